@@ -1,0 +1,101 @@
+/// A parsed HTML document (or fragment): an immutable tree you can walk, query and serialise.
+///
+/// Parse with ``Document/init(html:options:)``, ``Document/init(bytes:transportEncoding:options:)`` or
+/// ``Document/init(fragment:context:options:)``. The tree lives in flat arrays owned by the document;
+/// ``Node`` and ``Element`` are light handles into it, so a document can be shared freely across tasks.
+/// Nothing in it recurses per nesting level: a million nested elements parse, walk, serialise and free.
+public final class Document: Sendable {
+    let arena: NodeArena
+    /// `template` contents fragment → its `template` element, for walking up out of a template.
+    let templateOwners: [Int32: Int32]
+
+    /// The parse errors the input had, in input order. Parsing never fails: errors are recorded.
+    public let errors: [ParseError]
+    /// The document's quirks mode, decided by its doctype.
+    public let quirksMode: QuirksMode
+    /// The character encoding the bytes were decoded with (UTF-8 for a `String`).
+    public let encoding: TextEncoding
+    /// Whether the scripting flag was on while parsing (it changes how `<noscript>` parses).
+    public let scriptingEnabled: Bool
+
+    init(
+        arena: NodeArena, errors: [ParseError], quirksMode: QuirksMode, encoding: TextEncoding,
+        scriptingEnabled: Bool
+    ) {
+        self.arena = arena
+        var owners: [Int32: Int32] = [:]
+        for (template, content) in arena.templateContents { owners[content] = template }
+        self.templateOwners = owners
+        self.errors = errors
+        self.quirksMode = quirksMode
+        self.encoding = encoding
+        self.scriptingEnabled = scriptingEnabled
+    }
+
+    /// The root node: the document node, or the fragment root for a parsed fragment.
+    public var root: Node { Node(document: self, index: 0) }
+
+    /// The `<html>` element (for a fragment: the first element child of the fragment root).
+    public var documentElement: Element? {
+        root.childNodes.lazy.compactMap(\.element).first
+    }
+
+    /// The `<head>` element, if the document has one.
+    public var head: Element? {
+        documentElement?.children.first { $0.isHTML(.head) }
+    }
+
+    /// The `<body>` (or `<frameset>`) element, if the document has one.
+    public var body: Element? {
+        documentElement?.children.first { $0.isHTML(.body) || $0.isHTML(.frameset) }
+    }
+
+    /// The document's doctype, if it has one.
+    public var doctype: DocumentType? {
+        root.childNodes.lazy.compactMap(\.documentType).first
+    }
+
+    /// The text of the first `<title>` element, with white space collapsed; empty when there is none.
+    public var title: String {
+        guard let title = root.descendants.lazy.compactMap(\.element).first(where: { $0.isHTML(.title) })
+        else { return "" }
+        return title.node.textContent.split(whereSeparator: { $0.isHTMLWhitespace }).joined(separator: " ")
+    }
+}
+
+/// Quirks mode, as decided from the doctype.
+public enum QuirksMode: Sendable, Hashable {
+    /// Standards mode.
+    case noQuirks
+    /// Almost-standards mode.
+    case limitedQuirks
+    /// Quirks mode.
+    case quirks
+}
+
+/// A `<!DOCTYPE>` node.
+public struct DocumentType: Hashable, Sendable {
+    /// The node itself.
+    public let node: Node
+
+    private var record: DoctypeRecord {
+        node.document.arena.doctypes[Int(node.record.dataStart)]
+    }
+
+    /// The doctype's name (`html` for `<!DOCTYPE html>`).
+    public var name: String { record.name }
+    /// The public identifier; empty when missing.
+    public var publicID: String { record.publicID ?? "" }
+    /// The system identifier; empty when missing.
+    public var systemID: String { record.systemID ?? "" }
+}
+
+extension Character {
+    /// ASCII white space as HTML defines it: space, tab, LF, FF, CR.
+    var isHTMLWhitespace: Bool {
+        switch self {
+        case " ", "\t", "\n", "\u{0C}", "\r", "\r\n": return true
+        default: return false
+        }
+    }
+}

@@ -1,0 +1,306 @@
+/// The kind of a node in the tree.
+public enum NodeKind: UInt8, Sendable, Hashable {
+    /// The document itself: the root of a parsed page.
+    case document
+    /// The root of a parsed fragment, or the contents of a `template` element.
+    case documentFragment
+    /// `<!DOCTYPE …>`
+    case documentType
+    /// An element.
+    case element
+    /// A run of text.
+    case text
+    /// `<!-- … -->`
+    case comment
+}
+
+/// One node of the arena. Links are indices into `NodeArena.nodes`; `NodeArena.none` means no node.
+///
+/// For elements, `data` locates the element's attributes in `NodeArena.attributes`; for text and
+/// comments it locates the node's UTF-8 bytes in `NodeArena.bytes`; for a doctype it indexes
+/// `NodeArena.doctypes`.
+struct NodeRecord: Sendable {
+    var parent: Int32 = NodeArena.none
+    var firstChild: Int32 = NodeArena.none
+    var lastChild: Int32 = NodeArena.none
+    var previousSibling: Int32 = NodeArena.none
+    var nextSibling: Int32 = NodeArena.none
+    var kind: NodeKind
+    var namespace: Namespace = .none
+    var name: LocalName = LocalName(id: 0)
+    var dataStart: UInt32 = 0
+    var dataCount: UInt32 = 0
+}
+
+/// An attribute as stored: an interned name, its namespace and the location of its value's bytes.
+struct AttributeRecord: Sendable {
+    var name: LocalName
+    var namespace: Namespace
+    var valueStart: UInt32
+    var valueCount: UInt32
+}
+
+/// A doctype's strings. `nil` means missing, which differs from empty (it decides quirks mode).
+struct DoctypeRecord: Sendable {
+    var name: String
+    var publicID: String?
+    var systemID: String?
+}
+
+/// Every node of one tree in flat arrays: nodes link to each other by index, text lives in one byte
+/// buffer. Building, walking and freeing the tree never recurse, whatever its depth, and a node costs
+/// one 40-byte record and no allocation of its own.
+struct NodeArena: Sendable {
+    static let none: Int32 = -1
+
+    var nodes: [NodeRecord] = []
+    var attributes: [AttributeRecord] = []
+    var bytes: [UInt8] = []
+    var doctypes: [DoctypeRecord] = []
+    /// `template` element index → index of the fragment that holds its contents.
+    var templateContents: [Int32: Int32] = [:]
+    var names = NameTable()
+
+    /// An arena whose node 0 is a document (or a fragment root).
+    init(rootKind: NodeKind = .document, expectedBytes: Int = 0) {
+        nodes.reserveCapacity(max(16, expectedBytes / 24))
+        bytes.reserveCapacity(expectedBytes / 2)
+        nodes.append(NodeRecord(kind: rootKind))
+    }
+
+    // MARK: Creating nodes
+
+    /// Creates an element with no attributes yet; follow with `appendAttribute` calls before creating
+    /// any other element, so that the element's attributes stay contiguous.
+    mutating func createElement(_ name: LocalName, namespace: Namespace) -> Int32 {
+        let index = Int32(nodes.count)
+        var record = NodeRecord(kind: .element)
+        record.namespace = namespace
+        record.name = name
+        record.dataStart = UInt32(attributes.count)
+        nodes.append(record)
+        return index
+    }
+
+    /// Adds an attribute to the element created last.
+    mutating func appendAttribute(
+        to element: Int32, name: LocalName, namespace: Namespace, value: UnsafeBufferPointer<UInt8>
+    ) {
+        precondition(
+            nodes[Int(element)].dataStart + nodes[Int(element)].dataCount == UInt32(attributes.count),
+            "attributes are appended to the element created last"
+        )
+        let start = UInt32(bytes.count)
+        bytes.append(contentsOf: value)
+        attributes.append(AttributeRecord(
+            name: name, namespace: namespace, valueStart: start, valueCount: UInt32(value.count)))
+        nodes[Int(element)].dataCount += 1
+    }
+
+    /// Adds an attribute to any element, unless it already has one of that name (the rule for a
+    /// second `<html>` or `<body>` start tag). The element's attributes move to the end of the
+    /// attribute array when they are not already there.
+    mutating func addAttributeIfMissing(
+        to element: Int32, name: LocalName, namespace: Namespace, value: UnsafeBufferPointer<UInt8>
+    ) {
+        if attributeIndex(of: element, name: name, namespace: namespace) != nil { return }
+        let record = nodes[Int(element)]
+        let end = record.dataStart + record.dataCount
+        if end != UInt32(attributes.count) {
+            let moved = Array(attributes[Int(record.dataStart)..<Int(end)])
+            nodes[Int(element)].dataStart = UInt32(attributes.count)
+            attributes.append(contentsOf: moved)
+        }
+        appendAttribute(to: element, name: name, namespace: namespace, value: value)
+    }
+
+    /// The index in `attributes` of an element's attribute, if it has it.
+    func attributeIndex(of element: Int32, name: LocalName, namespace: Namespace = .none) -> Int? {
+        let record = nodes[Int(element)]
+        var i = Int(record.dataStart)
+        let end = i + Int(record.dataCount)
+        while i < end {
+            if attributes[i].name == name && attributes[i].namespace == namespace { return i }
+            i += 1
+        }
+        return nil
+    }
+
+    /// Creates a text node holding the given bytes.
+    mutating func createText(_ text: UnsafeBufferPointer<UInt8>) -> Int32 {
+        createDataNode(.text, text)
+    }
+
+    /// Creates a comment node holding the given bytes.
+    mutating func createComment(_ text: UnsafeBufferPointer<UInt8>) -> Int32 {
+        createDataNode(.comment, text)
+    }
+
+    private mutating func createDataNode(_ kind: NodeKind, _ text: UnsafeBufferPointer<UInt8>) -> Int32 {
+        let index = Int32(nodes.count)
+        var record = NodeRecord(kind: kind)
+        record.dataStart = UInt32(bytes.count)
+        record.dataCount = UInt32(text.count)
+        bytes.append(contentsOf: text)
+        nodes.append(record)
+        return index
+    }
+
+    /// Creates a doctype node.
+    mutating func createDoctype(name: String, publicID: String?, systemID: String?) -> Int32 {
+        let index = Int32(nodes.count)
+        var record = NodeRecord(kind: .documentType)
+        record.dataStart = UInt32(doctypes.count)
+        doctypes.append(DoctypeRecord(name: name, publicID: publicID, systemID: systemID))
+        nodes.append(record)
+        return index
+    }
+
+    /// The fragment holding a `template` element's contents, created on first use.
+    mutating func templateContent(of template: Int32) -> Int32 {
+        if let content = templateContents[template] { return content }
+        let index = Int32(nodes.count)
+        nodes.append(NodeRecord(kind: .documentFragment))
+        templateContents[template] = index
+        return index
+    }
+
+    // MARK: Text
+
+    /// Appends text to the end of `parent`, merging it into the last child when that is a text node.
+    mutating func appendText(_ text: UnsafeBufferPointer<UInt8>, to parent: Int32) {
+        let last = nodes[Int(parent)].lastChild
+        if last != Self.none && nodes[Int(last)].kind == .text {
+            extendText(last, with: text)
+        } else {
+            append(createText(text), to: parent)
+        }
+    }
+
+    /// Inserts text into `parent` before `reference` (or at the end when `reference` is `none`),
+    /// merging it into the text node just before that place when there is one.
+    mutating func insertText(_ text: UnsafeBufferPointer<UInt8>, into parent: Int32, before reference: Int32) {
+        if reference == Self.none {
+            appendText(text, to: parent)
+            return
+        }
+        let previous = nodes[Int(reference)].previousSibling
+        if previous != Self.none && nodes[Int(previous)].kind == .text {
+            extendText(previous, with: text)
+        } else {
+            insert(createText(text), into: parent, before: reference)
+        }
+    }
+
+    /// Appends bytes to a text node. When its bytes are not at the end of the buffer they are moved
+    /// there first, so every node's text stays contiguous.
+    mutating func extendText(_ node: Int32, with text: UnsafeBufferPointer<UInt8>) {
+        let record = nodes[Int(node)]
+        if record.dataStart + record.dataCount != UInt32(bytes.count) {
+            let start = bytes.count
+            bytes.append(contentsOf: bytes[Int(record.dataStart)..<Int(record.dataStart + record.dataCount)])
+            nodes[Int(node)].dataStart = UInt32(start)
+        }
+        bytes.append(contentsOf: text)
+        nodes[Int(node)].dataCount += UInt32(text.count)
+    }
+
+    // MARK: Linking
+
+    /// Appends a detached node as the last child of `parent`.
+    mutating func append(_ child: Int32, to parent: Int32) {
+        let last = nodes[Int(parent)].lastChild
+        nodes[Int(child)].parent = parent
+        nodes[Int(child)].previousSibling = last
+        nodes[Int(child)].nextSibling = Self.none
+        if last == Self.none {
+            nodes[Int(parent)].firstChild = child
+        } else {
+            nodes[Int(last)].nextSibling = child
+        }
+        nodes[Int(parent)].lastChild = child
+    }
+
+    /// Inserts a detached node into `parent` before `reference`, or at the end when it is `none`.
+    mutating func insert(_ child: Int32, into parent: Int32, before reference: Int32) {
+        if reference == Self.none {
+            append(child, to: parent)
+            return
+        }
+        let previous = nodes[Int(reference)].previousSibling
+        nodes[Int(child)].parent = parent
+        nodes[Int(child)].previousSibling = previous
+        nodes[Int(child)].nextSibling = reference
+        nodes[Int(reference)].previousSibling = child
+        if previous == Self.none {
+            nodes[Int(parent)].firstChild = child
+        } else {
+            nodes[Int(previous)].nextSibling = child
+        }
+    }
+
+    /// Detaches a node from its parent; it keeps its own children.
+    mutating func detach(_ child: Int32) {
+        let record = nodes[Int(child)]
+        let parent = record.parent
+        guard parent != Self.none else { return }
+        if record.previousSibling == Self.none {
+            nodes[Int(parent)].firstChild = record.nextSibling
+        } else {
+            nodes[Int(record.previousSibling)].nextSibling = record.nextSibling
+        }
+        if record.nextSibling == Self.none {
+            nodes[Int(parent)].lastChild = record.previousSibling
+        } else {
+            nodes[Int(record.nextSibling)].previousSibling = record.previousSibling
+        }
+        nodes[Int(child)].parent = Self.none
+        nodes[Int(child)].previousSibling = Self.none
+        nodes[Int(child)].nextSibling = Self.none
+    }
+
+    /// Moves every child of `source` to the end of `destination`, in order.
+    mutating func moveChildren(of source: Int32, to destination: Int32) {
+        var child = nodes[Int(source)].firstChild
+        while child != Self.none {
+            let next = nodes[Int(child)].nextSibling
+            detach(child)
+            append(child, to: destination)
+            child = next
+        }
+    }
+
+    // MARK: Reading
+
+    /// The bytes of a text or comment node, or of an attribute value.
+    func bytes(start: UInt32, count: UInt32) -> ArraySlice<UInt8> {
+        bytes[Int(start)..<Int(start + count)]
+    }
+
+    /// The text of a text or comment node.
+    func string(of node: Int32) -> String {
+        let record = nodes[Int(node)]
+        return String(decoding: bytes(start: record.dataStart, count: record.dataCount), as: UTF8.self)
+    }
+
+    /// The node after `node` in document order (pre-order), staying within the subtree of `root`;
+    /// `none` at the end. Iterative: no stack, whatever the depth.
+    @inline(__always)
+    func following(_ node: Int32, within root: Int32) -> Int32 {
+        let first = nodes[Int(node)].firstChild
+        if first != Self.none { return first }
+        return followingSkippingChildren(node, within: root)
+    }
+
+    /// The node after `node`'s subtree in document order, within `root`; `none` at the end.
+    func followingSkippingChildren(_ node: Int32, within root: Int32) -> Int32 {
+        var current = node
+        while current != root {
+            let next = nodes[Int(current)].nextSibling
+            if next != Self.none { return next }
+            current = nodes[Int(current)].parent
+            if current == Self.none { return Self.none }
+        }
+        return Self.none
+    }
+}

@@ -1,0 +1,14 @@
+/// Settings for parsing.
+public struct ParseOptions: Sendable, Hashable {
+    /// The scripting flag. Off by default, as for a scraper that runs no script: `<noscript>`
+    /// content is then parsed as markup. Turn it on to parse as a browser with scripting does.
+    public var scriptingEnabled: Bool
+    /// Whether to record parse errors in ``Document/errors``. Off saves a little time.
+    public var collectsErrors: Bool
+
+    /// Creates parse options.
+    public init(scriptingEnabled: Bool = false, collectsErrors: Bool = true) {
+        self.scriptingEnabled = scriptingEnabled
+        self.collectsErrors = collectsErrors
+    }
+}

@@ -1,0 +1,123 @@
+import Testing
+@testable import HTMLScrape
+
+@Suite struct NodeArenaTests {
+    private func text(_ arena: NodeArena, _ node: Int32) -> String { arena.string(of: node) }
+
+    private func children(_ arena: NodeArena, _ parent: Int32) -> [Int32] {
+        var result: [Int32] = []
+        var child = arena.nodes[Int(parent)].firstChild
+        while child != NodeArena.none {
+            result.append(child)
+            child = arena.nodes[Int(child)].nextSibling
+        }
+        return result
+    }
+
+    @Test func appendInsertDetachKeepLinksConsistent() {
+        var arena = NodeArena()
+        let a = arena.createElement(.div, namespace: .html)
+        let b = arena.createElement(.p, namespace: .html)
+        let c = arena.createElement(.span, namespace: .html)
+        arena.append(a, to: 0)
+        arena.append(c, to: 0)
+        arena.insert(b, into: 0, before: c)
+        #expect(children(arena, 0) == [a, b, c])
+        arena.detach(b)
+        #expect(children(arena, 0) == [a, c])
+        #expect(arena.nodes[Int(c)].previousSibling == a)
+        arena.detach(a)
+        #expect(arena.nodes[0].firstChild == c)
+        arena.detach(c)
+        #expect(arena.nodes[0].firstChild == NodeArena.none && arena.nodes[0].lastChild == NodeArena.none)
+    }
+
+    @Test func adjacentTextMergesEvenWhenItsBytesAreNotLast() {
+        var arena = NodeArena()
+        let div = arena.createElement(.div, namespace: .html)
+        arena.append(div, to: 0)
+        Array("one ".utf8).withUnsafeBufferPointer { arena.appendText($0, to: div) }
+        // Bytes of another node land in between.
+        _ = Array("x".utf8).withUnsafeBufferPointer { arena.createComment($0) }
+        Array("two".utf8).withUnsafeBufferPointer { arena.appendText($0, to: div) }
+        let kids = children(arena, div)
+        #expect(kids.count == 1)
+        #expect(text(arena, kids[0]) == "one two")
+    }
+
+    @Test func textInsertedBeforeAReferenceMergesWithThePreviousText() {
+        var arena = NodeArena()
+        let table = arena.createElement(.table, namespace: .html)
+        Array("a".utf8).withUnsafeBufferPointer { arena.appendText($0, to: 0) }
+        arena.append(table, to: 0)
+        Array("b".utf8).withUnsafeBufferPointer { arena.insertText($0, into: 0, before: table) }
+        let kids = children(arena, 0)
+        #expect(kids.count == 2)
+        #expect(text(arena, kids[0]) == "ab")
+        #expect(kids[1] == table)
+    }
+
+    @Test func addAttributeIfMissingKeepsExistingValuesAndContiguity() {
+        var arena = NodeArena()
+        let html = arena.createElement(.html, namespace: .html)
+        Array("en".utf8).withUnsafeBufferPointer {
+            arena.appendAttribute(to: html, name: .lang, namespace: .none, value: $0)
+        }
+        let body = arena.createElement(.body, namespace: .html)
+        Array("x".utf8).withUnsafeBufferPointer {
+            arena.appendAttribute(to: body, name: .class, namespace: .none, value: $0)
+        }
+        Array("fr".utf8).withUnsafeBufferPointer {
+            arena.addAttributeIfMissing(to: html, name: .lang, namespace: .none, value: $0)
+        }
+        Array("main".utf8).withUnsafeBufferPointer {
+            arena.addAttributeIfMissing(to: html, name: .id, namespace: .none, value: $0)
+        }
+        let record = arena.nodes[Int(html)]
+        #expect(record.dataCount == 2)
+        let attrs = arena.attributes[Int(record.dataStart)..<Int(record.dataStart + record.dataCount)]
+        #expect(attrs.map(\.name) == [.lang, .id])
+        let lang = attrs.first!
+        #expect(String(decoding: arena.bytes(start: lang.valueStart, count: lang.valueCount), as: UTF8.self) == "en")
+        // The body's attribute is untouched by the move.
+        let bodyAttr = arena.attributes[Int(arena.nodes[Int(body)].dataStart)]
+        #expect(bodyAttr.name == .class)
+    }
+
+    @Test func namesInternOnceAndKnownNamesKeepTheirIds() {
+        var names = NameTable()
+        #expect(names.lookup("div") == .div)
+        #expect(names.lookup("foreignObject") == .foreignObject)
+        let custom = names.intern("my-element")
+        #expect(custom.id >= LocalName.knownCount)
+        #expect(names.intern("my-element") == custom)
+        #expect(names.spelling(of: custom) == "my-element")
+        for i in 0..<5000 { _ = names.intern("x\(i)") }
+        #expect(names.lookup("x4999") != nil)
+        #expect(names.lookup("my-element") == custom)
+    }
+
+    @Test func nameSetsHoldOnlyTheirMembers() {
+        let set = NameSet(.td, .th, .tr)
+        #expect(set.contains(.td) && set.contains(.th) && set.contains(.tr))
+        #expect(!set.contains(.table))
+        #expect(!set.contains(LocalName(id: 100_000)))
+    }
+
+    @Test func deepTreesWalkWithoutRecursion() {
+        var arena = NodeArena()
+        var parent: Int32 = 0
+        for _ in 0..<200_000 {
+            let child = arena.createElement(.div, namespace: .html)
+            arena.append(child, to: parent)
+            parent = child
+        }
+        var count = 0
+        var node = arena.following(0, within: 0)
+        while node != NodeArena.none {
+            count += 1
+            node = arena.following(node, within: 0)
+        }
+        #expect(count == 200_000)
+    }
+}

@@ -69,8 +69,9 @@ CROSSOVER_ARTICLES = {
 # --------------------------------------------------------------------------- data
 
 class Episode:
-    def __init__(self, show, season, in_season, overall, title, airdate):
+    def __init__(self, show, season, in_season, overall, title, airdate, fandom_title=""):
         self.show = show
+        self.fandom_title = fandom_title or title
         self.season = int(season)
         self.in_season = None if in_season == "—" else int(in_season)
         self.overall = int(overall)
@@ -357,7 +358,7 @@ def fandom_page(show, number, eps):
         rows.append(
             "<tr>"
             f'<td style="text-align:center">{num}</td>'
-            f'<td>"{fandom_link(show, e.title)}"{ref}</td>'
+            f'<td>"{fandom_link(show, e.fandom_title)}"{ref}</td>'
             '<td style="text-align:center">—</td>'
             '<td style="text-align:center">—</td>'
             f'<td style="text-align:center">{human_date(e.airdate)}</td>'

@@ -341,7 +341,7 @@ def fandom_page_name(show, number):
 
 def fandom_link(show, title):
     target = FANDOM_DISAMBIGUATION.get((show, title), title)
-    href = "/wiki/" + urllib.parse.quote(target.replace(" ", "_"), safe="_-!.,:()'")
+    href = "/wiki/" + urllib.parse.quote(target.replace(" ", "_"), safe="_-!.,:()")
     return f'<a href="{attr(href)}" title="{attr(target)}">{esc(title)}</a>'
 
 
@@ -354,7 +354,8 @@ def fandom_page(show, number, eps):
         num = "" if e.in_season is None else str(e.in_season)
         ref = ""
         if i % 6 == 0:
-            ref = (f'<sup id="cite_ref-{i}" class="reference"><a href="#cite_note-{i}">[{i + 1}]</a></sup>')
+            n = i // 6 + 1
+            ref = (f'<sup id="cite_ref-{n}" class="reference"><a href="#cite_note-{n}">[{n}]</a></sup>')
         rows.append(
             "<tr>"
             f'<td style="text-align:center">{num}</td>'

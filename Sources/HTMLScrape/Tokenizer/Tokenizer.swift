@@ -933,7 +933,7 @@ struct Tokenizer {
                     if allowsCDATA {
                         state = .cdataSection
                     } else {
-                        recordError(.cdataInHTMLContent, at: pos - 7)
+                        recordError(.cdataInHTMLContent, at: pos - 1)
                         beginComment(at: markupStart)
                         commentBuffer.append(contentsOf: "[CDATA[".utf8)
                         state = .bogusComment

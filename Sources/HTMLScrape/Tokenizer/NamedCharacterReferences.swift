@@ -4,23 +4,23 @@
 /// The table is parsed once, lazily, from the generated string `source` into flat arrays: each node
 /// owns a run of edges (a byte and a child node), sorted by byte; a node that ends a name holds the
 /// UTF-8 bytes of the characters it stands for.
-struct NamedCharacterReferences: Sendable {
+final class NamedCharacterReferences: Sendable {
     /// The trie, built on first use (thread-safe, immutable).
     static let shared = NamedCharacterReferences(parsing: source)
 
     /// For each node, the index of its first edge in `edgeBytes`/`edgeTargets`.
-    private var edgeStart: [Int32] = []
+    private let edgeStart: [Int32]
     /// For each node, the number of its edges.
-    private var edgeCount: [UInt8] = []
+    private let edgeCount: [UInt8]
     /// The byte each edge consumes.
-    private var edgeBytes: [UInt8] = []
+    private let edgeBytes: [UInt8]
     /// The node each edge leads to.
-    private var edgeTargets: [Int32] = []
+    private let edgeTargets: [Int32]
     /// For each node, where its replacement sits in `valueBytes` (`valueStart < 0`: no name ends here).
-    private var valueStart: [Int32] = []
-    private var valueCount: [UInt8] = []
+    private let valueStart: [Int32]
+    private let valueCount: [UInt8]
     /// The UTF-8 bytes of every replacement, back to back.
-    private var valueBytes: [UInt8] = []
+    private let valueBytes: [UInt8]
 
     /// A match: how many bytes of the name matched (after the `&`), and the replacement's location.
     struct Match {
@@ -61,10 +61,13 @@ struct NamedCharacterReferences: Sendable {
             }
             values[node] = utf8
         }
-        edgeStart = [Int32](repeating: 0, count: children.count)
-        edgeCount = [UInt8](repeating: 0, count: children.count)
-        valueStart = [Int32](repeating: -1, count: children.count)
-        valueCount = [UInt8](repeating: 0, count: children.count)
+        var edgeStart = [Int32](repeating: 0, count: children.count)
+        var edgeCount = [UInt8](repeating: 0, count: children.count)
+        var edgeBytes: [UInt8] = []
+        var edgeTargets: [Int32] = []
+        var valueStart = [Int32](repeating: -1, count: children.count)
+        var valueCount = [UInt8](repeating: 0, count: children.count)
+        var valueBytes: [UInt8] = []
         for node in 0..<children.count {
             edgeStart[node] = Int32(edgeBytes.count)
             edgeCount[node] = UInt8(children[node].count)
@@ -78,6 +81,13 @@ struct NamedCharacterReferences: Sendable {
                 valueBytes.append(contentsOf: value)
             }
         }
+        self.edgeStart = edgeStart
+        self.edgeCount = edgeCount
+        self.edgeBytes = edgeBytes
+        self.edgeTargets = edgeTargets
+        self.valueStart = valueStart
+        self.valueCount = valueCount
+        self.valueBytes = valueBytes
     }
 
     private static func hexValue(_ digit: UInt8) -> UInt8 {

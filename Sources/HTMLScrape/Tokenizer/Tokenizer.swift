@@ -138,8 +138,18 @@ struct Tokenizer {
     private var buildingEndTag = false
     /// Where the tag, comment or doctype being built started (its `<`).
     private var markupStart = 0
+    /// The name of the tag being built when it was interned straight from the input (fast path).
+    private var readyTagName: LocalName?
     /// The name of the attribute being built, lower-cased, not yet interned.
     private var attributeNameBuffer: [UInt8] = []
+    /// The name of the attribute being built when it was interned straight from the input.
+    private var readyAttributeName: LocalName?
+    /// A direct-mapped cache in front of `names` for names of 1 to 7 bytes: the packed bytes and
+    /// length (`nameCacheKeys`, 0 when empty) and the id they intern to. Names are only ever added to
+    /// `names`, so a cached id stays right.
+    private var nameCacheKeys = [UInt64](repeating: 0, count: Tokenizer.nameCacheSize)
+    private var nameCacheIDs = [UInt32](repeating: 0, count: Tokenizer.nameCacheSize)
+    private static let nameCacheSize = 512
     /// Whether an attribute is being built (its value still open).
     private var buildingAttribute = false
     /// The interned name of the attribute being built, once its name is complete.
@@ -198,7 +208,7 @@ struct Tokenizer {
             tokenStart = input.count
             return .endOfFile
         }
-        text.removeAll(keepingCapacity: true)
+        if !text.isEmpty { text.removeAll(keepingCapacity: true) }
         tokenStart = position
         let input = self.input
         return input.withUnsafeBufferPointer { run($0) }
@@ -242,7 +252,12 @@ struct Tokenizer {
     /// Finishes the tag being built and emits it.
     private mutating func emitTag(closingAt offset: Int) -> TokenKind {
         finishAttribute()
-        tagName = nameBuffer.withUnsafeBufferPointer { names.intern($0) }
+        if let ready = readyTagName {
+            tagName = ready
+        } else {
+            let buffer = nameBuffer
+            tagName = buffer.withUnsafeBufferPointer { internName($0, 0, $0.count) }
+        }
         if buildingEndTag {
             if !attributes.isEmpty { recordError(.endTagWithAttributes, at: offset) }
             if selfClosing { recordError(.endTagWithTrailingSolidus, at: offset) }
@@ -272,9 +287,10 @@ struct Tokenizer {
     /// Starts a new start or end tag token.
     private mutating func beginTag(end: Bool) {
         buildingEndTag = end
-        nameBuffer.removeAll(keepingCapacity: true)
-        attributes.removeAll(keepingCapacity: true)
-        attributeBytes.removeAll(keepingCapacity: true)
+        readyTagName = nil
+        if !nameBuffer.isEmpty { nameBuffer.removeAll(keepingCapacity: true) }
+        if !attributes.isEmpty { attributes.removeAll(keepingCapacity: true) }
+        if !attributeBytes.isEmpty { attributeBytes.removeAll(keepingCapacity: true) }
         if !attributeNameSet.isEmpty { attributeNameSet.removeAll(keepingCapacity: true) }
         buildingAttribute = false
         selfClosing = false
@@ -283,7 +299,8 @@ struct Tokenizer {
     /// Starts a new attribute on the current tag (finishing the previous one).
     private mutating func beginAttribute() {
         finishAttribute()
-        attributeNameBuffer.removeAll(keepingCapacity: true)
+        if !attributeNameBuffer.isEmpty { attributeNameBuffer.removeAll(keepingCapacity: true) }
+        readyAttributeName = nil
         buildingAttribute = true
         attributeIsDuplicate = false
         attributeValueStart = attributeBytes.count
@@ -291,7 +308,13 @@ struct Tokenizer {
 
     /// Leaves the attribute name state: interns the name and drops the attribute if it is a duplicate.
     private mutating func completeAttributeName(at offset: Int) {
-        let name = attributeNameBuffer.withUnsafeBufferPointer { names.intern($0) }
+        let name: LocalName
+        if let ready = readyAttributeName {
+            name = ready
+        } else {
+            let buffer = attributeNameBuffer
+            name = buffer.withUnsafeBufferPointer { internName($0, 0, $0.count) }
+        }
         attributeName = name
         var duplicate = false
         if attributes.count < 16 {
@@ -341,6 +364,29 @@ struct Tokenizer {
         doctypeHasPublic = false
         doctypeHasSystem = false
         doctypeForceQuirks = false
+    }
+
+    /// Interns the name in `bytes[start..<end]`, through the name cache when it is short.
+    @inline(__always)
+    private mutating func internName(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> LocalName {
+        let count = end - start
+        guard count > 0 && count < 8 else {
+            return names.intern(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+        }
+        var key = UInt64(count) << 56
+        var shift: UInt64 = 0
+        var index = start
+        while index < end {
+            key |= UInt64(bytes[index]) << shift
+            shift &+= 8
+            index &+= 1
+        }
+        let slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 55)
+        if nameCacheKeys[slot] == key { return LocalName(id: nameCacheIDs[slot]) }
+        let name = names.intern(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+        nameCacheKeys[slot] = key
+        nameCacheIDs[slot] = name.id
+        return name
     }
 
     /// Whether the end tag being built is an appropriate end tag token: its name is the last start
@@ -477,6 +523,22 @@ struct Tokenizer {
                 }
 
             case .tagName:
+                if nameBuffer.isEmpty && readyTagName == nil {
+                    // Fast path: a name already in lower case, interned straight from the input.
+                    let start = pos
+                    while pos < end {
+                        let c = p[pos]
+                        if c.isHTMLWhitespace || c == .solidus || c == .greaterThan || c == 0 || (c >= 0x41 && c <= 0x5A) {
+                            break
+                        }
+                        pos &+= 1
+                    }
+                    if pos < end && pos > start && (p[pos].isHTMLWhitespace || p[pos] == .solidus || p[pos] == .greaterThan) {
+                        readyTagName = internName(p, start, pos)
+                    } else if pos > start {
+                        nameBuffer.append(contentsOf: UnsafeBufferPointer(rebasing: p[start..<pos]))
+                    }
+                }
                 while pos < end {
                     let c = p[pos]
                     if c >= 0x61 && c <= 0x7A {
@@ -727,6 +789,26 @@ struct Tokenizer {
                 }
 
             case .attributeName:
+                if attributeNameBuffer.isEmpty && readyAttributeName == nil {
+                    // Fast path: a name already in lower case, interned straight from the input.
+                    let start = pos
+                    while pos < end {
+                        let c = p[pos]
+                        if c.isHTMLWhitespace || c == .solidus || c == .greaterThan || c == .equalsSign || c == 0
+                            || (c >= 0x41 && c <= 0x5A) || c == .quotationMark || c == .apostrophe || c == .lessThan
+                        {
+                            break
+                        }
+                        pos &+= 1
+                    }
+                    if pos < end && pos > start
+                        && (p[pos].isHTMLWhitespace || p[pos] == .solidus || p[pos] == .greaterThan || p[pos] == .equalsSign)
+                    {
+                        readyAttributeName = internName(p, start, pos)
+                    } else if pos > start {
+                        attributeNameBuffer.append(contentsOf: UnsafeBufferPointer(rebasing: p[start..<pos]))
+                    }
+                }
                 while pos < end {
                     let c = p[pos]
                     if c >= 0x61 && c <= 0x7A || c == .hyphen {

@@ -408,11 +408,7 @@ struct Tokenizer {
 
             case .data:
                 let start = pos
-                while pos < end {
-                    let c = p[pos]
-                    if c == .lessThan || c == .ampersand || c == 0 { break }
-                    pos &+= 1
-                }
+                pos = Self.scan(p, from: pos, until: .lessThan, .ampersand)
                 if pos > start { text.append(contentsOf: UnsafeBufferPointer(rebasing: p[start..<pos])) }
                 guard pos < end else { return emitEndOfFile(at: end) }
                 let c = p[pos]
@@ -440,17 +436,9 @@ struct Tokenizer {
                 if current == .plaintext {
                     while pos < end && p[pos] != 0 { pos &+= 1 }
                 } else if current == .rcdata {
-                    while pos < end {
-                        let c = p[pos]
-                        if c == .lessThan || c == .ampersand || c == 0 { break }
-                        pos &+= 1
-                    }
+                    pos = Self.scan(p, from: pos, until: .lessThan, .ampersand)
                 } else {
-                    while pos < end {
-                        let c = p[pos]
-                        if c == .lessThan || c == 0 { break }
-                        pos &+= 1
-                    }
+                    pos = Self.scan(p, from: pos, until: .lessThan, .lessThan)
                 }
                 if pos > start { text.append(contentsOf: UnsafeBufferPointer(rebasing: p[start..<pos])) }
                 guard pos < end else { return emitEndOfFile(at: end) }
@@ -885,11 +873,7 @@ struct Tokenizer {
             case .attributeValueDoubleQuoted, .attributeValueSingleQuoted:
                 let quote: UInt8 = state == .attributeValueDoubleQuoted ? .quotationMark : .apostrophe
                 let start = pos
-                while pos < end {
-                    let c = p[pos]
-                    if c == quote || c == .ampersand || c == 0 { break }
-                    pos &+= 1
-                }
+                pos = Self.scan(p, from: pos, until: quote, .ampersand)
                 if pos > start { attributeBytes.append(contentsOf: UnsafeBufferPointer(rebasing: p[start..<pos])) }
                 guard pos < end else {
                     recordError(.eofInTag, at: end)
@@ -1064,11 +1048,7 @@ struct Tokenizer {
 
             case .comment:
                 let start = pos
-                while pos < end {
-                    let c = p[pos]
-                    if c == .lessThan || c == .hyphen || c == 0 { break }
-                    pos &+= 1
-                }
+                pos = Self.scan(p, from: pos, until: .lessThan, .hyphen)
                 if pos > start { commentBuffer.append(contentsOf: UnsafeBufferPointer(rebasing: p[start..<pos])) }
                 guard pos < end else {
                     recordError(.eofInComment, at: end)
@@ -1477,6 +1457,39 @@ struct Tokenizer {
                 }
             }
         }
+    }
+
+    /// The offset of the first byte at or after `start` that is `first`, `second` or U+0000 (or the
+    /// end of the input), looking at eight bytes at a time.
+    @inline(__always)
+    private static func scan(
+        _ p: UnsafeBufferPointer<UInt8>, from start: Int, until first: UInt8, _ second: UInt8
+    ) -> Int {
+        let end = p.count
+        var pos = start
+        if let base = UnsafeRawPointer(p.baseAddress) {
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let highs: UInt64 = 0x8080_8080_8080_8080
+            let firstPattern = ones &* UInt64(first)
+            let secondPattern = ones &* UInt64(second)
+            while pos &+ 8 <= end {
+                let word = base.loadUnaligned(fromByteOffset: pos, as: UInt64.self)
+                let a = word ^ firstPattern
+                let b = word ^ secondPattern
+                // A byte of `x` is zero where `(x - ones) & ~x` has its high bit (exact for the lowest one).
+                let hits = (((a &- ones) & ~a) | ((b &- ones) & ~b) | ((word &- ones) & ~word)) & highs
+                if hits != 0 {
+                    return pos &+ (UInt64(littleEndian: hits).trailingZeroBitCount >> 3)
+                }
+                pos &+= 8
+            }
+        }
+        while pos < end {
+            let c = p[pos]
+            if c == first || c == second || c == 0 { break }
+            pos &+= 1
+        }
+        return pos
     }
 
     /// Whether `literal` (ASCII) sits at `offset`.

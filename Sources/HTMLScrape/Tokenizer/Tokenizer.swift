@@ -1686,7 +1686,7 @@ extension Array where Element == UInt8 {
     }
 
     /// Appends a Unicode scalar value (not a surrogate, at most U+10FFFF) in UTF-8.
-    fileprivate mutating func appendScalar(_ code: UInt32) {
+    mutating func appendScalar(_ code: UInt32) {
         switch code {
         case 0..<0x80:
             append(UInt8(code))

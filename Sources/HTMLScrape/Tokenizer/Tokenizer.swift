@@ -22,16 +22,21 @@ enum TokenKind: Sendable {
 struct TokenAttribute: Sendable {
     /// The name, lower-cased (ASCII only) and interned.
     var name: LocalName
-    /// Where the value's UTF-8 bytes sit in `Tokenizer.attributeBytes`.
+    /// Where the value's UTF-8 bytes start in `Tokenizer.attributeBytes`.
     var valueStart: Int
+    /// How many bytes the value has (character references already decoded).
     var valueCount: Int
 }
 
 /// A doctype token's fields. `nil` means missing, which differs from empty.
 struct DoctypeToken: Sendable {
+    /// The name, ASCII-lower-cased (`html`), or `nil` (`<!DOCTYPE>`).
     var name: String?
+    /// The public identifier, or `nil` when there is none.
     var publicID: String?
+    /// The system identifier, or `nil` when there is none.
     var systemID: String?
+    /// Whether the doctype was malformed so that the document must be in quirks mode.
     var forceQuirks: Bool
 }
 
@@ -87,10 +92,11 @@ struct Tokenizer {
 
     /// The input, preprocessed.
     let input: [UInt8]
-    /// Interned names; the parse moves it into the finished document.
+    /// Interned names (only ever added to: the tokenizer caches ids of short names); the parse moves it into the finished document.
     var names: NameTable
     /// Errors found so far, if errors are collected.
     var errors: [RecordedError] = []
+    /// Whether `recordError` keeps errors (off when the caller does not want them).
     let collectsErrors: Bool
 
     /// The name of the last start tag emitted (or of the fragment context element), for the
@@ -172,6 +178,7 @@ struct Tokenizer {
     private var doctypeHasName = false
     private var doctypeHasPublic = false
     private var doctypeHasSystem = false
+    /// The force-quirks flag of the doctype being built.
     private var doctypeForceQuirks = false
 
     /// Creates a tokenizer over preprocessed input, starting in the data state.

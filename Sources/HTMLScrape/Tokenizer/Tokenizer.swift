@@ -240,9 +240,9 @@ struct Tokenizer {
             swap(&text, &commentBuffer)
         case .endOfFile:
             reachedEnd = true
-            text.removeAll(keepingCapacity: true)
+            if !text.isEmpty { text.removeAll(keepingCapacity: true) }
         case .nullCharacter, .startTag, .endTag, .doctype:
-            text.removeAll(keepingCapacity: true)
+            if !text.isEmpty { text.removeAll(keepingCapacity: true) }
         case .characters:
             break
         }

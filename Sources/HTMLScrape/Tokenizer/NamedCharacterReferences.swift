@@ -92,13 +92,13 @@ final class NamedCharacterReferences: Sendable {
             for offset in entry.codes {
                 let digit = utf8[offset]
                 if digit == UInt8(ascii: ",") {
-                    valueBytes.appendScalar(code)
+                    Tokenizer.appendUTF8(code, to: &valueBytes)
                     code = 0
                 } else {
                     code = code &* 16 &+ UInt32(Self.hexValue(digit))
                 }
             }
-            valueBytes.appendScalar(code)
+            Tokenizer.appendUTF8(code, to: &valueBytes)
             if parent > 0 {
                 valueStart[parent] = Int32(before)
                 valueCount[parent] = UInt8(valueBytes.count - before)

@@ -7,12 +7,41 @@ let package = Package(
     products: [
         .library(name: "HTMLScrape", targets: ["HTMLScrape"]),
     ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+    ],
     targets: [
         .target(name: "HTMLScrape"),
         .testTarget(
             name: "HTMLScrapeTests",
             dependencies: ["HTMLScrape"]
         ),
+
+        // Shared HTTP plumbing of the API clients (TVMazeClient, JikanClient).
+        .target(
+            name: "AirdateHTTP",
+            dependencies: [
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "HTTPTypesFoundation", package: "swift-http-types"),
+            ]
+        ),
+        // Loopback test server (FlyingFox) that serves a fixtures folder and injects faults;
+        // shared by the clients' test targets, never by a product.
+        .target(
+            name: "AirdateTestServer",
+            dependencies: [.product(name: "FlyingFox", package: "FlyingFox")],
+            path: "Tests/AirdateTestServer"
+        ),
+        .testTarget(
+            name: "AirdateHTTPTests",
+            dependencies: [
+                "AirdateHTTP", "AirdateTestServer",
+                .product(name: "Clocks", package: "swift-clocks"),
+            ]
+        ),
+
     ],
     swiftLanguageModes: [.v6]
 )

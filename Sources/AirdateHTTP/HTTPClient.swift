@@ -68,7 +68,8 @@ public struct HTTPClient: Sendable {
             let failure: HTTPClientError
             var serverWait: Duration? = nil
             do {
-                let response = try await send(head)
+                let remaining = deadline - timeline.now()
+                let response = try await send(head, timeout: min(configuration.requestTimeout, max(remaining, .milliseconds(1))))
                 let status = response.head.status.code
                 switch status {
                 case 200..<300:
@@ -104,10 +105,10 @@ public struct HTTPClient: Sendable {
     }
 
     /// One attempt: a rate-limit slot, then the transport; errors become ``HTTPClientError``.
-    private func send(_ head: HTTPRequest) async throws -> HTTPTransportResponse {
+    private func send(_ head: HTTPRequest, timeout: Duration) async throws -> HTTPTransportResponse {
         try await limiter.acquire()
         do {
-            let response = try await transport.send(head, timeout: configuration.requestTimeout)
+            let response = try await transport.send(head, timeout: timeout)
             await limiter.release()
             return response
         } catch let error as HTTPClientError {

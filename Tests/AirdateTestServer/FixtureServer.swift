@@ -114,7 +114,8 @@ public actor FixtureServer {
             case .body(let text):
                 return ok(Data(text.utf8))
             case .redirect(let location):
-                return HTTPResponse(statusCode: .movedPermanently, headers: [.location: location])
+                let headers: HTTPHeaders = [.location: location]
+                return HTTPResponse(statusCode: .movedPermanently, headers: headers)
             }
         }
         let answer = try normalBody(for: key)

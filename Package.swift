@@ -13,6 +13,11 @@ let package = Package(
             name: "HTMLScrapeTests",
             dependencies: ["HTMLScrape"]
         ),
+        .target(name: "AirdateCore"),
+        .testTarget(
+            name: "AirdateCoreTests",
+            dependencies: ["AirdateCore"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -18,6 +18,11 @@ let package = Package(
             name: "HTMLScrapeTests",
             dependencies: ["HTMLScrape"]
         ),
+        .target(name: "AirdateCore"),
+        .testTarget(
+            name: "AirdateCoreTests",
+            dependencies: ["AirdateCore"]
+        ),
 
         // Shared HTTP plumbing of the API clients (TVMazeClient, JikanClient).
         .target(
@@ -41,7 +46,6 @@ let package = Package(
                 .product(name: "Clocks", package: "swift-clocks"),
             ]
         ),
-
     ],
     swiftLanguageModes: [.v6]
 )

@@ -12,7 +12,7 @@ public struct JSONBodyDecoder: Sendable {
         decoder.dateDecodingStrategy = .custom { decoder in
             let container = try decoder.singleValueContainer()
             let text = try container.decode(String.self)
-            if let date = ISO8601Instant.parse(text) { return date }
+            if let date = ISO8601DateParsing.parse(text) { return date }
             throw DecodingError.dataCorruptedError(in: container, debugDescription: "not an ISO 8601 instant: \"\(text)\"")
         }
         do {
@@ -59,10 +59,10 @@ public struct JSONBodyDecoder: Sendable {
 }
 
 /// Parses ISO 8601 instants as the APIs write them (`2019-07-11T05:30:00+00:00`,
-/// `2024-01-05T12:00:00.123Z`).
-public enum ISO8601Instant {
+/// `2024-01-05T12:00:00.123Z`), for `Date` fields.
+enum ISO8601DateParsing {
     /// The instant, or `nil` when `text` is not an ISO 8601 date-time with an offset.
-    public static func parse(_ text: String) -> Date? {
+    static func parse(_ text: String) -> Date? {
         if let date = try? Date(text, strategy: .iso8601) { return date }
         let fractional = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
         return try? fractional.parse(text)

@@ -18,7 +18,7 @@ struct HeaderParsingTests {
     func retryAfter() throws {
         #expect(ResponseHeaders.retryAfter("7") == .seconds(7))
         #expect(ResponseHeaders.retryAfter(" ") == nil)
-        let now = try #require(ISO8601Instant.parse("2015-10-21T07:28:00Z"))
+        let now = try #require(ISO8601DateParsing.parse("2015-10-21T07:28:00Z"))
         #expect(ResponseHeaders.retryAfter("Wed, 21 Oct 2015 07:28:30 GMT", now: now) == .seconds(30))
     }
 
@@ -33,9 +33,9 @@ struct HeaderParsingTests {
 
     @Test("ISO 8601 instants with offsets and fractions")
     func instants() {
-        #expect(ISO8601Instant.parse("2019-07-11T05:30:00+00:00")?.timeIntervalSince1970 == 1_562_823_000)
-        #expect(ISO8601Instant.parse("2019-07-11T01:30:00-04:00")?.timeIntervalSince1970 == 1_562_823_000)
-        #expect(ISO8601Instant.parse("2019-07-11T05:30:00.500Z")?.timeIntervalSince1970 == 1_562_823_000.5)
-        #expect(ISO8601Instant.parse("2019-07-11") == nil)
+        #expect(ISO8601DateParsing.parse("2019-07-11T05:30:00+00:00")?.timeIntervalSince1970 == 1_562_823_000)
+        #expect(ISO8601DateParsing.parse("2019-07-11T01:30:00-04:00")?.timeIntervalSince1970 == 1_562_823_000)
+        #expect(ISO8601DateParsing.parse("2019-07-11T05:30:00.500Z")?.timeIntervalSince1970 == 1_562_823_000.5)
+        #expect(ISO8601DateParsing.parse("2019-07-11") == nil)
     }
 }

@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
         .library(name: "HTMLScrape", targets: ["HTMLScrape"]),
+        .library(name: "TVMazeClient", targets: ["TVMazeClient"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
@@ -43,6 +44,18 @@ let package = Package(
             name: "AirdateHTTPTests",
             dependencies: [
                 "AirdateHTTP", "AirdateTestServer",
+                .product(name: "Clocks", package: "swift-clocks"),
+            ]
+        ),
+
+        .target(
+            name: "TVMazeClient",
+            dependencies: ["AirdateHTTP", "AirdateCore"]
+        ),
+        .testTarget(
+            name: "TVMazeClientTests",
+            dependencies: [
+                "TVMazeClient", "AirdateTestServer",
                 .product(name: "Clocks", package: "swift-clocks"),
             ]
         ),

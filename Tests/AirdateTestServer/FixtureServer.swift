@@ -21,11 +21,12 @@ public actor FixtureServer {
     /// The server's root URL, `http://127.0.0.1:<port>`, once ``start()`` returned.
     public private(set) var baseURL = URL(fileURLWithPath: "/")
 
-    /// A server for `folder` (with its `routes.json`), or for no files when `folder` is `nil`.
-    public init(fixtures folder: URL?) throws {
+    /// A server for `folder` (with its `routes.json`), or for no files when `folder` is `nil`, on
+    /// `port` (0 picks a free one).
+    public init(fixtures folder: URL?, port: UInt16 = 0) throws {
         self.folder = folder
         self.server = HTTPServer(
-            address: try .inet(ip4: "127.0.0.1", port: 0),
+            address: try .inet(ip4: "127.0.0.1", port: port),
             timeout: 30,
             logger: .disabled
         )

@@ -7,9 +7,11 @@ let package = Package(
     products: [
         .library(name: "HTMLScrape", targets: ["HTMLScrape"]),
         .library(name: "TVMazeClient", targets: ["TVMazeClient"]),
+        .executable(name: "tvweek", targets: ["tvweek"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
@@ -58,6 +60,15 @@ let package = Package(
                 "TVMazeClient", "AirdateTestServer",
                 .product(name: "Clocks", package: "swift-clocks"),
             ]
+        ),
+        .executableTarget(
+            name: "tvweek",
+            dependencies: [
+                "TVMazeClient", "AirdateHTTP",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            path: "Examples/tvweek"
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -6,12 +6,69 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
         .library(name: "HTMLScrape", targets: ["HTMLScrape"]),
+        .library(name: "TVMazeClient", targets: ["TVMazeClient"]),
+        .executable(name: "tvweek", targets: ["tvweek"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
         .target(name: "HTMLScrape"),
         .testTarget(
             name: "HTMLScrapeTests",
             dependencies: ["HTMLScrape"]
+        ),
+        .target(name: "AirdateCore"),
+        .testTarget(
+            name: "AirdateCoreTests",
+            dependencies: ["AirdateCore"]
+        ),
+
+        // Shared HTTP plumbing of the API clients (TVMazeClient, JikanClient).
+        .target(
+            name: "AirdateHTTP",
+            dependencies: [
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "HTTPTypesFoundation", package: "swift-http-types"),
+            ]
+        ),
+        // Loopback test server (FlyingFox) that serves a fixtures folder and injects faults;
+        // shared by the clients' test targets, never by a product.
+        .target(
+            name: "AirdateTestServer",
+            dependencies: [.product(name: "FlyingFox", package: "FlyingFox")],
+            path: "Tests/AirdateTestServer"
+        ),
+        .testTarget(
+            name: "AirdateHTTPTests",
+            dependencies: [
+                "AirdateHTTP", "AirdateTestServer",
+                .product(name: "Clocks", package: "swift-clocks"),
+            ]
+        ),
+
+        .target(
+            name: "TVMazeClient",
+            dependencies: ["AirdateHTTP", "AirdateCore"]
+        ),
+        .testTarget(
+            name: "TVMazeClientTests",
+            dependencies: [
+                "TVMazeClient", "AirdateTestServer",
+                .product(name: "Clocks", package: "swift-clocks"),
+            ]
+        ),
+        .executableTarget(
+            name: "tvweek",
+            dependencies: [
+                "TVMazeClient", "AirdateHTTP",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            path: "Examples/tvweek"
         ),
     ],
     swiftLanguageModes: [.v6]

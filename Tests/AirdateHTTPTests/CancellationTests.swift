@@ -9,7 +9,7 @@ struct CancellationTests {
     func cancelDuringRequest() async throws {
         try await withServer { server in
             await server.serve(#"{"id": 1, "name": "slow"}"#, for: "/shows/1")
-            await server.inject([.delay(.seconds(5))], forPath: "/shows/1")
+            await server.inject([.delay(.seconds(30))], forPath: "/shows/1")
             let client = await makeClient(server, timeout: .seconds(30))
             let started = ContinuousClock.now
             let task = Task { await clientError { let _: Item = try await client.get(APIRequest(path: "/shows/1")) } }
@@ -17,7 +17,8 @@ struct CancellationTests {
             task.cancel()
             let error = await task.value
             #expect(error == .cancelled)
-            #expect(ContinuousClock.now - started < .seconds(2))
+            // Uncancelled, the call would last the server's 30 s delay; half of it leaves room for load.
+            #expect(ContinuousClock.now - started < .seconds(15))
         }
     }
 
@@ -28,11 +29,17 @@ struct CancellationTests {
             let client = await makeClient(server, retry: exactRetry(attempts: 3))
             let started = ContinuousClock.now
             let task = Task { await clientError { let _: Item = try await client.get(APIRequest(path: "/shows/2")) } }
-            try await Task.sleep(for: .milliseconds(300))
+            // Cancel once the first attempt got its 429 (the client is then in its back-off wait).
+            let deadline = ContinuousClock.now + .seconds(10)
+            while await server.count(path: "/shows/2") < 1, ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            try await Task.sleep(for: .milliseconds(100))
             task.cancel()
             let error = await task.value
             #expect(error == .cancelled)
-            #expect(ContinuousClock.now - started < .seconds(2))
+            // Uncancelled, the call would wait out `Retry-After: 30`.
+            #expect(ContinuousClock.now - started < .seconds(15))
             #expect(await server.count(path: "/shows/2") == 1)
         }
     }
@@ -47,7 +54,8 @@ struct CancellationTests {
         try await Task.sleep(for: .milliseconds(200))
         waiting.cancel()
         #expect(await waiting.value == .cancelled)
-        #expect(ContinuousClock.now - started < .seconds(2))
+        // Uncancelled, the wait would last the 60 s window.
+        #expect(ContinuousClock.now - started < .seconds(30))
     }
 
     @Test("cancelling a wait for an in-flight slot to be released ends it")

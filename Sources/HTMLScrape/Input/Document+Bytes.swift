@@ -70,3 +70,13 @@ extension Document {
         return Array(bytes).withUnsafeBufferPointer(body)
     }
 }
+
+extension Document {
+    /// Sniffs, decodes and preprocesses `bytes` exactly as ``init(bytes:transportEncoding:options:)``
+    /// does, without tokenizing or building a tree, and returns how many bytes of UTF-8 the tokenizer
+    /// would read. For the benchmarks of the input stage; not part of the supported API.
+    @_spi(Benchmarking)
+    public static func decodeForBenchmark(_ bytes: [UInt8], transportEncoding: String? = nil) -> Int {
+        decode(bytes, transportEncoding: transportEncoding, fallbackEncoding: .windows1252).bytes.count
+    }
+}

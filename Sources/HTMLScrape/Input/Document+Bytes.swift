@@ -3,13 +3,16 @@ extension Document {
     ///
     /// The encoding is sniffed as the WHATWG HTML spec says (see ``EncodingSniffResult``): a byte order
     /// mark wins; then `transportEncoding`; then a `<meta charset>` or
-    /// `<meta http-equiv="Content-Type" content="…; charset=…">` within the first 1024 bytes; then
-    /// windows-1252, the spec's default for documents of unknown origin (use
-    /// ``init(bytes:transportEncoding:fallbackEncoding:options:)`` to choose another). ``encoding``
-    /// reports the encoding the bytes were decoded with.
+    /// `<meta http-equiv="Content-Type" content="…; charset=…">` within the first 1024 bytes; then such a
+    /// `<meta>` later in the document; then windows-1252, the spec's default for documents of unknown
+    /// origin (use ``init(bytes:transportEncoding:fallbackEncoding:options:)`` to choose another).
+    /// ``encoding`` reports the encoding the bytes were decoded with.
     ///
-    /// The encoding is decided once, before parsing: a `<meta>` that the tokenizer meets later (past the
-    /// first 1024 bytes, say) does not cause a re-parse, as it would in a browser that runs scripts.
+    /// The encoding is decided once, before parsing, and the document is parsed once. Where a browser
+    /// meets a `<meta>` past the first 1024 bytes and "changes the encoding" by parsing again, the
+    /// search for that `<meta>` happens first (``EncodingSniffResult/Source/metaInDocument``). If the
+    /// decoded text later disagrees with the encoding found (bytes invalid in it), they decode to
+    /// U+FFFD: there is no second guess.
     /// Encodings the parser recognises but cannot decode (`Shift_JIS`, `EUC-JP`, …) are decoded as
     /// windows-1252; ``sniffEncoding(of:transportEncoding:fallbackEncoding:)`` tells you when that
     /// happens.

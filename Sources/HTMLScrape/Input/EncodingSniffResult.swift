@@ -2,8 +2,10 @@
 ///
 /// Sniffing follows the WHATWG HTML "determining the character encoding" steps: a byte order mark wins,
 /// then the transport layer's charset (an HTTP `Content-Type`), then a `<meta charset>` or
-/// `<meta http-equiv="Content-Type">` found by prescanning the first 1024 bytes, then the fallback
-/// (``TextEncoding/windows1252`` unless the caller chose another).
+/// `<meta http-equiv="Content-Type">` found by prescanning the first 1024 bytes, then such a `<meta>`
+/// anywhere later in the document (where a browser would change the encoding and parse again; see
+/// ``Source/metaInDocument``), then the fallback (``TextEncoding/windows1252`` unless the caller chose
+/// another).
 ///
 /// Sniffing knows every encoding of the WHATWG Encoding Standard (``name``), but decodes only those of
 /// ``TextEncoding``; for the others (`EUC-JP`, `Shift_JIS`, `GBK`, `Big5`, `EUC-KR`, `windows-1250`, …)
@@ -18,6 +20,10 @@ public struct EncodingSniffResult: Sendable, Hashable {
         case transportLayer
         /// A `<meta>` element found by prescanning the first 1024 bytes.
         case metaPrescan
+        /// A `<meta>` element further into the document, which the tree builder would have met: a
+        /// browser "changes the encoding" and parses again when that happens; this parser decides it
+        /// before parsing.
+        case metaInDocument
         /// None of the above: the fallback encoding.
         case fallback
     }

@@ -1,5 +1,10 @@
 /// The encoding sniffing algorithm of WHATWG HTML §13.2.3.1 ("determining the character encoding"):
 /// byte order mark, then transport layer charset, then `<meta>` prescan, then the fallback.
+///
+/// One step is added before the fallback: when the first 1024 bytes decide nothing, the rest of the
+/// document is searched for a `<meta>` that declares an encoding, as the tree builder would meet it.
+/// A browser would then "change the encoding" (HTML §13.2.3.4) and parse again; here the encoding is
+/// simply decided before the one and only parse.
 enum EncodingSniffer {
     /// How many bytes the prescan looks at.
     static let prescanLength = 1024
@@ -21,6 +26,12 @@ enum EncodingSniffer {
         var prescan = MetaPrescan(prefix)
         if let name = prescan.run() {
             return EncodingSniffResult(name: name, source: .metaPrescan)
+        }
+        if bytes.count > prescanLength {
+            var late = MetaPrescan(bytes, skipsRawText: true)
+            if let name = late.run() {
+                return EncodingSniffResult(name: name, source: .metaInDocument)
+            }
         }
         return EncodingSniffResult(name: fallback.rawValue, source: .fallback)
     }

@@ -5,13 +5,24 @@
 ///
 /// Running out of bytes anywhere (inside a comment, a tag or an attribute value) ends the prescan
 /// without a result.
+///
+/// With `skipsRawText`, the scan also steps over the contents of the elements whose contents the
+/// tokenizer reads as text (`script`, `style`, `title`, `textarea`, …) and stops at `plaintext`: that
+/// is how the whole document is searched for a `<meta>` that the tree builder would meet later.
 struct MetaPrescan {
     private let bytes: UnsafeBufferPointer<UInt8>
+    private let skipsRawText: Bool
     private var position = 0
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    init(_ bytes: UnsafeBufferPointer<UInt8>, skipsRawText: Bool = false) {
         self.bytes = bytes
+        self.skipsRawText = skipsRawText
     }
+
+    /// Elements whose contents the tokenizer reads as text, up to their end tag.
+    private static let rawTextElements: [[UInt8]] = [
+        "script", "style", "title", "textarea", "xmp", "iframe", "noembed", "noframes", "noscript",
+    ].map { Array($0.utf8) }
 
     /// An attribute as the prescan reads it: name and value, ASCII lower-cased.
     private struct Attribute {
@@ -75,18 +86,45 @@ struct MetaPrescan {
                         && Self.isLetter(bytes[position + 2]))
             {
                 // Another tag: skip its name, then its attributes.
+                let nameStart = position + 1
                 while true {
                     let current = try byte(at: position)
                     if Self.isSpace(current) || current == UInt8(ascii: ">") { break }
                     position += 1
                 }
+                let nameEnd = position
                 while try attribute() != nil {}
+                if skipsRawText && bytes[nameStart] != UInt8(ascii: "/") {
+                    let name = bytes[nameStart..<nameEnd].map(Self.lower)
+                    if name == Array("plaintext".utf8) { return nil }
+                    if Self.rawTextElements.contains(name) { try skipToEndTag(name) }
+                }
             } else if matches("<!", at: position) || matches("</", at: position) || matches("<?", at: position) {
                 while try byte(at: position) != UInt8(ascii: ">") { position += 1 }
             }
             position += 1
         }
         return nil
+    }
+
+    /// Moves `position` to the `>` of the end tag `</name` (followed by white space, `/` or `>`).
+    private mutating func skipToEndTag(_ name: [UInt8]) throws(EndOfInput) {
+        while true {
+            position += 1
+            guard try byte(at: position) == UInt8(ascii: "<"), try byte(at: position + 1) == UInt8(ascii: "/")
+            else { continue }
+            var matched = true
+            for (offset, expected) in name.enumerated() where Self.lower(try byte(at: position + 2 + offset)) != expected {
+                matched = false
+                break
+            }
+            guard matched else { continue }
+            let after = try byte(at: position + 2 + name.count)
+            if Self.isSpace(after) || after == UInt8(ascii: "/") || after == UInt8(ascii: ">") {
+                while try byte(at: position) != UInt8(ascii: ">") { position += 1 }
+                return
+            }
+        }
     }
 
     /// The attributes of a `<meta` tag, `position` just after `<meta` and its space or slash. Returns

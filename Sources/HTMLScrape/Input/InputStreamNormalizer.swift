@@ -61,8 +61,8 @@ struct InputStreamNormalizer {
 
     /// ASCII bytes that pass unchanged and without an error: NUL (the tokenizer reports it), TAB, LF,
     /// FF and U+0020–U+007E. Bit `b` of the pair.
-    private static let cleanLow: UInt64 = 0xFFFF_FFFF_0000_1601
-    private static let cleanHigh: UInt64 = 0x7FFF_FFFF_FFFF_FFFF
+    private static var cleanLow: UInt64 { 0xFFFF_FFFF_0000_1601 }
+    private static var cleanHigh: UInt64 { 0x7FFF_FFFF_FFFF_FFFF }
 
     private mutating func process(_ input: UnsafeBufferPointer<UInt8>, isFinal: Bool) {
         guard let base = input.baseAddress else { return }

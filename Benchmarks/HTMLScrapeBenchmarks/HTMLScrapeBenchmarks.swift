@@ -91,8 +91,10 @@ let benchmarks: @Sendable () -> Void = {
             blackHole(Document.decodeForBenchmark(large, transportEncoding: "windows-1252"))
         }
     }
-    let utf16 = [0xFF, 0xFE] + String(decoding: large, as: UTF8.self).utf16.flatMap {
-        [UInt8(truncatingIfNeeded: $0), UInt8(truncatingIfNeeded: $0 >> 8)]
+    var utf16: [UInt8] = [0xFF, 0xFE]
+    for unit in String(decoding: large, as: UTF8.self).utf16 {
+        utf16.append(UInt8(truncatingIfNeeded: unit))
+        utf16.append(UInt8(truncatingIfNeeded: unit >> 8))
     }
     Benchmark("decode+preprocess generated UTF-16LE (\(sizeLabel(utf16.count)))") { benchmark in
         for _ in benchmark.scaledIterations {

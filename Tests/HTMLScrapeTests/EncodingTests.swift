@@ -59,7 +59,7 @@ import Testing
         #expect(utf8.encoding == .utf8 && utf8.source == .byteOrderMark && utf8.byteOrderMarkLength == 3)
         #expect(sniff(bytes: [0xFF, 0xFE, 0x3C, 0x00]).encoding == .utf16LE)
         #expect(sniff(bytes: [0xFE, 0xFF, 0x00, 0x3C]).encoding == .utf16BE)
-        #expect(sniff(bytes: [0xEF, 0xBB]).source == .fallback)
+        #expect(sniff(bytes: [0xEF, 0xBB, 0x41]).source == .fallback)
 
         let document = Document(bytes: [0xFF, 0xFE] + Array("a\u{e9}".utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
         #expect(document.encoding == .utf16LE)
@@ -120,6 +120,12 @@ import Testing
         #expect(sniff(padding + "<plaintext><meta charset=utf-8>").source == .fallback)
         #expect(sniff(padding + "<!-- <meta charset=utf-8> -->").source == .fallback)
         #expect(sniff(String(repeating: " ", count: 1000) + "<meta charset=utf-8>").encoding == .utf8)
+        // No declaration, but valid UTF-8 with non-ASCII text: UTF-8.
+        #expect(sniff("<p>caf\u{E9} \u{1F600}").source == .utf8Detection)
+        #expect(sniff("<p>caf\u{E9}").encoding == .utf8)
+        #expect(sniff(bytes: [0x3C, 0x70, 0x3E, 0x63, 0xE9]).source == .fallback)
+        #expect(sniff(bytes: Array("<p>\u{E9}caf".utf8) + [0xC3]).source == .utf8Detection)  // cut off at the end
+        #expect(sniff(bytes: [0xC3, 0xA9, 0xED, 0xA0, 0x80]).source == .fallback)  // an encoded surrogate
         // Nothing: windows-1252, tentative; the caller can change the fallback.
         let nothing = sniff("<p>hello")
         #expect(nothing.encoding == .windows1252 && nothing.source == .fallback && !nothing.isCertain)

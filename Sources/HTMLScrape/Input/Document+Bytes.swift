@@ -4,8 +4,9 @@ extension Document {
     /// The encoding is sniffed as the WHATWG HTML spec says (see ``EncodingSniffResult``): a byte order
     /// mark wins; then `transportEncoding`; then a `<meta charset>` or
     /// `<meta http-equiv="Content-Type" content="…; charset=…">` within the first 1024 bytes; then such a
-    /// `<meta>` later in the document; then windows-1252, the spec's default for documents of unknown
-    /// origin (use ``init(bytes:transportEncoding:fallbackEncoding:options:)`` to choose another).
+    /// `<meta>` later in the document; then UTF-8 if the bytes are valid UTF-8 holding some non-ASCII
+    /// text (autodetection, as Chromium does); then windows-1252, the spec's default for documents of
+    /// unknown origin (use ``init(bytes:transportEncoding:fallbackEncoding:options:)`` to choose another).
     /// ``encoding`` reports the encoding the bytes were decoded with.
     ///
     /// The encoding is decided once, before parsing, and the document is parsed once. Where a browser

@@ -4,7 +4,8 @@
 /// then the transport layer's charset (an HTTP `Content-Type`), then a `<meta charset>` or
 /// `<meta http-equiv="Content-Type">` found by prescanning the first 1024 bytes, then such a `<meta>`
 /// anywhere later in the document (where a browser would change the encoding and parse again; see
-/// ``Source/metaInDocument``), then the fallback (``TextEncoding/windows1252`` unless the caller chose
+/// ``Source/metaInDocument``), then UTF-8 when the bytes are valid UTF-8 with some non-ASCII text
+/// (``Source/utf8Detection``), then the fallback (``TextEncoding/windows1252`` unless the caller chose
 /// another).
 ///
 /// Sniffing knows every encoding of the WHATWG Encoding Standard (``name``), but decodes only those of
@@ -24,6 +25,9 @@ public struct EncodingSniffResult: Sendable, Hashable {
         /// browser "changes the encoding" and parses again when that happens; this parser decides it
         /// before parsing.
         case metaInDocument
+        /// No declaration anywhere, but the bytes hold non-ASCII text that is all valid UTF-8 (the
+        /// spec's optional autodetection step; legacy encodings almost never produce valid UTF-8).
+        case utf8Detection
         /// None of the above: the fallback encoding.
         case fallback
     }

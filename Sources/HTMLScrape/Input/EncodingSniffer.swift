@@ -4,7 +4,8 @@
 /// One step is added before the fallback: when the first 1024 bytes decide nothing, the rest of the
 /// document is searched for a `<meta>` that declares an encoding, as the tree builder would meet it.
 /// A browser would then "change the encoding" (HTML §13.2.3.4) and parse again; here the encoding is
-/// simply decided before the one and only parse.
+/// simply decided before the one and only parse. Then, as the spec's optional autodetection step allows
+/// (and as Chromium does), bytes that hold non-ASCII text and are all valid UTF-8 are taken as UTF-8.
 enum EncodingSniffer {
     /// How many bytes the prescan looks at.
     static let prescanLength = 1024
@@ -32,6 +33,9 @@ enum EncodingSniffer {
             if let name = late.run() {
                 return EncodingSniffResult(name: name, source: .metaInDocument)
             }
+        }
+        if UTF8Detection.isNonASCIIValidUTF8(bytes) {
+            return EncodingSniffResult(name: TextEncoding.utf8.rawValue, source: .utf8Detection)
         }
         return EncodingSniffResult(name: fallback.rawValue, source: .fallback)
     }

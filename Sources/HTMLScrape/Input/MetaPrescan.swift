@@ -20,9 +20,17 @@ struct MetaPrescan {
     }
 
     /// Elements whose contents the tokenizer reads as text, up to their end tag.
-    private static let rawTextElements: [[UInt8]] = [
+    private static let rawTextElements: [StaticString] = [
         "script", "style", "title", "textarea", "xmp", "iframe", "noembed", "noframes", "noscript",
-    ].map { Array($0.utf8) }
+    ]
+
+    /// Whether `bytes` spell `lowercase`, ignoring ASCII case.
+    private static func equalsLowercase(_ bytes: UnsafeBufferPointer<UInt8>, _ lowercase: StaticString) -> Bool {
+        guard bytes.count == lowercase.utf8CodeUnitCount else { return false }
+        let expected = lowercase.utf8Start
+        for i in 0..<bytes.count where lower(bytes[i]) != expected[i] { return false }
+        return true
+    }
 
     /// An attribute as the prescan reads it: name and value, ASCII lower-cased.
     private struct Attribute {
@@ -62,6 +70,10 @@ struct MetaPrescan {
 
     private mutating func scan() throws(EndOfInput) -> String? {
         while position < bytes.count {
+            guard bytes[position] == UInt8(ascii: "<") else {
+                position += 1
+                continue
+            }
             if matches("<!--", at: position) {
                 // To the first ">" preceded by "--", the dashes coming after the "<".
                 var index = position + 2
@@ -93,11 +105,13 @@ struct MetaPrescan {
                     position += 1
                 }
                 let nameEnd = position
-                while try attribute() != nil {}
-                if skipsRawText && bytes[nameStart] != UInt8(ascii: "/") {
-                    let name = bytes[nameStart..<nameEnd].map(Self.lower)
-                    if name == Array("plaintext".utf8) { return nil }
-                    if Self.rawTextElements.contains(name) { try skipToEndTag(name) }
+                while try attribute(storing: false) != nil {}
+                if skipsRawText && bytes[nameStart] != UInt8(ascii: "/") && nameEnd - nameStart <= 9 {
+                    let name = UnsafeBufferPointer(rebasing: bytes[nameStart..<nameEnd])
+                    if Self.equalsLowercase(name, "plaintext") { return nil }
+                    if let element = Self.rawTextElements.first(where: { Self.equalsLowercase(name, $0) }) {
+                        try skipToEndTag(element)
+                    }
                 }
             } else if matches("<!", at: position) || matches("</", at: position) || matches("<?", at: position) {
                 while try byte(at: position) != UInt8(ascii: ">") { position += 1 }
@@ -108,18 +122,19 @@ struct MetaPrescan {
     }
 
     /// Moves `position` to the `>` of the end tag `</name` (followed by white space, `/` or `>`).
-    private mutating func skipToEndTag(_ name: [UInt8]) throws(EndOfInput) {
+    private mutating func skipToEndTag(_ name: StaticString) throws(EndOfInput) {
+        let expected = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
         while true {
             position += 1
             guard try byte(at: position) == UInt8(ascii: "<"), try byte(at: position + 1) == UInt8(ascii: "/")
             else { continue }
             var matched = true
-            for (offset, expected) in name.enumerated() where Self.lower(try byte(at: position + 2 + offset)) != expected {
+            for (offset, letter) in expected.enumerated() where Self.lower(try byte(at: position + 2 + offset)) != letter {
                 matched = false
                 break
             }
             guard matched else { continue }
-            let after = try byte(at: position + 2 + name.count)
+            let after = try byte(at: position + 2 + expected.count)
             if Self.isSpace(after) || after == UInt8(ascii: "/") || after == UInt8(ascii: ">") {
                 while try byte(at: position) != UInt8(ascii: ">") { position += 1 }
                 return
@@ -163,7 +178,8 @@ struct MetaPrescan {
     }
 
     /// The "get an attribute" algorithm: the next attribute of the tag, or `nil` at its end (`>`).
-    private mutating func attribute() throws(EndOfInput) -> Attribute? {
+    /// Without `storing`, the attribute is stepped over and comes back empty.
+    private mutating func attribute(storing: Bool = true) throws(EndOfInput) -> Attribute? {
         while true {
             let current = try byte(at: position)
             guard Self.isSpace(current) || current == UInt8(ascii: "/") else { break }
@@ -171,27 +187,28 @@ struct MetaPrescan {
         }
         if try byte(at: position) == UInt8(ascii: ">") { return nil }
         var attribute = Attribute()
+        let nameStart = position
         // Name.
         while true {
             let current = try byte(at: position)
-            if current == UInt8(ascii: "="), !attribute.name.isEmpty {
+            if current == UInt8(ascii: "="), position > nameStart {
                 position += 1
-                return try value(of: &attribute)
+                return try value(of: &attribute, storing: storing)
             }
             if Self.isSpace(current) { break }
             if current == UInt8(ascii: "/") || current == UInt8(ascii: ">") { return attribute }
-            attribute.name.append(Self.lower(current))
+            if storing { attribute.name.append(Self.lower(current)) }
             position += 1
         }
         // Spaces after the name.
         while Self.isSpace(try byte(at: position)) { position += 1 }
         guard try byte(at: position) == UInt8(ascii: "=") else { return attribute }
         position += 1
-        return try value(of: &attribute)
+        return try value(of: &attribute, storing: storing)
     }
 
     /// The value part of "get an attribute", `position` just after the `=`.
-    private mutating func value(of attribute: inout Attribute) throws(EndOfInput) -> Attribute {
+    private mutating func value(of attribute: inout Attribute, storing: Bool) throws(EndOfInput) -> Attribute {
         while Self.isSpace(try byte(at: position)) { position += 1 }
         let first = try byte(at: position)
         if first == UInt8(ascii: "\"") || first == UInt8(ascii: "'") {
@@ -202,16 +219,16 @@ struct MetaPrescan {
                     position += 1
                     return attribute
                 }
-                attribute.value.append(Self.lower(current))
+                if storing { attribute.value.append(Self.lower(current)) }
             }
         }
         if first == UInt8(ascii: ">") { return attribute }
-        attribute.value.append(Self.lower(first))
+        if storing { attribute.value.append(Self.lower(first)) }
         position += 1
         while true {
             let current = try byte(at: position)
             if Self.isSpace(current) || current == UInt8(ascii: ">") { return attribute }
-            attribute.value.append(Self.lower(current))
+            if storing { attribute.value.append(Self.lower(current)) }
             position += 1
         }
     }

@@ -160,6 +160,28 @@ import Testing
         #expect(document.root.textContent.hasSuffix("\u{20AC}\u{E9}"))
     }
 
+    @Test func singleByteDecodingMatchesItsTableAtEveryBlockSize() {
+        var random = SplitMix64(seed: 1252)
+        var bytes: [UInt8] = []
+        for _ in 0..<400 {
+            // Runs of ASCII of every length (short, long, across blocks) between upper-half bytes.
+            let run = Int(random.next() % 150)
+            for _ in 0..<run { bytes.append(UInt8(0x20 + random.next() % 0x5F)) }
+            for _ in 0..<Int(random.next() % 4) { bytes.append(UInt8(0x80 + random.next() % 0x80)) }
+        }
+        for encoding in [TextEncoding.windows1252, .iso8859_2, .iso8859_15, .windows1251] {
+            let table = SingleByteTables.table(for: encoding)
+            var expected = String.UnicodeScalarView()
+            for byte in bytes {
+                let value = byte < 0x80 ? UInt32(byte) : UInt32(table[Int(byte - 0x80)])
+                if let scalar = Unicode.Scalar(value) { expected.append(scalar) }
+            }
+            for blockSize in [8, 13, 64, 1 << 16] {
+                #expect(decode(bytes, as: encoding, blockSize: blockSize) == String(expected), "\(encoding) \(blockSize)")
+            }
+        }
+    }
+
     @Test func invalidUTF8BecomesReplacementCharactersPerMaximalSubpart() {
         #expect(scalars(decode([0xF0, 0x9F, 0x98, 0x41], as: .utf8)) == [0xFFFD, 0x41])
         #expect(scalars(decode([0xED, 0xA0, 0x80], as: .utf8)) == [0xFFFD, 0xFFFD, 0xFFFD])

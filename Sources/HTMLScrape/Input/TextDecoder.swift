@@ -56,29 +56,62 @@ enum TextDecoder {
         }
     }
 
-    /// Decodes a single-byte encoding: ASCII as itself, `0x80 + i` as `table[i]`.
+    /// Decodes a single-byte encoding: ASCII as itself, `0x80 + i` as `table[i]`. Long ASCII runs go to
+    /// `sink` straight from the input; short ones and the other characters are gathered in a block.
     static func decodeSingleByte(
         _ input: UnsafeBufferPointer<UInt8>, table: [UInt16], blockSize: Int,
         sink: (UnsafeBufferPointer<UInt8>) -> Void
     ) {
         let capacity = max(blockSize, 8)
+        let directRun = 64
+        guard let source = input.baseAddress else { return }
+        let count = input.count
         table.withUnsafeBufferPointer { table in
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { block in
                 guard let out = block.baseAddress else { return }
                 var used = 0
-                for byte in input {
-                    if used + 3 > capacity {
-                        sink(UnsafeBufferPointer(rebasing: block[..<used]))
-                        used = 0
+                var index = 0
+                while index < count {
+                    // A run of ASCII, eight bytes at a time where possible.
+                    let start = index
+                    while index &+ 8 <= count,
+                        UnsafeRawPointer(source + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+                    {
+                        index &+= 8
                     }
-                    if byte < 0x80 {
-                        out[used] = byte
-                        used += 1
+                    while index < count, source[index] < 0x80 { index &+= 1 }
+                    var length = index - start
+                    if length >= directRun {
+                        if used > 0 {
+                            sink(UnsafeBufferPointer(start: out, count: used))
+                            used = 0
+                        }
+                        sink(UnsafeBufferPointer(start: source + start, count: length))
                     } else {
-                        used += encodeUTF8(UInt32(table[Int(byte &- 0x80)]), into: out + used)
+                        var from = start
+                        while length > 0 {
+                            if used == capacity {
+                                sink(UnsafeBufferPointer(start: out, count: used))
+                                used = 0
+                            }
+                            let piece = min(length, capacity - used)
+                            (out + used).update(from: source + from, count: piece)
+                            used += piece
+                            from += piece
+                            length -= piece
+                        }
+                    }
+                    // A run of the upper half.
+                    while index < count, source[index] >= 0x80 {
+                        if used + 3 > capacity {
+                            sink(UnsafeBufferPointer(start: out, count: used))
+                            used = 0
+                        }
+                        used += encodeUTF8(UInt32(table[Int(source[index] &- 0x80)]), into: out + used)
+                        index &+= 1
                     }
                 }
-                if used > 0 { sink(UnsafeBufferPointer(rebasing: block[..<used])) }
+                if used > 0 { sink(UnsafeBufferPointer(start: out, count: used)) }
             }
         }
     }

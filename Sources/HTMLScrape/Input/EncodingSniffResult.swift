@@ -11,7 +11,9 @@
 /// Sniffing knows every encoding of the WHATWG Encoding Standard (``name``), but decodes only those of
 /// ``TextEncoding``; for the others (`EUC-JP`, `Shift_JIS`, `GBK`, `Big5`, `EUC-KR`, `windows-1250`, …)
 /// ``encoding`` is ``TextEncoding/windows1252``: every byte becomes one character, so the markup is
-/// intact and the text can be re-encoded to the original bytes and decoded by other means.
+/// intact and the text can be re-encoded to the original bytes and decoded by other means. That includes
+/// `replacement` (the labels `iso-2022-kr`, `hz-gb-2312`, …), which a browser decodes to a single
+/// U+FFFD.
 public struct EncodingSniffResult: Sendable, Hashable {
     /// Where the encoding came from.
     public enum Source: Sendable, Hashable {

@@ -215,6 +215,20 @@ import Testing
         }
     }
 
+    @Test func utf16RoundTripsLongMixedText() {
+        var random = SplitMix64(seed: 16)
+        let pieces = ["plain ascii words ", "<td class=x>", "caf\u{E9} ", "\u{65E5}\u{672C} ", "\u{1F600}", "z", "\n\t"]
+        var text = ""
+        for _ in 0..<2_000 { text += pieces[Int(random.next() % UInt64(pieces.count))] }
+        let units = Array(text.utf16)
+        let le = units.flatMap { [UInt8(truncatingIfNeeded: $0), UInt8(truncatingIfNeeded: $0 >> 8)] }
+        let be = units.flatMap { [UInt8(truncatingIfNeeded: $0 >> 8), UInt8(truncatingIfNeeded: $0)] }
+        for blockSize in [5, 8, 64, 1 << 16] {
+            #expect(decode(le, as: .utf16LE, blockSize: blockSize) == text, "LE \(blockSize)")
+            #expect(decode(be, as: .utf16BE, blockSize: blockSize) == text, "BE \(blockSize)")
+        }
+    }
+
     @Test func documentFromBytesReportsTheEncodingUsed() {
         let latin2 = Document(bytes: Array("<meta charset=iso-8859-2><p>".utf8) + [0xA3, 0xF3, 0x64, 0xBC])
         #expect(latin2.encoding == .iso8859_2)

@@ -25,7 +25,22 @@ enum TextDecoder {
                 }
                 used += encodeUTF8(scalar, into: out + used)
             }
+            // Four ASCII code units at a time: the other byte of each is zero.
+            let mask: UInt64 = bigEndian ? 0x80FF_80FF_80FF_80FF : 0xFF80_FF80_FF80_FF80
+            let shift: UInt64 = bigEndian ? 8 : 0
+            guard let source = input.baseAddress else { return }
             while unit < units {
+                while unit &+ 4 <= units, used &+ 4 <= capacity {
+                    let word = UnsafeRawPointer(source + 2 * unit).loadUnaligned(as: UInt64.self).littleEndian
+                    guard word & mask == 0 else { break }
+                    out[used] = UInt8(truncatingIfNeeded: word >> shift)
+                    out[used + 1] = UInt8(truncatingIfNeeded: word >> (16 + shift))
+                    out[used + 2] = UInt8(truncatingIfNeeded: word >> (32 + shift))
+                    out[used + 3] = UInt8(truncatingIfNeeded: word >> (48 + shift))
+                    used &+= 4
+                    unit &+= 4
+                }
+                guard unit < units else { break }
                 let value = codeUnit(unit)
                 unit += 1
                 if value < 0x80 {

@@ -130,7 +130,7 @@ extension TreeBuilder {
             reconstructActiveFormattingElements()
             if open.hasInScope(.nobr) {
                 error(.unexpectedStartTag)
-                _ = adoptionAgency(.nobr)
+                if !adoptionAgency(.nobr) { anyOtherEndTag(.nobr) }
                 reconstructActiveFormattingElements()
             }
             let element = insertElement(tag)
@@ -299,7 +299,14 @@ extension TreeBuilder {
         }
         reconstructActiveFormattingElements()
         insertElement(tag)
+        formatting.pushMarker()
         framesetOK = false
+    }
+
+    /// Pops elements until a `select` has been popped, and clears the formatting elements it opened.
+    mutating func closeSelect() {
+        open.popUntilHTML(.select)
+        formatting.clearToLastMarker()
     }
 
     /// The `input` start tag's `select` steps; `true` when the token is to be ignored.

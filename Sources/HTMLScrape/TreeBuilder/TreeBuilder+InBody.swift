@@ -121,7 +121,9 @@ extension TreeBuilder {
                 error(.unexpectedStartTag)
                 _ = adoptionAgency(.a)
                 formatting.remove(node: element)
-                if let position = open.position(of: element) { open.remove(at: position) }
+                if open.isOpenFormattingElement(element), let position = open.position(of: element) {
+                    open.remove(at: position)
+                }
             }
             reconstructActiveFormattingElements()
             let element = insertElement(tag)

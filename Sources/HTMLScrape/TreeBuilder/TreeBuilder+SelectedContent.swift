@@ -48,14 +48,20 @@ extension TreeBuilder {
         }
         let option = lastSelectedOption != NodeArena.none ? lastSelectedOption : firstEnabledOption
         guard selectedContent != NodeArena.none, option != NodeArena.none else { return }
+        // Copy first (into a detached holder), then replace: the option may contain the
+        // selectedcontent itself.
+        let holder = arena.createElement(.selectedcontent, namespace: .html)
+        copyChildren(of: option, to: holder)
         while case let child = arena.nodes[Int(selectedContent)].firstChild, child != NodeArena.none {
             arena.detach(child)
         }
-        copyChildren(of: option, to: selectedContent)
+        arena.moveChildren(of: holder, to: selectedContent)
     }
 
-    /// Appends deep copies of `source`'s children to `destination`, iteratively.
+    /// Appends deep copies of `source`'s children to `destination`, iteratively. Nodes created by
+    /// the copy are never copied again, so the copy is finite whatever `destination` is.
     private mutating func copyChildren(of source: Int32, to destination: Int32) {
+        let firstCopy = Int32(arena.nodes.count)
         var stack: [(Int32, Int32)] = []
         pushChildren(of: source, copyingInto: destination, onto: &stack)
         while let (original, parent) = stack.popLast() {
@@ -73,7 +79,9 @@ extension TreeBuilder {
                 continue
             }
             arena.append(copy, to: parent)
-            if record.kind == .element { pushChildren(of: original, copyingInto: copy, onto: &stack) }
+            if record.kind == .element && original < firstCopy {
+                pushChildren(of: original, copyingInto: copy, onto: &stack)
+            }
         }
     }
 

@@ -85,3 +85,19 @@ import Testing
         #expect(CountdownSort(.tags, .descending).description == "tags:desc")
     }
 }
+
+@Suite struct TitleOrderTests {
+    @Test func titlesIgnoreCaseThenCompareAsStringsDo() {
+        let titles = ["Émile", "emile", "Zoë", "zoe", "Ábc", "E\u{301}mile", "apple", "Apple"]
+        let items = titles.enumerated().map { index, title in
+            Fixture.countdown(index + 1, title, .allDay(Fixture.day("2024-01-01")), created: 100 - index)
+        }
+        let sorted = CountdownSort(.title).sorted(items, in: .gmt).map(\.title)
+        // Case-folded first ("apple" ties are broken by the exact text, uppercase first); accented
+        // letters after unaccented ones, as String's own order puts them; the decomposed and
+        // precomposed "Émile" are the same title, so the later-created one is second.
+        #expect(sorted == ["Apple", "apple", "emile", "zoe", "Zoë", "Ábc", "E\u{301}mile", "Émile"])
+        #expect(CountdownSort(.title, .descending).sorted(items, in: .gmt).map(\.title)
+                == ["E\u{301}mile", "Émile", "Ábc", "Zoë", "zoe", "emile", "apple", "Apple"])
+    }
+}

@@ -112,10 +112,16 @@ public indirect enum CountdownFilter: Sendable, Hashable, Codable {
             }
         case .and(let filters):
             let tests = filters.map { $0.predicate(at: reference) }
-            return { countdown in tests.allSatisfy { $0(countdown) } }
+            return { countdown in
+                for test in tests where !test(countdown) { return false }
+                return true
+            }
         case .or(let filters):
             let tests = filters.map { $0.predicate(at: reference) }
-            return { countdown in tests.contains { $0(countdown) } }
+            return { countdown in
+                for test in tests where test(countdown) { return true }
+                return false
+            }
         case .not(let filter):
             let test = filter.predicate(at: reference)
             return { !test($0) }

@@ -131,16 +131,43 @@ private struct SortEntry<K: Comparable> {
 }
 
 /// A title compared without regard to case, then exactly.
+///
+/// Both forms are kept as the UTF-8 bytes of their NFC normalisation: for NFC text, byte order is
+/// Unicode scalar order, which is how `String` compares, so the order matches comparing the
+/// strings while each comparison is a `memcmp`.
 private struct TitleKey: Comparable {
-    let folded: String
-    let exact: String
+    let folded: [UInt8]
+    let exact: [UInt8]
 
     init(_ title: String) {
-        self.exact = title
-        self.folded = title.lowercased()
+        let bytes = Array(title.utf8)
+        if bytes.allSatisfy({ $0 < 0x80 }) {
+            // ASCII is already NFC; lowercase it without allocating a String.
+            self.exact = bytes
+            self.folded = bytes.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }
+        } else {
+            self.exact = Array(title.precomposedStringWithCanonicalMapping.utf8)
+            self.folded = Array(title.lowercased().precomposedStringWithCanonicalMapping.utf8)
+        }
     }
 
+    static func == (a: TitleKey, b: TitleKey) -> Bool { a.folded == b.folded && a.exact == b.exact }
+
     static func < (a: TitleKey, b: TitleKey) -> Bool {
-        a.folded != b.folded ? a.folded < b.folded : a.exact < b.exact
+        let order = compare(a.folded, b.folded)
+        return order != 0 ? order < 0 : compare(a.exact, b.exact) < 0
+    }
+
+    private static func compare(_ a: [UInt8], _ b: [UInt8]) -> Int32 {
+        a.withUnsafeBufferPointer { x in
+            b.withUnsafeBufferPointer { y in
+                let common = min(x.count, y.count)
+                if common > 0, let p = x.baseAddress, let q = y.baseAddress {
+                    let result = memcmp(p, q, common)
+                    if result != 0 { return result }
+                }
+                return x.count == y.count ? 0 : (x.count < y.count ? -1 : 1)
+            }
+        }
     }
 }

@@ -109,3 +109,28 @@ import Testing
         await scheduler.finish()
     }
 }
+
+@Suite(.timeLimit(.minutes(1))) struct ReminderStoreIntegrationTests {
+    @Test func followsTheStoresObservation() async throws {
+        let start = Fixture.instant("2024-03-10T12:00:00Z")
+        let store = try CountdownStore(path: Fixture.temporaryDatabasePath())
+        let clock = TestClock()
+        let scheduler = ReminderScheduler(clock: clock, now: start, timeZone: .gmt)
+        var reminders = scheduler.reminders.makeAsyncIterator()
+        let following = Task { try await scheduler.follow(store.observe()) }
+        defer { following.cancel() }
+
+        let doomed = Fixture.countdown(1, "Deleted before due", .instant(start.addingTimeInterval(60), .gmt))
+        let kept = Fixture.countdown(2, "Kept", .instant(start.addingTimeInterval(120), .gmt))
+        try await store.insert([doomed, kept])
+        try await store.delete(id: doomed.id)
+        // Wait (without sleeping) until the scheduler has seen the deletion through the observation.
+        while await scheduler.followedIDs != [kept.id] {
+            await Task.yield()
+        }
+        await clock.advance(by: .seconds(121))
+        let first = await reminders.next()
+        #expect(first?.countdown.title == "Kept")
+        await scheduler.finish()
+    }
+}

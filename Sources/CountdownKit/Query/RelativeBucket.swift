@@ -50,5 +50,6 @@ public enum RelativeBucket: Int, Sendable, Hashable, Codable, CaseIterable, Comp
         }
     }
 
+    /// Earlier first.
     public static func < (a: RelativeBucket, b: RelativeBucket) -> Bool { a.rawValue < b.rawValue }
 }

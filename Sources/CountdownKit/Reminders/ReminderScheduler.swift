@@ -68,6 +68,9 @@ public actor ReminderScheduler<C: Clock> where C.Duration == Duration {
         }
     }
 
+    /// The ids of the countdowns followed now (for tests).
+    var followedIDs: Set<UUID> { Set(countdowns.map(\.id)) }
+
     /// Stops: no more reminders, and ``reminders`` ends.
     public func finish() {
         timer?.cancel()

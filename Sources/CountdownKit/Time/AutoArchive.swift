@@ -8,7 +8,7 @@ import Foundation
 /// let outcome = AutoArchive.apply(to: countdowns, at: ReferenceTime(now: Date(), timeZone: .current))
 /// try await store.save(outcome.changed)
 /// ```
-public enum AutoArchive {
+public enum AutoArchive: Sendable {
     /// What changed.
     public struct Outcome: Sendable, Hashable {
         /// One-off countdowns now archived.

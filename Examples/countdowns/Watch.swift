@@ -11,6 +11,7 @@ struct Watch: AsyncParsableCommand {
     @Option(help: "Only countdowns with this tag.") var tag: String?
     @Option(help: "Group by tag or when.") var group: String?
     @Option(help: "Stop after this many redraws (default: run until interrupted).") var frames: Int?
+    @Option(help: "Also remind this many minutes before each countdown (repeatable).") var remind: [Int] = []
 
     func run() async throws {
         let store = try common.openStore()
@@ -33,7 +34,27 @@ struct Watch: AsyncParsableCommand {
         let following = Task {
             for try await countdowns in store.observe() { await latest.set(countdowns) }
         }
-        defer { following.cancel() }
+        // Reminders: due, and `--remind` minutes before, following the same database.
+        let scheduler = ReminderScheduler(clock: ContinuousClock(), now: Date(), timeZone: zone,
+                                          leadTimes: remind.map { .seconds($0 * 60) })
+        let scheduling = Task { try await scheduler.follow(store.observe()) }
+        let alerting = Task {
+            for await reminder in scheduler.reminders {
+                let when: String
+                switch reminder.kind {
+                case .due: when = "is due now"
+                case .ahead(let lead):
+                    let minutes = lead.components.seconds / 60
+                    when = "is \(minutes) minute\(minutes == 1 ? "" : "s") away"
+                }
+                await latest.alert("\u{7}⏰ \(reminder.countdown.title) \(when)")
+            }
+        }
+        defer {
+            following.cancel()
+            scheduling.cancel()
+            alerting.cancel()
+        }
 
         let clock = ContinuousClock()
         var frame = 0
@@ -44,6 +65,8 @@ struct Watch: AsyncParsableCommand {
             var screen = "\u{1B}[H\u{1B}[2J"  // home, clear
             screen += "countdowns — \(LocalDateTime(containing: reference.now, in: zone)) \(zone.identifier)\n\n"
             screen += Rendering.lines(shown, grouping: grouping, at: reference, withSeconds: true).joined(separator: "\n")
+            let alerts = await latest.alerts
+            if !alerts.isEmpty { screen += "\n\n" + alerts.joined(separator: "\n") }
             print(screen)
             frame += 1
             next = next.advanced(by: .seconds(1))
@@ -52,8 +75,10 @@ struct Watch: AsyncParsableCommand {
     }
 }
 
-/// The newest list of countdowns seen.
+/// The newest list of countdowns seen, and the latest reminders.
 actor Snapshot {
     private(set) var countdowns: [Countdown] = []
+    private(set) var alerts: [String] = []
     func set(_ value: [Countdown]) { countdowns = value }
+    func alert(_ line: String) { alerts = Array((alerts + [line]).suffix(5)) }
 }

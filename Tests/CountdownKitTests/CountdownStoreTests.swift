@@ -179,3 +179,13 @@ import Testing
         #expect(throws: CountdownError.emptyTitle) { try Countdown(title: " \n", target: .allDay(Fixture.day("2024-01-01")), created: Fixture.base) }
     }
 }
+
+@Suite struct CountdownValueTests {
+    @Test func editedTargetsKeepWholeSeconds() throws {
+        var countdown = Fixture.countdown(1, "x", .allDay(Fixture.day("2024-01-01")))
+        countdown.target = .instant(Date(timeIntervalSince1970: 10.9), .gmt)
+        #expect(countdown.target == .instant(Date(timeIntervalSince1970: 10), .gmt))
+        #expect(throws: CountdownError.emptyTitle) { try countdown.rename("   ") }
+        #expect(countdown.title == "x")
+    }
+}

@@ -11,7 +11,7 @@ public struct Countdown: Identifiable, Sendable, Hashable, Codable {
     /// The title, trimmed and never empty.
     public private(set) var title: String
     /// What it counts down to. For a recurring countdown, the current occurrence.
-    public var target: CountdownTarget
+    public var target: CountdownTarget { didSet { target = target.wholeSeconds } }
     /// Tags, without duplicates, in the order first given.
     public var tags: [CountdownTag] { didSet { tags = CountdownTag.normalized(tags) } }
     /// Free text.

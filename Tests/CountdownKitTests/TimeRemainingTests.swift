@@ -123,6 +123,8 @@ import Testing
         #expect(Recurrence.Frequency("daily") == .everyDays(1))
         #expect(Recurrence.Frequency("0-days") == nil)
         #expect(Recurrence.Frequency("fortnightly") == nil)
+        #expect(Recurrence.Frequency("3-dyas") == nil)
+        #expect(Recurrence.Frequency("every--days") == nil)
         #expect(Recurrence.Frequency.everyDays(2).description == "every-2-days")
     }
 

@@ -30,9 +30,9 @@ public struct Recurrence: Sendable, Hashable, Codable {
             default:
                 var core = Substring(text)
                 if core.hasPrefix("every-") { core = core.dropFirst(6) }
-                guard core.hasSuffix("-days") || core.hasSuffix("-day"),
-                      let number = Int(core.prefix { $0.isNumber }), number >= 1,
-                      core.drop(while: { $0.isNumber }).allSatisfy({ "-days".contains($0) }) else { return nil }
+                let digits = core.prefix { $0.isASCII && $0.isNumber }
+                let unit = core.dropFirst(digits.count)
+                guard unit == "-days" || unit == "-day", let number = Int(digits), number >= 1 else { return nil }
                 self = .everyDays(number)
             }
         }

@@ -111,16 +111,18 @@ public indirect enum CountdownFilter: Sendable, Hashable, Codable {
                 CountdownFilter.fold(countdown.title).contains(needle) || CountdownFilter.fold(countdown.note).contains(needle)
             }
         case .and(let filters):
-            let tests = filters.map { $0.predicate(at: reference) }
-            return { countdown in
-                for test in tests where !test(countdown) { return false }
-                return true
+            // A chain of captured closures rather than a loop over an array: calling a captured
+            // closure needs no retain, so this costs no more than the hand-written `&&`.
+            let all: @Sendable (Countdown) -> Bool = { _ in true }
+            return filters.reversed().reduce(all) { rest, filter in
+                let test = filter.predicate(at: reference)
+                return { @Sendable countdown in test(countdown) && rest(countdown) }
             }
         case .or(let filters):
-            let tests = filters.map { $0.predicate(at: reference) }
-            return { countdown in
-                for test in tests where test(countdown) { return true }
-                return false
+            let none: @Sendable (Countdown) -> Bool = { _ in false }
+            return filters.reversed().reduce(none) { rest, filter in
+                let test = filter.predicate(at: reference)
+                return { @Sendable countdown in test(countdown) || rest(countdown) }
             }
         case .not(let filter):
             let test = filter.predicate(at: reference)

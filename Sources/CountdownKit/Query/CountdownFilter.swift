@@ -113,14 +113,14 @@ public indirect enum CountdownFilter: Sendable, Hashable, Codable {
         case .and(let filters):
             // A chain of captured closures rather than a loop over an array: calling a captured
             // closure needs no retain, so this costs no more than the hand-written `&&`.
-            let all: @Sendable (Countdown) -> Bool = { _ in true }
-            return filters.reversed().reduce(all) { rest, filter in
+            guard let last = filters.last else { return { _ in true } }
+            return filters.dropLast().reversed().reduce(last.predicate(at: reference)) { rest, filter in
                 let test = filter.predicate(at: reference)
                 return { @Sendable countdown in test(countdown) && rest(countdown) }
             }
         case .or(let filters):
-            let none: @Sendable (Countdown) -> Bool = { _ in false }
-            return filters.reversed().reduce(none) { rest, filter in
+            guard let last = filters.last else { return { _ in false } }
+            return filters.dropLast().reversed().reduce(last.predicate(at: reference)) { rest, filter in
                 let test = filter.predicate(at: reference)
                 return { @Sendable countdown in test(countdown) || rest(countdown) }
             }

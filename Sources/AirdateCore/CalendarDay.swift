@@ -179,6 +179,7 @@ public struct CalendarDay: Sendable, Hashable, Comparable, Strideable, Codable, 
         }
     }
 
+    /// Earlier first.
     public static func < (lhs: CalendarDay, rhs: CalendarDay) -> Bool {
         (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
     }
@@ -189,6 +190,7 @@ public struct CalendarDay: Sendable, Hashable, Comparable, Strideable, Codable, 
     /// The day `n` days away.
     public func advanced(by n: Int) -> CalendarDay { adding(days: n) }
 
+    /// Decodes from the string form, reporting a malformed value as `DecodingError.dataCorrupted`.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
@@ -200,6 +202,7 @@ public struct CalendarDay: Sendable, Hashable, Comparable, Strideable, Codable, 
         }
     }
 
+    /// Encodes as the string form.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(description)

@@ -13,7 +13,7 @@ public enum CalendarDayError: Error, LocalizedError, Sendable, Equatable {
         case .malformed(let text):
             return "\"\(text)\" is not a calendar day; write it as YYYY-MM-DD, for example 2024-03-31."
         case .nonexistentDay(let year, let month, let day):
-            return "\(year)-\(month)-\(day) is not a day of the calendar; check the month's length and leap years (years 1 to 9999)."
+            return "year \(year), month \(month), day \(day) is not a day of the calendar; check the month's length and leap years (years 1 to 9999)."
         }
     }
 }

@@ -99,6 +99,7 @@ public struct ISO8601Instant: Sendable, Hashable, Codable, LosslessStringConvert
         LocalDateTime(containing: date, in: TimeZone(secondsFromGMT: utcOffsetSeconds) ?? .gmt).day
     }
 
+    /// Decodes from the string form, reporting a malformed value as `DecodingError.dataCorrupted`.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
@@ -107,6 +108,7 @@ public struct ISO8601Instant: Sendable, Hashable, Codable, LosslessStringConvert
         }
     }
 
+    /// Encodes as the string form.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(description)

@@ -54,6 +54,7 @@ public struct LocalDateTime: Sendable, Hashable, Comparable, Codable, CustomStri
         return "\(day)T\(two(time.hour)):\(two(time.minute)):\(two(time.second))"
     }
 
+    /// Earlier first.
     public static func < (lhs: LocalDateTime, rhs: LocalDateTime) -> Bool {
         (lhs.day, lhs.time) < (rhs.day, rhs.time)
     }

@@ -56,10 +56,12 @@ public struct TimeOfDay: Sendable, Hashable, Comparable, Codable, LosslessString
         return second == 0 ? "\(two(hour)):\(two(minute))" : "\(two(hour)):\(two(minute)):\(two(second))"
     }
 
+    /// Earlier first.
     public static func < (lhs: TimeOfDay, rhs: TimeOfDay) -> Bool {
         lhs.secondsSinceMidnight < rhs.secondsSinceMidnight
     }
 
+    /// Decodes from the string form, reporting a malformed value as `DecodingError.dataCorrupted`.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
@@ -68,6 +70,7 @@ public struct TimeOfDay: Sendable, Hashable, Comparable, Codable, LosslessString
         }
     }
 
+    /// Encodes as the string form.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(description)

@@ -28,5 +28,6 @@ public enum Weekday: Int, Sendable, Hashable, Codable, CaseIterable, Comparable 
         }
     }
 
+    /// Earlier first.
     public static func < (lhs: Weekday, rhs: Weekday) -> Bool { lhs.rawValue < rhs.rawValue }
 }

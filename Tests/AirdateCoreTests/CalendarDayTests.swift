@@ -108,6 +108,12 @@ private func utc(_ text: String) throws -> Date { try ISO8601Instant(parsing: te
         // ... and back from 00:00 -03 to 23:00 -04 on 2023-04-02: 2023-04-01 lasts 25 hours.
         #expect(day("2023-04-02").start(in: santiago) == (try utc("2023-04-02T00:00:00-04:00")))
         #expect(day("2023-04-01").interval(in: santiago).duration == 25 * 3600)
+
+        // Lebanon moves clocks from 00:00 to 01:00 on the last Sunday of March: 2024-03-31 begins at 01:00 +03.
+        let beirut = try zone("Asia/Beirut")
+        #expect(day("2024-03-31").start(in: beirut) == (try utc("2024-03-31T01:00:00+03:00")))
+        #expect(day("2024-03-31").interval(in: beirut).duration == 23 * 3600)
+        #expect(LocalDateTime(containing: day("2024-03-31").start(in: beirut), in: beirut).time == (try TimeOfDay(hour: 1, minute: 0)))
     }
 }
 

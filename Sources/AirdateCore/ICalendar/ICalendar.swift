@@ -118,7 +118,9 @@ public struct ICalendar: Sendable, Hashable {
             lines.append("DTSTART:\(ICalendarFormat.localDateTime(localStart))")
             lines.append("TZOFFSETFROM:\(ICalendarFormat.offset(offsetFrom))")
             lines.append("TZOFFSETTO:\(ICalendarFormat.offset(offsetTo))")
-            if let abbreviation = zone.abbreviation(for: instant), !abbreviation.isEmpty {
+            // Some platforms only know "GMT-5"-style names; those say nothing TZOFFSETTO does not.
+            if let abbreviation = zone.abbreviation(for: instant), !abbreviation.isEmpty,
+               !(abbreviation.hasPrefix("GMT") && abbreviation.count > 3) {
                 lines.append("TZNAME:\(ICalendarFormat.escapeText(abbreviation))")
             }
             lines.append("END:\(kind)")

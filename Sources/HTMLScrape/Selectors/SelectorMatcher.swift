@@ -1,0 +1,670 @@
+/// Matches a selector against one document, for the length of one query.
+///
+/// On creation the selector's names are resolved against the document's name table once (a name the
+/// document never used cannot match, so such compounds are rejected by an integer compare), and
+/// every later test compares interned ids and attribute bytes. Complex selectors match right to
+/// left, with the failure kinds that let a descendant or sibling search give up early instead of
+/// backtracking. `:nth-*()` positions are computed once per parent and `:has()` once per document
+/// (by propagating matches to ancestors or earlier siblings), so neither goes quadratic. Nothing
+/// recurses per level of the document; recursion follows the nesting of the selector only.
+final class SelectorMatcher {
+    let document: Document
+    let arena: NodeArena
+    /// The element `:scope` names, or `none`.
+    let scope: Int32
+    private let quirks: Bool
+    private(set) var list: ResolvedList = ResolvedList(selectors: [])
+
+    // Caches, allocated on first use.
+    private var childPositions: PositionCache?
+    private var typePositions: PositionCache?
+    private var ofPositions: [PositionCache?] = []
+    private var ofLists: [ResolvedList] = []
+    private var hasResults: [[Bool]?] = []
+    private var hasSelectors: [ResolvedRelative] = []
+
+    init(_ selector: Selector, document: Document, scope: Int32) {
+        self.document = document
+        self.arena = document.arena
+        self.scope = scope
+        self.quirks = document.quirksMode == .quirks
+        self.list = resolve(selector.list)
+    }
+
+    // MARK: Queries
+
+    /// Every element below `root` (not `root` itself) that matches, in document order.
+    func select(under root: Int32, first: Bool = false) -> [Element] {
+        var result: [Element] = []
+        var node = arena.following(root, within: root)
+        while node != NodeArena.none {
+            if arena.nodes[Int(node)].kind == .element && matches(list, node) {
+                result.append(Element(node: Node(document: document, index: node)))
+                if first { break }
+            }
+            node = arena.following(node, within: root)
+        }
+        return result
+    }
+
+    /// Whether the element at `node` matches the selector list.
+    func matches(_ node: Int32) -> Bool { matches(list, node) }
+
+    // MARK: Lists and complex selectors
+
+    func matches(_ list: ResolvedList, _ node: Int32) -> Bool {
+        for complex in list.selectors where matchComplex(complex, 0, node) == .matched {
+            return true
+        }
+        return false
+    }
+
+    private enum Outcome {
+        case matched
+        case restartFromLaterSibling
+        case restartFromDescendant
+        case failedGlobally
+    }
+
+    /// Matches `complex.compounds[index...]` with `compounds[index]` on `node`.
+    private func matchComplex(_ complex: ResolvedComplex, _ index: Int, _ node: Int32) -> Outcome {
+        guard matchCompound(complex.compounds[index], node) else { return .restartFromLaterSibling }
+        if index == complex.combinators.count { return .matched }
+        let combinator = complex.combinators[index]
+        let notFound: Outcome
+        switch combinator {
+        case .nextSibling, .subsequentSibling: notFound = .restartFromDescendant
+        case .child, .descendant: notFound = .failedGlobally
+        }
+        var candidate = next(from: node, combinator)
+        while candidate != NodeArena.none {
+            let outcome = matchComplex(complex, index + 1, candidate)
+            switch (outcome, combinator) {
+            case (.matched, _), (.failedGlobally, _), (_, .nextSibling):
+                return outcome
+            case (_, .child):
+                return .restartFromDescendant
+            case (.restartFromDescendant, .subsequentSibling):
+                return outcome
+            default:
+                break
+            }
+            candidate = next(from: candidate, combinator)
+        }
+        return notFound
+    }
+
+    @inline(__always)
+    private func next(from node: Int32, _ combinator: Combinator) -> Int32 {
+        switch combinator {
+        case .child, .descendant: return parentElement(node)
+        case .nextSibling, .subsequentSibling: return previousElement(node)
+        }
+    }
+
+    @inline(__always)
+    func parentElement(_ node: Int32) -> Int32 {
+        let parent = arena.nodes[Int(node)].parent
+        return parent != NodeArena.none && arena.nodes[Int(parent)].kind == .element ? parent : NodeArena.none
+    }
+
+    @inline(__always)
+    func previousElement(_ node: Int32) -> Int32 {
+        var current = arena.nodes[Int(node)].previousSibling
+        while current != NodeArena.none && arena.nodes[Int(current)].kind != .element {
+            current = arena.nodes[Int(current)].previousSibling
+        }
+        return current
+    }
+
+    @inline(__always)
+    func nextElement(_ node: Int32) -> Int32 {
+        var current = arena.nodes[Int(node)].nextSibling
+        while current != NodeArena.none && arena.nodes[Int(current)].kind != .element {
+            current = arena.nodes[Int(current)].nextSibling
+        }
+        return current
+    }
+
+    // MARK: Compounds
+
+    private func matchCompound(_ compound: ResolvedCompound, _ node: Int32) -> Bool {
+        if compound.neverMatches { return false }
+        let record = arena.nodes[Int(node)]
+        if let type = compound.type {
+            let wanted = record.namespace == .html ? type.html : type.foreign
+            guard let wanted, wanted == record.name else { return false }
+        }
+        if !compound.ids.isEmpty {
+            guard let value = attributeValue(node, .id) else { return false }
+            for id in compound.ids where !equal(value, id, caseInsensitive: quirks) { return false }
+        }
+        if !compound.classes.isEmpty {
+            guard let value = attributeValue(node, .class) else { return false }
+            for name in compound.classes where !containsToken(value, name, caseInsensitive: quirks) {
+                return false
+            }
+        }
+        for simple in compound.others where !matchSimple(simple, node, record) { return false }
+        return true
+    }
+
+    private func attributeValue(_ node: Int32, _ name: LocalName) -> ArraySlice<UInt8>? {
+        guard let index = arena.attributeIndex(of: node, name: name) else { return nil }
+        let attribute = arena.attributes[index]
+        return arena.bytes(start: attribute.valueStart, count: attribute.valueCount)
+    }
+
+    private func matchSimple(_ simple: ResolvedSimple, _ node: Int32, _ record: NodeRecord) -> Bool {
+        switch simple {
+        case let .attribute(attribute):
+            return matchAttribute(attribute, node, record)
+        case .root:
+            return record.parent != NodeArena.none && arena.nodes[Int(record.parent)].kind == .document
+        case .scope:
+            return node == scope
+        case .empty:
+            var child = record.firstChild
+            while child != NodeArena.none {
+                switch arena.nodes[Int(child)].kind {
+                case .element: return false
+                case .text where arena.nodes[Int(child)].dataCount > 0: return false
+                default: break
+                }
+                child = arena.nodes[Int(child)].nextSibling
+            }
+            return true
+        case .firstChild:
+            return previousElement(node) == NodeArena.none
+        case .lastChild:
+            return nextElement(node) == NodeArena.none
+        case .onlyChild:
+            return previousElement(node) == NodeArena.none && nextElement(node) == NodeArena.none
+        case .firstOfType:
+            return typePosition(node).fromStart == 1
+        case .lastOfType:
+            return typePosition(node).fromEnd == 1
+        case .onlyOfType:
+            let position = typePosition(node)
+            return position.fromStart == 1 && position.fromEnd == 1
+        case let .nthChild(nth, of, fromEnd):
+            let position: (fromStart: Int32, fromEnd: Int32)
+            if let of {
+                position = ofPosition(node, of)
+                if position.fromStart == 0 { return false }
+            } else {
+                position = childPosition(node)
+            }
+            return nth.matches(Int(fromEnd ? position.fromEnd : position.fromStart))
+        case let .nthOfType(nth, fromEnd):
+            let position = typePosition(node)
+            return nth.matches(Int(fromEnd ? position.fromEnd : position.fromStart))
+        case let .not(list):
+            return !matches(list, node)
+        case let .isAny(list):
+            return matches(list, node)
+        case let .has(ids):
+            for id in ids where hasResult(id)[Int(node)] { return true }
+            return false
+        case .anyLink:
+            return record.namespace == .html && (record.name == .a || record.name == .area)
+                && arena.attributeIndex(of: node, name: .href) != nil
+        case .checked:
+            return isChecked(node, record)
+        case .disabled:
+            return FormState.isDisabled(node, in: arena) == true
+        case .enabled:
+            return FormState.isDisabled(node, in: arena) == false
+        case let .lang(ranges):
+            return matchLang(ranges, node)
+        case let .contains(strings, own, caseInsensitive):
+            var text = own ? TextRendering.ownText(node, in: arena) : TextRendering.text(node, in: arena)
+            if caseInsensitive { text = text.lowercased() }
+            return strings.contains { text.contains($0) }
+        case let .matches(pattern, own):
+            return pattern.matches(own ? TextRendering.ownText(node, in: arena) : TextRendering.text(node, in: arena))
+        case .never:
+            return false
+        }
+    }
+
+    // MARK: Attributes
+
+    private func matchAttribute(_ attribute: ResolvedAttribute, _ node: Int32, _ record: NodeRecord) -> Bool {
+        let isHTML = record.namespace == .html
+        guard let name = isHTML ? attribute.name.html : attribute.name.foreign,
+              let value = attributeValue(node, name)
+        else { return false }
+        let caseInsensitive: Bool
+        switch attribute.flag {
+        case .insensitive: caseInsensitive = true
+        case .sensitive: caseInsensitive = false
+        case .standard: caseInsensitive = isHTML && attribute.legacyCaseInsensitive
+        }
+        let wanted = attribute.value
+        switch attribute.operator {
+        case .exists:
+            return true
+        case .equals:
+            return equal(value, wanted[...], caseInsensitive: caseInsensitive)
+        case .includes:
+            if wanted.isEmpty || wanted.contains(where: isWhitespace) { return false }
+            return containsToken(value, wanted, caseInsensitive: caseInsensitive)
+        case .dashMatch:
+            if value.count == wanted.count { return equal(value, wanted[...], caseInsensitive: caseInsensitive) }
+            return value.count > wanted.count
+                && value[value.startIndex + wanted.count] == UInt8(ascii: "-")
+                && equal(value.prefix(wanted.count), wanted[...], caseInsensitive: caseInsensitive)
+        case .prefix:
+            return !wanted.isEmpty && value.count >= wanted.count
+                && equal(value.prefix(wanted.count), wanted[...], caseInsensitive: caseInsensitive)
+        case .suffix:
+            return !wanted.isEmpty && value.count >= wanted.count
+                && equal(value.suffix(wanted.count), wanted[...], caseInsensitive: caseInsensitive)
+        case .substring:
+            return !wanted.isEmpty && find(wanted, in: value, caseInsensitive: caseInsensitive)
+        }
+    }
+
+    @inline(__always)
+    private func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D
+    }
+
+    @inline(__always)
+    private func lower(_ byte: UInt8) -> UInt8 {
+        byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
+    }
+
+    private func equal(_ a: ArraySlice<UInt8>, _ b: ArraySlice<UInt8>, caseInsensitive: Bool) -> Bool {
+        guard a.count == b.count else { return false }
+        if !caseInsensitive { return a.elementsEqual(b) }
+        return zip(a, b).allSatisfy { lower($0) == lower($1) }
+    }
+
+    private func equal(_ a: ArraySlice<UInt8>, _ b: [UInt8], caseInsensitive: Bool) -> Bool {
+        equal(a, b[...], caseInsensitive: caseInsensitive)
+    }
+
+    /// Whether a white-space-separated list holds `token`.
+    private func containsToken(_ list: ArraySlice<UInt8>, _ token: [UInt8], caseInsensitive: Bool) -> Bool {
+        var index = list.startIndex
+        let end = list.endIndex
+        while index < end {
+            while index < end && isWhitespace(list[index]) { index += 1 }
+            let start = index
+            while index < end && !isWhitespace(list[index]) { index += 1 }
+            if index - start == token.count && index > start
+                && equal(list[start..<index], token[...], caseInsensitive: caseInsensitive) {
+                return true
+            }
+        }
+        return false
+    }
+
+    private func find(_ needle: [UInt8], in haystack: ArraySlice<UInt8>, caseInsensitive: Bool) -> Bool {
+        guard needle.count <= haystack.count else { return false }
+        var start = haystack.startIndex
+        let last = haystack.endIndex - needle.count
+        while start <= last {
+            if equal(haystack[start..<start + needle.count], needle[...], caseInsensitive: caseInsensitive) {
+                return true
+            }
+            start += 1
+        }
+        return false
+    }
+
+    // MARK: Other pseudo-classes
+
+    private func isChecked(_ node: Int32, _ record: NodeRecord) -> Bool {
+        guard record.namespace == .html else { return false }
+        if record.name == .input {
+            guard arena.attributeIndex(of: node, name: .checked) != nil,
+                  let type = attributeValue(node, .type)
+            else { return false }
+            return equal(type, Array("checkbox".utf8), caseInsensitive: true)
+                || equal(type, Array("radio".utf8), caseInsensitive: true)
+        }
+        if record.name == .option {
+            return arena.attributeIndex(of: node, name: .selected) != nil
+        }
+        return false
+    }
+
+    private func matchLang(_ ranges: [String], _ node: Int32) -> Bool {
+        var current = node
+        while current != NodeArena.none && arena.nodes[Int(current)].kind == .element {
+            let index = arena.attributeIndex(of: current, name: .lang, namespace: .xml)
+                ?? arena.attributeIndex(of: current, name: .lang)
+            if let index {
+                let attribute = arena.attributes[index]
+                let value = String(
+                    decoding: arena.bytes(start: attribute.valueStart, count: attribute.valueCount), as: UTF8.self
+                ).lowercased()
+                if value.isEmpty { return false }
+                return ranges.contains { range in
+                    let range = range.lowercased()
+                    if range == "*" { return true }
+                    if range.hasPrefix("*-") {
+                        return value.split(separator: "-").dropFirst().contains { $0 == range.dropFirst(2) }
+                    }
+                    return value == range || value.hasPrefix(range + "-")
+                }
+            }
+            current = arena.nodes[Int(current)].parent
+        }
+        return false
+    }
+
+    // MARK: Positions among siblings
+
+    /// 1-based positions from the start and from the end; 0 when not counted.
+    struct PositionCache {
+        var fromStart: [Int32]
+        var fromEnd: [Int32]
+        var parentDone: [Bool]
+
+        init(count: Int) {
+            fromStart = [Int32](repeating: 0, count: count)
+            fromEnd = [Int32](repeating: 0, count: count)
+            parentDone = [Bool](repeating: false, count: count)
+        }
+    }
+
+    /// Counts the element children of `parent` that pass `counts`, and for typed counting, per name.
+    private func fill(
+        _ cache: inout PositionCache, parent: Int32, byType: Bool, counts: (Int32) -> Bool
+    ) {
+        cache.parentDone[Int(parent)] = true
+        var perType: [UInt64: Int32] = [:]
+        var position: Int32 = 0
+        var child = arena.nodes[Int(parent)].firstChild
+        while child != NodeArena.none {
+            let record = arena.nodes[Int(child)]
+            if record.kind == .element && counts(child) {
+                if byType {
+                    let key = UInt64(record.name.id) << 8 | UInt64(record.namespace.rawValue)
+                    let value = (perType[key] ?? 0) + 1
+                    perType[key] = value
+                    cache.fromStart[Int(child)] = value
+                } else {
+                    position += 1
+                    cache.fromStart[Int(child)] = position
+                }
+            }
+            child = record.nextSibling
+        }
+        perType.removeAll(keepingCapacity: true)
+        position = 0
+        child = arena.nodes[Int(parent)].lastChild
+        while child != NodeArena.none {
+            let record = arena.nodes[Int(child)]
+            if record.kind == .element && cache.fromStart[Int(child)] != 0 {
+                if byType {
+                    let key = UInt64(record.name.id) << 8 | UInt64(record.namespace.rawValue)
+                    let value = (perType[key] ?? 0) + 1
+                    perType[key] = value
+                    cache.fromEnd[Int(child)] = value
+                } else {
+                    position += 1
+                    cache.fromEnd[Int(child)] = position
+                }
+            }
+            child = record.previousSibling
+        }
+    }
+
+    private func childPosition(_ node: Int32) -> (fromStart: Int32, fromEnd: Int32) {
+        let parent = arena.nodes[Int(node)].parent
+        guard parent != NodeArena.none else { return (1, 1) }
+        var cache = childPositions ?? PositionCache(count: arena.nodes.count)
+        childPositions = nil
+        if !cache.parentDone[Int(parent)] { fill(&cache, parent: parent, byType: false) { _ in true } }
+        let result = (cache.fromStart[Int(node)], cache.fromEnd[Int(node)])
+        childPositions = cache
+        return result
+    }
+
+    private func typePosition(_ node: Int32) -> (fromStart: Int32, fromEnd: Int32) {
+        let parent = arena.nodes[Int(node)].parent
+        guard parent != NodeArena.none else { return (1, 1) }
+        var cache = typePositions ?? PositionCache(count: arena.nodes.count)
+        typePositions = nil
+        if !cache.parentDone[Int(parent)] { fill(&cache, parent: parent, byType: true) { _ in true } }
+        let result = (cache.fromStart[Int(node)], cache.fromEnd[Int(node)])
+        typePositions = cache
+        return result
+    }
+
+    private func ofPosition(_ node: Int32, _ id: Int) -> (fromStart: Int32, fromEnd: Int32) {
+        let parent = arena.nodes[Int(node)].parent
+        if parent == NodeArena.none {
+            return matches(ofLists[id], node) ? (1, 1) : (0, 0)
+        }
+        var cache = ofPositions[id] ?? PositionCache(count: arena.nodes.count)
+        ofPositions[id] = nil
+        if !cache.parentDone[Int(parent)] {
+            let list = ofLists[id]
+            fill(&cache, parent: parent, byType: false) { self.matches(list, $0) }
+        }
+        let result = (cache.fromStart[Int(node)], cache.fromEnd[Int(node)])
+        ofPositions[id] = cache
+        return result
+    }
+
+    // MARK: :has()
+
+    /// For one relative selector: which nodes it holds for, computed for the whole document at once.
+    private func hasResult(_ id: Int) -> [Bool] {
+        if let result = hasResults[id] { return result }
+        let relative = hasSelectors[id]
+        let complex = relative.complex
+        let count = arena.nodes.count
+        // Elements matching the rightmost compound, then, compound by compound to the left, elements
+        // that match it and stand in the right relation to an element of the previous set.
+        var set = [Bool](repeating: false, count: count)
+        for node in 0..<count where arena.nodes[node].kind == .element {
+            if matchCompound(complex.compounds[0], Int32(node)) { set[node] = true }
+        }
+        for index in 1..<max(1, complex.compounds.count) {
+            let related = relate(set, complex.combinators[index - 1])
+            set = [Bool](repeating: false, count: count)
+            for node in 0..<count where related[node] && matchCompound(complex.compounds[index], Int32(node)) {
+                set[node] = true
+            }
+        }
+        let result = relate(set, relative.leading)
+        hasResults[id] = result
+        return result
+    }
+
+    /// The elements that have an element of `set` as a descendant, child, next sibling or later
+    /// sibling (as the combinator says). Linear: walks stop at nodes already marked.
+    private func relate(_ set: [Bool], _ combinator: Combinator) -> [Bool] {
+        var result = [Bool](repeating: false, count: set.count)
+        for node in 0..<set.count where set[node] {
+            switch combinator {
+            case .child:
+                let parent = parentElement(Int32(node))
+                if parent != NodeArena.none { result[Int(parent)] = true }
+            case .descendant:
+                var current = parentElement(Int32(node))
+                while current != NodeArena.none && !result[Int(current)] {
+                    result[Int(current)] = true
+                    current = parentElement(current)
+                }
+            case .nextSibling:
+                let previous = previousElement(Int32(node))
+                if previous != NodeArena.none { result[Int(previous)] = true }
+            case .subsequentSibling:
+                var current = previousElement(Int32(node))
+                while current != NodeArena.none && !result[Int(current)] {
+                    result[Int(current)] = true
+                    current = previousElement(current)
+                }
+            }
+        }
+        return result
+    }
+
+    // MARK: Resolution
+
+    private func resolveName(_ name: String) -> ResolvedName {
+        let names = arena.names
+        return ResolvedName(html: names.lookup(name.asciiLowercased), foreign: names.lookup(name))
+    }
+
+    private func resolve(_ list: SelectorList) -> ResolvedList {
+        ResolvedList(selectors: list.selectors.map(resolve))
+    }
+
+    private func resolve(_ complex: ComplexSelector) -> ResolvedComplex {
+        ResolvedComplex(compounds: complex.compounds.map(resolve), combinators: complex.combinators)
+    }
+
+    private func resolve(_ compound: CompoundSelector) -> ResolvedCompound {
+        var result = ResolvedCompound()
+        if let typeName = compound.typeName {
+            let name = resolveName(typeName)
+            if name.html == nil && name.foreign == nil { result.neverMatches = true }
+            result.type = name
+        }
+        for simple in compound.simples {
+            switch simple {
+            case let .id(id): result.ids.append(Array(id.utf8))
+            case let .className(name): result.classes.append(Array(name.utf8))
+            default: result.others.append(resolve(simple))
+            }
+        }
+        return result
+    }
+
+    private func resolve(_ simple: SimpleSelector) -> ResolvedSimple {
+        switch simple {
+        case .id, .className:
+            return .never  // handled by the compound
+        case let .attribute(name, op, value, flag):
+            let resolved = resolveName(name)
+            if resolved.html == nil && resolved.foreign == nil { return .never }
+            return .attribute(ResolvedAttribute(
+                name: resolved, operator: op, value: Array(value.utf8), flag: flag,
+                legacyCaseInsensitive: Self.caseInsensitiveAttributes.contains(name.asciiLowercased)))
+        case .root: return .root
+        case .scope: return .scope
+        case .empty: return .empty
+        case .firstChild: return .firstChild
+        case .lastChild: return .lastChild
+        case .onlyChild: return .onlyChild
+        case .firstOfType: return .firstOfType
+        case .lastOfType: return .lastOfType
+        case .onlyOfType: return .onlyOfType
+        case let .nthChild(nth, of): return .nthChild(nth, of: resolveOf(of), fromEnd: false)
+        case let .nthLastChild(nth, of): return .nthChild(nth, of: resolveOf(of), fromEnd: true)
+        case let .nthOfType(nth): return .nthOfType(nth, fromEnd: false)
+        case let .nthLastOfType(nth): return .nthOfType(nth, fromEnd: true)
+        case let .not(list): return .not(resolve(list))
+        case let .isAny(list): return .isAny(resolve(list))
+        case let .has(relatives):
+            var ids: [Int] = []
+            for relative in relatives {
+                hasSelectors.append(ResolvedRelative(leading: relative.leading, complex: resolve(relative.complex)))
+                hasResults.append(nil)
+                ids.append(hasSelectors.count - 1)
+            }
+            return .has(ids)
+        case .anyLink: return .anyLink
+        case .checked: return .checked
+        case .disabled: return .disabled
+        case .enabled: return .enabled
+        case let .lang(ranges): return .lang(ranges)
+        case let .contains(strings, own, caseInsensitive):
+            return .contains(caseInsensitive ? strings.map { $0.lowercased() } : strings, own: own,
+                             caseInsensitive: caseInsensitive)
+        case let .matches(pattern, own): return .matches(pattern, own: own)
+        }
+    }
+
+    private func resolveOf(_ list: SelectorList?) -> Int? {
+        guard let list else { return nil }
+        ofLists.append(resolve(list))
+        ofPositions.append(nil)
+        return ofLists.count - 1
+    }
+
+    /// Attributes whose values HTML elements match without ASCII case (HTML §4.16.2 "case-sensitivity
+    /// of selectors"), unless the selector says `s`.
+    static let caseInsensitiveAttributes: Set<String> = [
+        "accept", "accept-charset", "align", "alink", "axis", "bgcolor", "charset", "checked", "clear",
+        "codetype", "color", "compact", "declare", "defer", "dir", "direction", "disabled", "enctype",
+        "face", "frame", "hreflang", "http-equiv", "lang", "language", "link", "media", "method",
+        "multiple", "nohref", "noresize", "noshade", "nowrap", "readonly", "rel", "rev", "rules",
+        "scope", "scrolling", "selected", "shape", "target", "text", "type", "valign", "valuetype",
+        "vlink",
+    ]
+}
+
+// MARK: - Resolved selectors
+
+/// A name looked up in one document: the id for HTML elements (ASCII-lowercased) and for foreign ones
+/// (as written); `nil` when the document has no such name.
+struct ResolvedName {
+    var html: LocalName?
+    var foreign: LocalName?
+}
+
+struct ResolvedList {
+    var selectors: [ResolvedComplex]
+}
+
+struct ResolvedComplex {
+    var compounds: [ResolvedCompound]
+    var combinators: [Combinator]
+}
+
+struct ResolvedRelative {
+    var leading: Combinator
+    var complex: ResolvedComplex
+}
+
+struct ResolvedCompound {
+    var neverMatches = false
+    var type: ResolvedName?
+    var ids: [[UInt8]] = []
+    var classes: [[UInt8]] = []
+    var others: [ResolvedSimple] = []
+}
+
+struct ResolvedAttribute {
+    var name: ResolvedName
+    var `operator`: AttributeOperator
+    var value: [UInt8]
+    var flag: CaseFlag
+    var legacyCaseInsensitive: Bool
+}
+
+indirect enum ResolvedSimple {
+    case attribute(ResolvedAttribute)
+    case root
+    case scope
+    case empty
+    case firstChild
+    case lastChild
+    case onlyChild
+    case firstOfType
+    case lastOfType
+    case onlyOfType
+    case nthChild(NthPattern, of: Int?, fromEnd: Bool)
+    case nthOfType(NthPattern, fromEnd: Bool)
+    case not(ResolvedList)
+    case isAny(ResolvedList)
+    case has([Int])
+    case anyLink
+    case checked
+    case disabled
+    case enabled
+    case lang([String])
+    case contains([String], own: Bool, caseInsensitive: Bool)
+    case matches(TextPattern, own: Bool)
+    case never
+}

@@ -1,6 +1,3 @@
-// INTERFACE STUB — the real tokenizer replaces the body of `next()` and adds its states.
-// The stored properties below are the contract with the tree builder and must keep their meaning.
-
 /// What `Tokenizer.next()` produced. The token's payload is in the tokenizer's fields and is valid
 /// until the next call.
 enum TokenKind: Sendable {
@@ -38,15 +35,54 @@ struct DoctypeToken: Sendable {
     var forceQuirks: Bool
 }
 
-/// The WHATWG HTML tokenizer, over preprocessed UTF-8 input (valid UTF-8, newlines normalised to LF).
+/// The WHATWG HTML tokenizer (§13.2.5), over preprocessed UTF-8 input (valid UTF-8, newlines
+/// normalised to LF).
 ///
-/// The tree builder pulls tokens with `next()` and, between calls, may switch `state` (to RCDATA,
+/// The tree builder pulls tokens with `next()` and, between calls, may switch the state (to RCDATA,
 /// RAWTEXT, script data or PLAINTEXT after the matching start tag), and sets `allowsCDATA` to whether
 /// the adjusted current node is in a foreign namespace.
+///
+/// Every state of the spec is a case of `State`; the machine works on bytes (every non-ASCII byte is
+/// "anything else" in every state, so UTF-8 sequences pass through untouched). Runs of plain text,
+/// names, attribute values and comment data are scanned in bulk and copied as slices. Character
+/// tokens the spec emits one by one are gathered in `text`; when another token is ready while
+/// characters are pending, the characters are returned first and the token is held back for the next
+/// call.
 struct Tokenizer {
     /// The states the tree builder switches the tokenizer to. The tokenizer's other states are its own.
     enum ContentState: Sendable {
         case data, rcdata, rawtext, scriptData, plaintext
+    }
+
+    /// Every state of the tokenizer, as the spec names them (§13.2.5.1 – §13.2.5.80). The character
+    /// reference states are folded into `consumeCharacterReference`.
+    enum State: UInt8, Sendable {
+        case data, rcdata, rawtext, scriptData, plaintext
+        case tagOpen, endTagOpen, tagName
+        case rcdataLessThanSign, rcdataEndTagOpen, rcdataEndTagName
+        case rawtextLessThanSign, rawtextEndTagOpen, rawtextEndTagName
+        case scriptDataLessThanSign, scriptDataEndTagOpen, scriptDataEndTagName
+        case scriptDataEscapeStart, scriptDataEscapeStartDash
+        case scriptDataEscaped, scriptDataEscapedDash, scriptDataEscapedDashDash
+        case scriptDataEscapedLessThanSign, scriptDataEscapedEndTagOpen, scriptDataEscapedEndTagName
+        case scriptDataDoubleEscapeStart
+        case scriptDataDoubleEscaped, scriptDataDoubleEscapedDash, scriptDataDoubleEscapedDashDash
+        case scriptDataDoubleEscapedLessThanSign, scriptDataDoubleEscapeEnd
+        case beforeAttributeName, attributeName, afterAttributeName, beforeAttributeValue
+        case attributeValueDoubleQuoted, attributeValueSingleQuoted, attributeValueUnquoted
+        case afterAttributeValueQuoted, selfClosingStartTag
+        case bogusComment, markupDeclarationOpen
+        case commentStart, commentStartDash, comment
+        case commentLessThanSign, commentLessThanSignBang, commentLessThanSignBangDash
+        case commentLessThanSignBangDashDash, commentEndDash, commentEnd, commentEndBang
+        case doctype, beforeDoctypeName, doctypeName, afterDoctypeName
+        case afterDoctypePublicKeyword, beforeDoctypePublicIdentifier
+        case doctypePublicIdentifierDoubleQuoted, doctypePublicIdentifierSingleQuoted
+        case afterDoctypePublicIdentifier, betweenDoctypePublicAndSystemIdentifiers
+        case afterDoctypeSystemKeyword, beforeDoctypeSystemIdentifier
+        case doctypeSystemIdentifierDoubleQuoted, doctypeSystemIdentifierSingleQuoted
+        case afterDoctypeSystemIdentifier, bogusDoctype
+        case cdataSection, cdataSectionBracket, cdataSectionEnd
     }
 
     /// The input, preprocessed.
@@ -63,6 +99,10 @@ struct Tokenizer {
     /// Set by the tree builder before each `next()`: whether `<![CDATA[` opens a CDATA section
     /// (adjusted current node not in the HTML namespace) or a bogus comment.
     var allowsCDATA = false
+
+    /// The current state. The tree builder uses `switchTo(_:)`; tests may set any state directly
+    /// (the conformance suite starts some runs in the CDATA section state).
+    var state: State = .data
 
     // MARK: The current token
 
@@ -81,8 +121,50 @@ struct Tokenizer {
     /// The byte offset in `input` where the current token started (for the tree builder's errors).
     var tokenStart = 0
 
-    private var position = 0
+    // MARK: Private machinery
 
+    /// The offset of the next input byte to consume.
+    private var position = 0
+    /// A token that is complete but waits until the pending characters have been returned.
+    private var heldToken: TokenKind?
+    /// Where the held token started.
+    private var heldTokenStart = 0
+    /// Whether the end-of-file token has been returned (every later call returns it again).
+    private var reachedEnd = false
+
+    /// The name of the tag being built, lower-cased, not yet interned.
+    private var nameBuffer: [UInt8] = []
+    /// Whether the tag being built is an end tag.
+    private var buildingEndTag = false
+    /// Where the tag, comment or doctype being built started (its `<`).
+    private var markupStart = 0
+    /// The name of the attribute being built, lower-cased, not yet interned.
+    private var attributeNameBuffer: [UInt8] = []
+    /// Whether an attribute is being built (its value still open).
+    private var buildingAttribute = false
+    /// The interned name of the attribute being built, once its name is complete.
+    private var attributeName = LocalName(id: 0)
+    /// Whether the attribute being built duplicates an earlier one (and will be dropped).
+    private var attributeIsDuplicate = false
+    /// Where the value of the attribute being built starts in `attributeBytes`.
+    private var attributeValueStart = 0
+    /// The attribute names of the current tag as a set, used once a tag has many attributes (so that
+    /// duplicate checks stay linear on hostile input).
+    private var attributeNameSet: Set<UInt32> = []
+    /// The data of the comment being built.
+    private var commentBuffer: [UInt8] = []
+    /// The spec's temporary buffer (end tag names in RCDATA, RAWTEXT, script data; double escapes).
+    private var temporaryBuffer: [UInt8] = []
+    /// The doctype being built: its name, public and system identifiers, and whether each is present.
+    private var doctypeNameBuffer: [UInt8] = []
+    private var doctypePublicBuffer: [UInt8] = []
+    private var doctypeSystemBuffer: [UInt8] = []
+    private var doctypeHasName = false
+    private var doctypeHasPublic = false
+    private var doctypeHasSystem = false
+    private var doctypeForceQuirks = false
+
+    /// Creates a tokenizer over preprocessed input, starting in the data state.
     init(input: [UInt8], names: NameTable = NameTable(), collectsErrors: Bool = true) {
         self.input = input
         self.names = names
@@ -92,7 +174,13 @@ struct Tokenizer {
     /// Switches to a content state (after a `<title>`, `<style>`, `<script>`, `<plaintext>` … start
     /// tag, or for fragment parsing).
     mutating func switchTo(_ state: ContentState) {
-        _ = state
+        switch state {
+        case .data: self.state = .data
+        case .rcdata: self.state = .rcdata
+        case .rawtext: self.state = .rawtext
+        case .scriptData: self.state = .scriptData
+        case .plaintext: self.state = .plaintext
+        }
     }
 
     /// Records a parse error at an offset (the tree builder uses this too).
@@ -102,11 +190,1423 @@ struct Tokenizer {
 
     /// The next token.
     mutating func next() -> TokenKind {
-        tokenStart = position
-        if position >= input.count { return .endOfFile }
+        if let held = heldToken {
+            heldToken = nil
+            return deliver(held, start: heldTokenStart)
+        }
+        if reachedEnd {
+            tokenStart = input.count
+            return .endOfFile
+        }
         text.removeAll(keepingCapacity: true)
-        text.append(contentsOf: input[position...])
-        position = input.count
+        tokenStart = position
+        let input = self.input
+        return input.withUnsafeBufferPointer { run($0) }
+    }
+
+    // MARK: Emitting
+
+    /// Hands a finished non-character token to the caller, or holds it back behind pending characters.
+    @inline(__always)
+    private mutating func emit(_ kind: TokenKind, start: Int) -> TokenKind {
+        if text.isEmpty { return deliver(kind, start: start) }
+        heldToken = kind
+        heldTokenStart = start
         return .characters
+    }
+
+    /// Makes a token current: moves its payload into the public fields.
+    private mutating func deliver(_ kind: TokenKind, start: Int) -> TokenKind {
+        tokenStart = start
+        switch kind {
+        case .comment:
+            swap(&text, &commentBuffer)
+        case .endOfFile:
+            reachedEnd = true
+            text.removeAll(keepingCapacity: true)
+        case .nullCharacter, .startTag, .endTag, .doctype:
+            text.removeAll(keepingCapacity: true)
+        case .characters:
+            break
+        }
+        return kind
+    }
+
+    /// Emits the end-of-file token (after any pending characters).
+    private mutating func emitEndOfFile(at end: Int) -> TokenKind {
+        position = end
+        state = .data
+        return emit(.endOfFile, start: end)
+    }
+
+    /// Finishes the tag being built and emits it.
+    private mutating func emitTag(closingAt offset: Int) -> TokenKind {
+        finishAttribute()
+        tagName = nameBuffer.withUnsafeBufferPointer { names.intern($0) }
+        if buildingEndTag {
+            if !attributes.isEmpty { recordError(.endTagWithAttributes, at: offset) }
+            if selfClosing { recordError(.endTagWithTrailingSolidus, at: offset) }
+            return emit(.endTag, start: markupStart)
+        }
+        lastStartTagName = tagName
+        return emit(.startTag, start: markupStart)
+    }
+
+    /// Emits the comment being built.
+    private mutating func emitComment() -> TokenKind {
+        emit(.comment, start: markupStart)
+    }
+
+    /// Emits the doctype being built.
+    private mutating func emitDoctype() -> TokenKind {
+        doctype = DoctypeToken(
+            name: doctypeHasName ? String(decoding: doctypeNameBuffer, as: UTF8.self) : nil,
+            publicID: doctypeHasPublic ? String(decoding: doctypePublicBuffer, as: UTF8.self) : nil,
+            systemID: doctypeHasSystem ? String(decoding: doctypeSystemBuffer, as: UTF8.self) : nil,
+            forceQuirks: doctypeForceQuirks)
+        return emit(.doctype, start: markupStart)
+    }
+
+    // MARK: Building tokens
+
+    /// Starts a new start or end tag token.
+    private mutating func beginTag(end: Bool) {
+        buildingEndTag = end
+        nameBuffer.removeAll(keepingCapacity: true)
+        attributes.removeAll(keepingCapacity: true)
+        attributeBytes.removeAll(keepingCapacity: true)
+        if !attributeNameSet.isEmpty { attributeNameSet.removeAll(keepingCapacity: true) }
+        buildingAttribute = false
+        selfClosing = false
+    }
+
+    /// Starts a new attribute on the current tag (finishing the previous one).
+    private mutating func beginAttribute() {
+        finishAttribute()
+        attributeNameBuffer.removeAll(keepingCapacity: true)
+        buildingAttribute = true
+        attributeIsDuplicate = false
+        attributeValueStart = attributeBytes.count
+    }
+
+    /// Leaves the attribute name state: interns the name and drops the attribute if it is a duplicate.
+    private mutating func completeAttributeName(at offset: Int) {
+        let name = attributeNameBuffer.withUnsafeBufferPointer { names.intern($0) }
+        attributeName = name
+        var duplicate = false
+        if attributes.count < 16 {
+            for attribute in attributes where attribute.name == name {
+                duplicate = true
+                break
+            }
+        } else {
+            if attributeNameSet.isEmpty {
+                for attribute in attributes { attributeNameSet.insert(attribute.name.id) }
+            }
+            duplicate = attributeNameSet.contains(name.id)
+        }
+        if duplicate {
+            attributeIsDuplicate = true
+            recordError(.duplicateAttribute, at: offset)
+        }
+    }
+
+    /// Adds the attribute being built to the tag, unless it is a duplicate (then its value is dropped).
+    private mutating func finishAttribute() {
+        guard buildingAttribute else { return }
+        buildingAttribute = false
+        if attributeIsDuplicate {
+            attributeBytes.removeSubrange(attributeValueStart...)
+            return
+        }
+        attributes.append(
+            TokenAttribute(
+                name: attributeName, valueStart: attributeValueStart,
+                valueCount: attributeBytes.count - attributeValueStart))
+        if !attributeNameSet.isEmpty { attributeNameSet.insert(attributeName.id) }
+    }
+
+    /// Starts a new comment token.
+    private mutating func beginComment(at start: Int) {
+        commentBuffer.removeAll(keepingCapacity: true)
+        markupStart = start
+    }
+
+    /// Starts a new doctype token.
+    private mutating func beginDoctype() {
+        doctypeNameBuffer.removeAll(keepingCapacity: true)
+        doctypePublicBuffer.removeAll(keepingCapacity: true)
+        doctypeSystemBuffer.removeAll(keepingCapacity: true)
+        doctypeHasName = false
+        doctypeHasPublic = false
+        doctypeHasSystem = false
+        doctypeForceQuirks = false
+    }
+
+    /// Whether the end tag being built is an appropriate end tag token: its name is the last start
+    /// tag's name.
+    private func isAppropriateEndTag() -> Bool {
+        guard let last = lastStartTagName else { return false }
+        return names.utf8(of: last).elementsEqual(nameBuffer)
+    }
+
+    // MARK: The state machine
+
+    /// Runs the state machine until a token is ready.
+    private mutating func run(_ p: UnsafeBufferPointer<UInt8>) -> TokenKind {
+        let end = p.count
+        var pos = position
+        while true {
+            switch state {
+            // MARK: Content states
+
+            case .data:
+                let start = pos
+                while pos < end {
+                    let c = p[pos]
+                    if c == .lessThan || c == .ampersand || c == 0 { break }
+                    pos &+= 1
+                }
+                if pos > start { text.append(contentsOf: UnsafeBufferPointer(rebasing: p[start..<pos])) }
+                guard pos < end else { return emitEndOfFile(at: end) }
+                let c = p[pos]
+                if c == .lessThan {
+                    // Return pending text before `<!` so the tree builder's `allowsCDATA` is current.
+                    if !text.isEmpty && pos + 1 < end && p[pos + 1] == .exclamationMark {
+                        position = pos
+                        return .characters
+                    }
+                    markupStart = pos
+                    pos &+= 1
+                    state = .tagOpen
+                } else if c == .ampersand {
+                    pos = consumeCharacterReference(p, at: pos, inAttribute: false)
+                } else {
+                    recordError(.unexpectedNullCharacter, at: pos)
+                    pos &+= 1
+                    position = pos
+                    return emit(.nullCharacter, start: pos - 1)
+                }
+
+            case .rcdata, .rawtext, .scriptData, .plaintext:
+                let current = state
+                let start = pos
+                if current == .plaintext {
+                    while pos < end && p[pos] != 0 { pos &+= 1 }
+                } else if current == .rcdata {
+                    while pos < end {
+                        let c = p[pos]
+                        if c == .lessThan || c == .ampersand || c == 0 { break }
+                        pos &+= 1
+                    }
+                } else {
+                    while pos < end {
+                        let c = p[pos]
+                        if c == .lessThan || c == 0 { break }
+                        pos &+= 1
+                    }
+                }
+                if pos > start { text.append(contentsOf: UnsafeBufferPointer(rebasing: p[start..<pos])) }
+                guard pos < end else { return emitEndOfFile(at: end) }
+                let c = p[pos]
+                if c == 0 {
+                    recordError(.unexpectedNullCharacter, at: pos)
+                    text.appendReplacementCharacter()
+                    pos &+= 1
+                } else if c == .ampersand {
+                    pos = consumeCharacterReference(p, at: pos, inAttribute: false)
+                } else {
+                    markupStart = pos
+                    pos &+= 1
+                    switch current {
+                    case .rcdata: state = .rcdataLessThanSign
+                    case .rawtext: state = .rawtextLessThanSign
+                    default: state = .scriptDataLessThanSign
+                    }
+                }
+
+            // MARK: Tags
+
+            case .tagOpen:
+                guard pos < end else {
+                    recordError(.eofBeforeTagName, at: end)
+                    text.append(.lessThan)
+                    state = .data
+                    continue
+                }
+                let c = p[pos]
+                if c == .exclamationMark {
+                    pos &+= 1
+                    state = .markupDeclarationOpen
+                } else if c == .solidus {
+                    pos &+= 1
+                    state = .endTagOpen
+                } else if c.isASCIIAlpha {
+                    beginTag(end: false)
+                    state = .tagName
+                } else if c == .questionMark {
+                    recordError(.unexpectedQuestionMarkInsteadOfTagName, at: pos)
+                    beginComment(at: markupStart)
+                    state = .bogusComment
+                } else {
+                    recordError(.invalidFirstCharacterOfTagName, at: pos)
+                    text.append(.lessThan)
+                    state = .data
+                }
+
+            case .endTagOpen:
+                guard pos < end else {
+                    recordError(.eofBeforeTagName, at: end)
+                    text.append(.lessThan)
+                    text.append(.solidus)
+                    state = .data
+                    continue
+                }
+                let c = p[pos]
+                if c.isASCIIAlpha {
+                    beginTag(end: true)
+                    state = .tagName
+                } else if c == .greaterThan {
+                    recordError(.missingEndTagName, at: pos)
+                    pos &+= 1
+                    state = .data
+                } else {
+                    recordError(.invalidFirstCharacterOfTagName, at: pos)
+                    beginComment(at: markupStart)
+                    state = .bogusComment
+                }
+
+            case .tagName:
+                while pos < end {
+                    let c = p[pos]
+                    if c >= 0x61 && c <= 0x7A {
+                        nameBuffer.append(c)
+                    } else if c.isHTMLWhitespace {
+                        pos &+= 1
+                        state = .beforeAttributeName
+                        break
+                    } else if c == .solidus {
+                        pos &+= 1
+                        state = .selfClosingStartTag
+                        break
+                    } else if c == .greaterThan {
+                        pos &+= 1
+                        state = .data
+                        position = pos
+                        return emitTag(closingAt: pos - 1)
+                    } else if c >= 0x41 && c <= 0x5A {
+                        nameBuffer.append(c | 0x20)
+                    } else if c == 0 {
+                        recordError(.unexpectedNullCharacter, at: pos)
+                        nameBuffer.appendReplacementCharacter()
+                    } else {
+                        nameBuffer.append(c)
+                    }
+                    pos &+= 1
+                }
+                if pos >= end && state == .tagName {
+                    recordError(.eofInTag, at: end)
+                    return emitEndOfFile(at: end)
+                }
+
+            // MARK: RCDATA, RAWTEXT and script data end tags
+
+            case .rcdataLessThanSign, .rawtextLessThanSign:
+                let back: State = state == .rcdataLessThanSign ? .rcdata : .rawtext
+                if pos < end && p[pos] == .solidus {
+                    temporaryBuffer.removeAll(keepingCapacity: true)
+                    pos &+= 1
+                    state = back == .rcdata ? .rcdataEndTagOpen : .rawtextEndTagOpen
+                } else {
+                    text.append(.lessThan)
+                    state = back
+                }
+
+            case .rcdataEndTagOpen, .rawtextEndTagOpen, .scriptDataEndTagOpen, .scriptDataEscapedEndTagOpen:
+                let current = state
+                if pos < end && p[pos].isASCIIAlpha {
+                    beginTag(end: true)
+                    switch current {
+                    case .rcdataEndTagOpen: state = .rcdataEndTagName
+                    case .rawtextEndTagOpen: state = .rawtextEndTagName
+                    case .scriptDataEndTagOpen: state = .scriptDataEndTagName
+                    default: state = .scriptDataEscapedEndTagName
+                    }
+                } else {
+                    text.append(.lessThan)
+                    text.append(.solidus)
+                    switch current {
+                    case .rcdataEndTagOpen: state = .rcdata
+                    case .rawtextEndTagOpen: state = .rawtext
+                    case .scriptDataEndTagOpen: state = .scriptData
+                    default: state = .scriptDataEscaped
+                    }
+                }
+
+            case .rcdataEndTagName, .rawtextEndTagName, .scriptDataEndTagName, .scriptDataEscapedEndTagName:
+                let c: UInt8 = pos < end ? p[pos] : 0
+                if pos < end && (c.isHTMLWhitespace || c == .solidus || c == .greaterThan) && isAppropriateEndTag() {
+                    pos &+= 1
+                    if c == .greaterThan {
+                        state = .data
+                        position = pos
+                        return emitTag(closingAt: pos - 1)
+                    }
+                    state = c == .solidus ? .selfClosingStartTag : .beforeAttributeName
+                } else if pos < end && c.isASCIIAlpha {
+                    nameBuffer.append(c | 0x20)
+                    temporaryBuffer.append(c)
+                    pos &+= 1
+                } else {
+                    text.append(.lessThan)
+                    text.append(.solidus)
+                    text.append(contentsOf: temporaryBuffer)
+                    switch state {
+                    case .rcdataEndTagName: state = .rcdata
+                    case .rawtextEndTagName: state = .rawtext
+                    case .scriptDataEndTagName: state = .scriptData
+                    default: state = .scriptDataEscaped
+                    }
+                }
+
+            // MARK: Script data escapes
+
+            case .scriptDataLessThanSign:
+                if pos < end && p[pos] == .solidus {
+                    temporaryBuffer.removeAll(keepingCapacity: true)
+                    pos &+= 1
+                    state = .scriptDataEndTagOpen
+                } else if pos < end && p[pos] == .exclamationMark {
+                    pos &+= 1
+                    text.append(.lessThan)
+                    text.append(.exclamationMark)
+                    state = .scriptDataEscapeStart
+                } else {
+                    text.append(.lessThan)
+                    state = .scriptData
+                }
+
+            case .scriptDataEscapeStart, .scriptDataEscapeStartDash:
+                if pos < end && p[pos] == .hyphen {
+                    pos &+= 1
+                    text.append(.hyphen)
+                    state = state == .scriptDataEscapeStart ? .scriptDataEscapeStartDash : .scriptDataEscapedDashDash
+                } else {
+                    state = .scriptData
+                }
+
+            case .scriptDataEscaped, .scriptDataEscapedDash, .scriptDataEscapedDashDash:
+                guard pos < end else {
+                    recordError(.eofInScriptHTMLCommentLikeText, at: end)
+                    return emitEndOfFile(at: end)
+                }
+                let c = p[pos]
+                pos &+= 1
+                if c == .hyphen {
+                    text.append(.hyphen)
+                    if state == .scriptDataEscaped {
+                        state = .scriptDataEscapedDash
+                    } else {
+                        state = .scriptDataEscapedDashDash
+                    }
+                } else if c == .lessThan {
+                    state = .scriptDataEscapedLessThanSign
+                } else if c == .greaterThan && state == .scriptDataEscapedDashDash {
+                    text.append(.greaterThan)
+                    state = .scriptData
+                } else if c == 0 {
+                    recordError(.unexpectedNullCharacter, at: pos - 1)
+                    text.appendReplacementCharacter()
+                    state = .scriptDataEscaped
+                } else {
+                    text.append(c)
+                    state = .scriptDataEscaped
+                    // Copy the rest of a plain run at once.
+                    let start = pos
+                    while pos < end {
+                        let d = p[pos]
+                        if d == .hyphen || d == .lessThan || d == 0 { break }
+                        pos &+= 1
+                    }
+                    if pos > start { text.append(contentsOf: UnsafeBufferPointer(rebasing: p[start..<pos])) }
+                }
+
+            case .scriptDataEscapedLessThanSign:
+                if pos < end && p[pos] == .solidus {
+                    temporaryBuffer.removeAll(keepingCapacity: true)
+                    pos &+= 1
+                    state = .scriptDataEscapedEndTagOpen
+                } else if pos < end && p[pos].isASCIIAlpha {
+                    temporaryBuffer.removeAll(keepingCapacity: true)
+                    text.append(.lessThan)
+                    state = .scriptDataDoubleEscapeStart
+                } else {
+                    text.append(.lessThan)
+                    state = .scriptDataEscaped
+                }
+
+            case .scriptDataDoubleEscapeStart, .scriptDataDoubleEscapeEnd:
+                let starting = state == .scriptDataDoubleEscapeStart
+                let c: UInt8 = pos < end ? p[pos] : 0
+                if pos < end && (c.isHTMLWhitespace || c == .solidus || c == .greaterThan) {
+                    let isScript = temporaryBuffer.elementsEqual("script".utf8)
+                    if starting {
+                        state = isScript ? .scriptDataDoubleEscaped : .scriptDataEscaped
+                    } else {
+                        state = isScript ? .scriptDataEscaped : .scriptDataDoubleEscaped
+                    }
+                    text.append(c)
+                    pos &+= 1
+                } else if pos < end && c.isASCIIAlpha {
+                    temporaryBuffer.append(c | 0x20)
+                    text.append(c)
+                    pos &+= 1
+                } else {
+                    state = starting ? .scriptDataEscaped : .scriptDataDoubleEscaped
+                }
+
+            case .scriptDataDoubleEscaped, .scriptDataDoubleEscapedDash, .scriptDataDoubleEscapedDashDash:
+                guard pos < end else {
+                    recordError(.eofInScriptHTMLCommentLikeText, at: end)
+                    return emitEndOfFile(at: end)
+                }
+                let c = p[pos]
+                pos &+= 1
+                if c == .hyphen {
+                    text.append(.hyphen)
+                    if state == .scriptDataDoubleEscaped {
+                        state = .scriptDataDoubleEscapedDash
+                    } else {
+                        state = .scriptDataDoubleEscapedDashDash
+                    }
+                } else if c == .lessThan {
+                    text.append(.lessThan)
+                    state = .scriptDataDoubleEscapedLessThanSign
+                } else if c == .greaterThan && state == .scriptDataDoubleEscapedDashDash {
+                    text.append(.greaterThan)
+                    state = .scriptData
+                } else if c == 0 {
+                    recordError(.unexpectedNullCharacter, at: pos - 1)
+                    text.appendReplacementCharacter()
+                    state = .scriptDataDoubleEscaped
+                } else {
+                    text.append(c)
+                    state = .scriptDataDoubleEscaped
+                }
+
+            case .scriptDataDoubleEscapedLessThanSign:
+                if pos < end && p[pos] == .solidus {
+                    temporaryBuffer.removeAll(keepingCapacity: true)
+                    text.append(.solidus)
+                    pos &+= 1
+                    state = .scriptDataDoubleEscapeEnd
+                } else {
+                    state = .scriptDataDoubleEscaped
+                }
+
+            // MARK: Attributes
+
+            case .beforeAttributeName:
+                while pos < end && p[pos].isHTMLWhitespace { pos &+= 1 }
+                guard pos < end else {
+                    state = .afterAttributeName
+                    continue
+                }
+                let c = p[pos]
+                if c == .solidus || c == .greaterThan {
+                    state = .afterAttributeName
+                } else if c == .equalsSign {
+                    recordError(.unexpectedEqualsSignBeforeAttributeName, at: pos)
+                    beginAttribute()
+                    attributeNameBuffer.append(c)
+                    pos &+= 1
+                    state = .attributeName
+                } else {
+                    beginAttribute()
+                    state = .attributeName
+                }
+
+            case .attributeName:
+                while pos < end {
+                    let c = p[pos]
+                    if c >= 0x61 && c <= 0x7A || c == .hyphen {
+                        attributeNameBuffer.append(c)
+                    } else if c.isHTMLWhitespace || c == .solidus || c == .greaterThan {
+                        completeAttributeName(at: pos)
+                        state = .afterAttributeName
+                        break
+                    } else if c == .equalsSign {
+                        completeAttributeName(at: pos)
+                        pos &+= 1
+                        state = .beforeAttributeValue
+                        break
+                    } else if c >= 0x41 && c <= 0x5A {
+                        attributeNameBuffer.append(c | 0x20)
+                    } else if c == 0 {
+                        recordError(.unexpectedNullCharacter, at: pos)
+                        attributeNameBuffer.appendReplacementCharacter()
+                    } else {
+                        if c == .quotationMark || c == .apostrophe || c == .lessThan {
+                            recordError(.unexpectedCharacterInAttributeName, at: pos)
+                        }
+                        attributeNameBuffer.append(c)
+                    }
+                    pos &+= 1
+                }
+                if pos >= end && state == .attributeName {
+                    completeAttributeName(at: end)
+                    state = .afterAttributeName
+                }
+
+            case .afterAttributeName:
+                while pos < end && p[pos].isHTMLWhitespace { pos &+= 1 }
+                guard pos < end else {
+                    recordError(.eofInTag, at: end)
+                    return emitEndOfFile(at: end)
+                }
+                let c = p[pos]
+                if c == .solidus {
+                    pos &+= 1
+                    state = .selfClosingStartTag
+                } else if c == .equalsSign {
+                    pos &+= 1
+                    state = .beforeAttributeValue
+                } else if c == .greaterThan {
+                    pos &+= 1
+                    state = .data
+                    position = pos
+                    return emitTag(closingAt: pos - 1)
+                } else {
+                    beginAttribute()
+                    state = .attributeName
+                }
+
+            case .beforeAttributeValue:
+                while pos < end && p[pos].isHTMLWhitespace { pos &+= 1 }
+                let c: UInt8 = pos < end ? p[pos] : 0
+                if pos < end && c == .quotationMark {
+                    pos &+= 1
+                    state = .attributeValueDoubleQuoted
+                } else if pos < end && c == .apostrophe {
+                    pos &+= 1
+                    state = .attributeValueSingleQuoted
+                } else if pos < end && c == .greaterThan {
+                    recordError(.missingAttributeValue, at: pos)
+                    pos &+= 1
+                    state = .data
+                    position = pos
+                    return emitTag(closingAt: pos - 1)
+                } else {
+                    state = .attributeValueUnquoted
+                }
+
+            case .attributeValueDoubleQuoted, .attributeValueSingleQuoted:
+                let quote: UInt8 = state == .attributeValueDoubleQuoted ? .quotationMark : .apostrophe
+                let start = pos
+                while pos < end {
+                    let c = p[pos]
+                    if c == quote || c == .ampersand || c == 0 { break }
+                    pos &+= 1
+                }
+                if pos > start { attributeBytes.append(contentsOf: UnsafeBufferPointer(rebasing: p[start..<pos])) }
+                guard pos < end else {
+                    recordError(.eofInTag, at: end)
+                    return emitEndOfFile(at: end)
+                }
+                let c = p[pos]
+                if c == quote {
+                    pos &+= 1
+                    state = .afterAttributeValueQuoted
+                } else if c == .ampersand {
+                    pos = consumeCharacterReference(p, at: pos, inAttribute: true)
+                } else {
+                    recordError(.unexpectedNullCharacter, at: pos)
+                    attributeBytes.appendReplacementCharacter()
+                    pos &+= 1
+                }
+
+            case .attributeValueUnquoted:
+                while pos < end {
+                    let c = p[pos]
+                    if c.isHTMLWhitespace {
+                        pos &+= 1
+                        state = .beforeAttributeName
+                        break
+                    } else if c == .ampersand {
+                        pos = consumeCharacterReference(p, at: pos, inAttribute: true)
+                        continue
+                    } else if c == .greaterThan {
+                        pos &+= 1
+                        state = .data
+                        position = pos
+                        return emitTag(closingAt: pos - 1)
+                    } else if c == 0 {
+                        recordError(.unexpectedNullCharacter, at: pos)
+                        attributeBytes.appendReplacementCharacter()
+                    } else {
+                        if c == .quotationMark || c == .apostrophe || c == .lessThan || c == .equalsSign
+                            || c == .graveAccent
+                        {
+                            recordError(.unexpectedCharacterInUnquotedAttributeValue, at: pos)
+                        }
+                        attributeBytes.append(c)
+                    }
+                    pos &+= 1
+                }
+                if pos >= end && state == .attributeValueUnquoted {
+                    recordError(.eofInTag, at: end)
+                    return emitEndOfFile(at: end)
+                }
+
+            case .afterAttributeValueQuoted:
+                guard pos < end else {
+                    recordError(.eofInTag, at: end)
+                    return emitEndOfFile(at: end)
+                }
+                let c = p[pos]
+                if c.isHTMLWhitespace {
+                    pos &+= 1
+                    state = .beforeAttributeName
+                } else if c == .solidus {
+                    pos &+= 1
+                    state = .selfClosingStartTag
+                } else if c == .greaterThan {
+                    pos &+= 1
+                    state = .data
+                    position = pos
+                    return emitTag(closingAt: pos - 1)
+                } else {
+                    recordError(.missingWhitespaceBetweenAttributes, at: pos)
+                    state = .beforeAttributeName
+                }
+
+            case .selfClosingStartTag:
+                guard pos < end else {
+                    recordError(.eofInTag, at: end)
+                    return emitEndOfFile(at: end)
+                }
+                if p[pos] == .greaterThan {
+                    selfClosing = true
+                    pos &+= 1
+                    state = .data
+                    position = pos
+                    return emitTag(closingAt: pos - 1)
+                }
+                recordError(.unexpectedSolidusInTag, at: pos)
+                state = .beforeAttributeName
+
+            // MARK: Comments
+
+            case .bogusComment:
+                let start = pos
+                while pos < end {
+                    let c = p[pos]
+                    if c == .greaterThan || c == 0 { break }
+                    pos &+= 1
+                }
+                if pos > start { commentBuffer.append(contentsOf: UnsafeBufferPointer(rebasing: p[start..<pos])) }
+                guard pos < end else {
+                    state = .data
+                    position = pos
+                    return emitComment()
+                }
+                if p[pos] == .greaterThan {
+                    pos &+= 1
+                    state = .data
+                    position = pos
+                    return emitComment()
+                }
+                recordError(.unexpectedNullCharacter, at: pos)
+                commentBuffer.appendReplacementCharacter()
+                pos &+= 1
+
+            case .markupDeclarationOpen:
+                if pos + 1 < end && p[pos] == .hyphen && p[pos + 1] == .hyphen {
+                    pos &+= 2
+                    beginComment(at: markupStart)
+                    state = .commentStart
+                } else if matchesCaseInsensitively(p, at: pos, "doctype") {
+                    pos &+= 7
+                    state = .doctype
+                } else if matches(p, at: pos, "[CDATA[") {
+                    pos &+= 7
+                    if allowsCDATA {
+                        state = .cdataSection
+                    } else {
+                        recordError(.cdataInHTMLContent, at: pos - 1)
+                        beginComment(at: markupStart)
+                        commentBuffer.append(contentsOf: "[CDATA[".utf8)
+                        state = .bogusComment
+                    }
+                } else {
+                    recordError(.incorrectlyOpenedComment, at: pos)
+                    beginComment(at: markupStart)
+                    state = .bogusComment
+                }
+
+            case .commentStart:
+                if pos < end && p[pos] == .hyphen {
+                    pos &+= 1
+                    state = .commentStartDash
+                } else if pos < end && p[pos] == .greaterThan {
+                    recordError(.abruptClosingOfEmptyComment, at: pos)
+                    pos &+= 1
+                    state = .data
+                    position = pos
+                    return emitComment()
+                } else {
+                    state = .comment
+                }
+
+            case .commentStartDash:
+                guard pos < end else {
+                    recordError(.eofInComment, at: end)
+                    state = .data
+                    position = end
+                    return emitComment()
+                }
+                let c = p[pos]
+                if c == .hyphen {
+                    pos &+= 1
+                    state = .commentEnd
+                } else if c == .greaterThan {
+                    recordError(.abruptClosingOfEmptyComment, at: pos)
+                    pos &+= 1
+                    state = .data
+                    position = pos
+                    return emitComment()
+                } else {
+                    commentBuffer.append(.hyphen)
+                    state = .comment
+                }
+
+            case .comment:
+                let start = pos
+                while pos < end {
+                    let c = p[pos]
+                    if c == .lessThan || c == .hyphen || c == 0 { break }
+                    pos &+= 1
+                }
+                if pos > start { commentBuffer.append(contentsOf: UnsafeBufferPointer(rebasing: p[start..<pos])) }
+                guard pos < end else {
+                    recordError(.eofInComment, at: end)
+                    state = .data
+                    position = end
+                    return emitComment()
+                }
+                let c = p[pos]
+                if c == .lessThan {
+                    commentBuffer.append(c)
+                    state = .commentLessThanSign
+                } else if c == .hyphen {
+                    state = .commentEndDash
+                } else {
+                    recordError(.unexpectedNullCharacter, at: pos)
+                    commentBuffer.appendReplacementCharacter()
+                }
+                pos &+= 1
+
+            case .commentLessThanSign:
+                if pos < end && p[pos] == .exclamationMark {
+                    commentBuffer.append(.exclamationMark)
+                    pos &+= 1
+                    state = .commentLessThanSignBang
+                } else if pos < end && p[pos] == .lessThan {
+                    commentBuffer.append(.lessThan)
+                    pos &+= 1
+                } else {
+                    state = .comment
+                }
+
+            case .commentLessThanSignBang:
+                if pos < end && p[pos] == .hyphen {
+                    pos &+= 1
+                    state = .commentLessThanSignBangDash
+                } else {
+                    state = .comment
+                }
+
+            case .commentLessThanSignBangDash:
+                if pos < end && p[pos] == .hyphen {
+                    pos &+= 1
+                    state = .commentLessThanSignBangDashDash
+                } else {
+                    state = .commentEndDash
+                }
+
+            case .commentLessThanSignBangDashDash:
+                if pos < end && p[pos] != .greaterThan {
+                    recordError(.nestedComment, at: pos)
+                }
+                state = .commentEnd
+
+            case .commentEndDash:
+                guard pos < end else {
+                    recordError(.eofInComment, at: end)
+                    state = .data
+                    position = end
+                    return emitComment()
+                }
+                if p[pos] == .hyphen {
+                    pos &+= 1
+                    state = .commentEnd
+                } else {
+                    commentBuffer.append(.hyphen)
+                    state = .comment
+                }
+
+            case .commentEnd:
+                guard pos < end else {
+                    recordError(.eofInComment, at: end)
+                    state = .data
+                    position = end
+                    return emitComment()
+                }
+                let c = p[pos]
+                if c == .greaterThan {
+                    pos &+= 1
+                    state = .data
+                    position = pos
+                    return emitComment()
+                } else if c == .exclamationMark {
+                    pos &+= 1
+                    state = .commentEndBang
+                } else if c == .hyphen {
+                    pos &+= 1
+                    commentBuffer.append(.hyphen)
+                } else {
+                    commentBuffer.append(.hyphen)
+                    commentBuffer.append(.hyphen)
+                    state = .comment
+                }
+
+            case .commentEndBang:
+                guard pos < end else {
+                    recordError(.eofInComment, at: end)
+                    state = .data
+                    position = end
+                    return emitComment()
+                }
+                let c = p[pos]
+                if c == .hyphen {
+                    commentBuffer.append(contentsOf: "--!".utf8)
+                    pos &+= 1
+                    state = .commentEndDash
+                } else if c == .greaterThan {
+                    recordError(.incorrectlyClosedComment, at: pos)
+                    pos &+= 1
+                    state = .data
+                    position = pos
+                    return emitComment()
+                } else {
+                    commentBuffer.append(contentsOf: "--!".utf8)
+                    state = .comment
+                }
+
+            // MARK: DOCTYPE
+
+            case .doctype:
+                beginDoctype()
+                guard pos < end else {
+                    recordError(.eofInDoctype, at: end)
+                    doctypeForceQuirks = true
+                    state = .data
+                    position = end
+                    return emitDoctype()
+                }
+                let c = p[pos]
+                if c.isHTMLWhitespace {
+                    pos &+= 1
+                } else if c != .greaterThan {
+                    recordError(.missingWhitespaceBeforeDoctypeName, at: pos)
+                }
+                state = .beforeDoctypeName
+
+            case .beforeDoctypeName:
+                while pos < end && p[pos].isHTMLWhitespace { pos &+= 1 }
+                guard pos < end else {
+                    recordError(.eofInDoctype, at: end)
+                    doctypeForceQuirks = true
+                    state = .data
+                    position = end
+                    return emitDoctype()
+                }
+                let c = p[pos]
+                if c == .greaterThan {
+                    recordError(.missingDoctypeName, at: pos)
+                    doctypeForceQuirks = true
+                    pos &+= 1
+                    state = .data
+                    position = pos
+                    return emitDoctype()
+                }
+                doctypeHasName = true
+                state = .doctypeName
+
+            case .doctypeName:
+                while pos < end {
+                    let c = p[pos]
+                    if c.isHTMLWhitespace {
+                        pos &+= 1
+                        state = .afterDoctypeName
+                        break
+                    } else if c == .greaterThan {
+                        pos &+= 1
+                        state = .data
+                        position = pos
+                        return emitDoctype()
+                    } else if c >= 0x41 && c <= 0x5A {
+                        doctypeNameBuffer.append(c | 0x20)
+                    } else if c == 0 {
+                        recordError(.unexpectedNullCharacter, at: pos)
+                        doctypeNameBuffer.appendReplacementCharacter()
+                    } else {
+                        doctypeNameBuffer.append(c)
+                    }
+                    pos &+= 1
+                }
+                if pos >= end && state == .doctypeName {
+                    recordError(.eofInDoctype, at: end)
+                    doctypeForceQuirks = true
+                    state = .data
+                    position = end
+                    return emitDoctype()
+                }
+
+            case .afterDoctypeName:
+                while pos < end && p[pos].isHTMLWhitespace { pos &+= 1 }
+                guard pos < end else {
+                    recordError(.eofInDoctype, at: end)
+                    doctypeForceQuirks = true
+                    state = .data
+                    position = end
+                    return emitDoctype()
+                }
+                if p[pos] == .greaterThan {
+                    pos &+= 1
+                    state = .data
+                    position = pos
+                    return emitDoctype()
+                } else if matchesCaseInsensitively(p, at: pos, "public") {
+                    pos &+= 6
+                    state = .afterDoctypePublicKeyword
+                } else if matchesCaseInsensitively(p, at: pos, "system") {
+                    pos &+= 6
+                    state = .afterDoctypeSystemKeyword
+                } else {
+                    recordError(.invalidCharacterSequenceAfterDoctypeName, at: pos)
+                    doctypeForceQuirks = true
+                    state = .bogusDoctype
+                }
+
+            case .afterDoctypePublicKeyword, .beforeDoctypePublicIdentifier,
+                .afterDoctypeSystemKeyword, .beforeDoctypeSystemIdentifier:
+                let isPublic = state == .afterDoctypePublicKeyword || state == .beforeDoctypePublicIdentifier
+                let afterKeyword = state == .afterDoctypePublicKeyword || state == .afterDoctypeSystemKeyword
+                if afterKeyword && pos < end && p[pos].isHTMLWhitespace {
+                    pos &+= 1
+                    state = isPublic ? .beforeDoctypePublicIdentifier : .beforeDoctypeSystemIdentifier
+                    continue
+                }
+                while pos < end && p[pos].isHTMLWhitespace { pos &+= 1 }
+                guard pos < end else {
+                    recordError(.eofInDoctype, at: end)
+                    doctypeForceQuirks = true
+                    state = .data
+                    position = end
+                    return emitDoctype()
+                }
+                let c = p[pos]
+                if c == .quotationMark || c == .apostrophe {
+                    if afterKeyword {
+                        recordError(
+                            isPublic ? .missingWhitespaceAfterDoctypePublicKeyword
+                                : .missingWhitespaceAfterDoctypeSystemKeyword, at: pos)
+                    }
+                    pos &+= 1
+                    if isPublic {
+                        doctypeHasPublic = true
+                        state = c == .quotationMark
+                            ? .doctypePublicIdentifierDoubleQuoted : .doctypePublicIdentifierSingleQuoted
+                    } else {
+                        doctypeHasSystem = true
+                        state = c == .quotationMark
+                            ? .doctypeSystemIdentifierDoubleQuoted : .doctypeSystemIdentifierSingleQuoted
+                    }
+                } else if c == .greaterThan {
+                    recordError(
+                        isPublic ? .missingDoctypePublicIdentifier : .missingDoctypeSystemIdentifier, at: pos)
+                    doctypeForceQuirks = true
+                    pos &+= 1
+                    state = .data
+                    position = pos
+                    return emitDoctype()
+                } else {
+                    recordError(
+                        isPublic ? .missingQuoteBeforeDoctypePublicIdentifier
+                            : .missingQuoteBeforeDoctypeSystemIdentifier, at: pos)
+                    doctypeForceQuirks = true
+                    state = .bogusDoctype
+                }
+
+            case .doctypePublicIdentifierDoubleQuoted, .doctypePublicIdentifierSingleQuoted,
+                .doctypeSystemIdentifierDoubleQuoted, .doctypeSystemIdentifierSingleQuoted:
+                let isPublic = state == .doctypePublicIdentifierDoubleQuoted
+                    || state == .doctypePublicIdentifierSingleQuoted
+                let quote: UInt8 = state == .doctypePublicIdentifierDoubleQuoted
+                    || state == .doctypeSystemIdentifierDoubleQuoted ? .quotationMark : .apostrophe
+                guard pos < end else {
+                    recordError(.eofInDoctype, at: end)
+                    doctypeForceQuirks = true
+                    state = .data
+                    position = end
+                    return emitDoctype()
+                }
+                let c = p[pos]
+                pos &+= 1
+                if c == quote {
+                    state = isPublic ? .afterDoctypePublicIdentifier : .afterDoctypeSystemIdentifier
+                } else if c == .greaterThan {
+                    recordError(isPublic ? .abruptDoctypePublicIdentifier : .abruptDoctypeSystemIdentifier, at: pos - 1)
+                    doctypeForceQuirks = true
+                    state = .data
+                    position = pos
+                    return emitDoctype()
+                } else if c == 0 {
+                    recordError(.unexpectedNullCharacter, at: pos - 1)
+                    if isPublic {
+                        doctypePublicBuffer.appendReplacementCharacter()
+                    } else {
+                        doctypeSystemBuffer.appendReplacementCharacter()
+                    }
+                } else if isPublic {
+                    doctypePublicBuffer.append(c)
+                } else {
+                    doctypeSystemBuffer.append(c)
+                }
+
+            case .afterDoctypePublicIdentifier, .betweenDoctypePublicAndSystemIdentifiers:
+                let between = state == .betweenDoctypePublicAndSystemIdentifiers
+                if !between && pos < end && p[pos].isHTMLWhitespace {
+                    pos &+= 1
+                    state = .betweenDoctypePublicAndSystemIdentifiers
+                    continue
+                }
+                while pos < end && p[pos].isHTMLWhitespace { pos &+= 1 }
+                guard pos < end else {
+                    recordError(.eofInDoctype, at: end)
+                    doctypeForceQuirks = true
+                    state = .data
+                    position = end
+                    return emitDoctype()
+                }
+                let c = p[pos]
+                if c == .greaterThan {
+                    pos &+= 1
+                    state = .data
+                    position = pos
+                    return emitDoctype()
+                } else if c == .quotationMark || c == .apostrophe {
+                    if !between {
+                        recordError(.missingWhitespaceBetweenDoctypePublicAndSystemIdentifiers, at: pos)
+                    }
+                    pos &+= 1
+                    doctypeHasSystem = true
+                    state = c == .quotationMark
+                        ? .doctypeSystemIdentifierDoubleQuoted : .doctypeSystemIdentifierSingleQuoted
+                } else {
+                    recordError(.missingQuoteBeforeDoctypeSystemIdentifier, at: pos)
+                    doctypeForceQuirks = true
+                    state = .bogusDoctype
+                }
+
+            case .afterDoctypeSystemIdentifier:
+                while pos < end && p[pos].isHTMLWhitespace { pos &+= 1 }
+                guard pos < end else {
+                    recordError(.eofInDoctype, at: end)
+                    doctypeForceQuirks = true
+                    state = .data
+                    position = end
+                    return emitDoctype()
+                }
+                if p[pos] == .greaterThan {
+                    pos &+= 1
+                    state = .data
+                    position = pos
+                    return emitDoctype()
+                }
+                recordError(.unexpectedCharacterAfterDoctypeSystemIdentifier, at: pos)
+                state = .bogusDoctype
+
+            case .bogusDoctype:
+                while pos < end {
+                    let c = p[pos]
+                    if c == .greaterThan { break }
+                    if c == 0 { recordError(.unexpectedNullCharacter, at: pos) }
+                    pos &+= 1
+                }
+                if pos < end { pos &+= 1 }
+                state = .data
+                position = pos
+                return emitDoctype()
+
+            // MARK: CDATA sections
+
+            case .cdataSection:
+                let start = pos
+                while pos < end {
+                    let c = p[pos]
+                    if c == .rightSquareBracket || c == 0 { break }
+                    pos &+= 1
+                }
+                if pos > start { text.append(contentsOf: UnsafeBufferPointer(rebasing: p[start..<pos])) }
+                guard pos < end else {
+                    recordError(.eofInCDATA, at: end)
+                    return emitEndOfFile(at: end)
+                }
+                if p[pos] == 0 {
+                    pos &+= 1
+                    position = pos
+                    return emit(.nullCharacter, start: pos - 1)
+                }
+                pos &+= 1
+                state = .cdataSectionBracket
+
+            case .cdataSectionBracket:
+                if pos < end && p[pos] == .rightSquareBracket {
+                    pos &+= 1
+                    state = .cdataSectionEnd
+                } else {
+                    text.append(.rightSquareBracket)
+                    state = .cdataSection
+                }
+
+            case .cdataSectionEnd:
+                if pos < end && p[pos] == .rightSquareBracket {
+                    text.append(.rightSquareBracket)
+                    pos &+= 1
+                } else if pos < end && p[pos] == .greaterThan {
+                    pos &+= 1
+                    state = .data
+                } else {
+                    text.append(.rightSquareBracket)
+                    text.append(.rightSquareBracket)
+                    state = .cdataSection
+                }
+            }
+        }
+    }
+
+    /// Whether `literal` (ASCII) sits at `offset`.
+    private func matches(_ p: UnsafeBufferPointer<UInt8>, at offset: Int, _ literal: StaticString) -> Bool {
+        let count = literal.utf8CodeUnitCount
+        guard offset + count <= p.count else { return false }
+        let bytes = literal.utf8Start
+        for i in 0..<count where p[offset + i] != bytes[i] { return false }
+        return true
+    }
+
+    /// Whether `literal` (lower-case ASCII letters) sits at `offset`, ignoring ASCII case.
+    private func matchesCaseInsensitively(
+        _ p: UnsafeBufferPointer<UInt8>, at offset: Int, _ literal: StaticString
+    ) -> Bool {
+        let count = literal.utf8CodeUnitCount
+        guard offset + count <= p.count else { return false }
+        let bytes = literal.utf8Start
+        for i in 0..<count where p[offset + i] | 0x20 != bytes[i] { return false }
+        return true
+    }
+
+    // MARK: Character references
+
+    /// Consumes a character reference whose `&` sits at `start` (§13.2.5.72 – §13.2.5.80), appends
+    /// what it stands for to `text` (or, in an attribute value, to `attributeBytes`), and returns the
+    /// offset after what it consumed.
+    private mutating func consumeCharacterReference(
+        _ p: UnsafeBufferPointer<UInt8>, at start: Int, inAttribute: Bool
+    ) -> Int {
+        let end = p.count
+        var pos = start + 1
+        guard pos < end else {
+            appendOutput(p, start..<pos, inAttribute: inAttribute)
+            return pos
+        }
+        let c = p[pos]
+        if c.isASCIIAlphanumeric {
+            // Named character reference state.
+            let table = NamedCharacterReferences.shared
+            if let match = table.longestMatch(in: p, from: pos) {
+                let after = pos + match.length
+                if !match.endsWithSemicolon && inAttribute && after < end
+                    && (p[after] == .equalsSign || p[after].isASCIIAlphanumeric)
+                {
+                    appendOutput(p, start..<after, inAttribute: true)
+                    return after
+                }
+                if !match.endsWithSemicolon {
+                    recordError(.missingSemicolonAfterCharacterReference, at: after)
+                }
+                if inAttribute {
+                    table.appendValue(of: match, to: &attributeBytes)
+                } else {
+                    table.appendValue(of: match, to: &text)
+                }
+                return after
+            }
+            // Ambiguous ampersand state.
+            while pos < end && p[pos].isASCIIAlphanumeric { pos &+= 1 }
+            appendOutput(p, start..<pos, inAttribute: inAttribute)
+            if pos < end && p[pos] == .semicolon {
+                recordError(.unknownNamedCharacterReference, at: pos)
+            }
+            return pos
+        }
+        guard c == .numberSign else {
+            appendOutput(p, start..<pos, inAttribute: inAttribute)
+            return pos
+        }
+        // Numeric character reference state.
+        pos &+= 1
+        var hex = false
+        if pos < end && p[pos] | 0x20 == UInt8(ascii: "x") {
+            hex = true
+            pos &+= 1
+        }
+        let digitsStart = pos
+        var code: UInt32 = 0
+        while pos < end {
+            let d = p[pos]
+            let value: UInt32
+            if d >= 0x30 && d <= 0x39 {
+                value = UInt32(d - 0x30)
+            } else if hex && (d | 0x20) >= 0x61 && (d | 0x20) <= 0x66 {
+                value = UInt32((d | 0x20) - 0x61 + 10)
+            } else {
+                break
+            }
+            code = min(code * (hex ? 16 : 10) + value, 0x11_0000)
+            pos &+= 1
+        }
+        if pos == digitsStart {
+            recordError(.absenceOfDigitsInNumericCharacterReference, at: pos)
+            appendOutput(p, start..<pos, inAttribute: inAttribute)
+            return pos
+        }
+        if pos < end && p[pos] == .semicolon {
+            pos &+= 1
+        } else {
+            recordError(.missingSemicolonAfterCharacterReference, at: pos)
+        }
+        // Numeric character reference end state.
+        if code == 0 {
+            recordError(.nullCharacterReference, at: pos)
+            code = 0xFFFD
+        } else if code > 0x10_FFFF {
+            recordError(.characterReferenceOutsideUnicodeRange, at: pos)
+            code = 0xFFFD
+        } else if code >= 0xD800 && code <= 0xDFFF {
+            recordError(.surrogateCharacterReference, at: pos)
+            code = 0xFFFD
+        } else {
+            if (code >= 0xFDD0 && code <= 0xFDEF) || code & 0xFFFE == 0xFFFE {
+                recordError(.noncharacterCharacterReference, at: pos)
+            }
+            let isControl = code < 0x20 || (code >= 0x7F && code <= 0x9F)
+            if code == 0x0D || (isControl && code != 0x09 && code != 0x0A && code != 0x0C && code != 0x20) {
+                recordError(.controlCharacterReference, at: pos)
+                if code >= 0x80 && code <= 0x9F {
+                    let replacement = Self.windows1252Replacements[Int(code - 0x80)]
+                    if replacement != 0 { code = UInt32(replacement) }
+                }
+            }
+        }
+        if inAttribute {
+            attributeBytes.appendScalar(code)
+        } else {
+            text.appendScalar(code)
+        }
+        return pos
+    }
+
+    /// Appends input bytes as they are to the current output (text or attribute value).
+    @inline(__always)
+    private mutating func appendOutput(_ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, inAttribute: Bool) {
+        let slice = UnsafeBufferPointer(rebasing: p[range])
+        if inAttribute {
+            attributeBytes.append(contentsOf: slice)
+        } else {
+            text.append(contentsOf: slice)
+        }
+    }
+
+    /// The spec's replacements for numeric references to 0x80 – 0x9F (0: no replacement).
+    private static let windows1252Replacements: [UInt16] = [
+        0x20AC, 0, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021,
+        0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0, 0x017D, 0,
+        0, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014,
+        0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0, 0x017E, 0x0178,
+    ]
+}
+
+extension UInt8 {
+    fileprivate static let exclamationMark = UInt8(ascii: "!")
+    fileprivate static let quotationMark = UInt8(ascii: "\"")
+    fileprivate static let numberSign = UInt8(ascii: "#")
+    fileprivate static let ampersand = UInt8(ascii: "&")
+    fileprivate static let apostrophe = UInt8(ascii: "'")
+    fileprivate static let hyphen = UInt8(ascii: "-")
+    fileprivate static let solidus = UInt8(ascii: "/")
+    fileprivate static let semicolon = UInt8(ascii: ";")
+    fileprivate static let lessThan = UInt8(ascii: "<")
+    fileprivate static let equalsSign = UInt8(ascii: "=")
+    fileprivate static let greaterThan = UInt8(ascii: ">")
+    fileprivate static let questionMark = UInt8(ascii: "?")
+    fileprivate static let rightSquareBracket = UInt8(ascii: "]")
+    fileprivate static let graveAccent = UInt8(ascii: "`")
+
+    /// Tab, LF, FF or space (the tokenizer never sees CR).
+    @inline(__always)
+    fileprivate var isHTMLWhitespace: Bool {
+        self == 0x20 || self == 0x0A || self == 0x09 || self == 0x0C
+    }
+
+    @inline(__always)
+    fileprivate var isASCIIAlpha: Bool {
+        (self | 0x20) >= 0x61 && (self | 0x20) <= 0x7A
+    }
+
+    @inline(__always)
+    fileprivate var isASCIIAlphanumeric: Bool {
+        isASCIIAlpha || (self >= 0x30 && self <= 0x39)
+    }
+}
+
+extension Array where Element == UInt8 {
+    /// Appends U+FFFD REPLACEMENT CHARACTER in UTF-8.
+    @inline(__always)
+    fileprivate mutating func appendReplacementCharacter() {
+        append(0xEF)
+        append(0xBF)
+        append(0xBD)
+    }
+
+    /// Appends a Unicode scalar value (not a surrogate, at most U+10FFFF) in UTF-8.
+    fileprivate mutating func appendScalar(_ code: UInt32) {
+        switch code {
+        case 0..<0x80:
+            append(UInt8(code))
+        case 0x80..<0x800:
+            append(UInt8(0xC0 | (code >> 6)))
+            append(UInt8(0x80 | (code & 0x3F)))
+        case 0x800..<0x1_0000:
+            append(UInt8(0xE0 | (code >> 12)))
+            append(UInt8(0x80 | ((code >> 6) & 0x3F)))
+            append(UInt8(0x80 | (code & 0x3F)))
+        default:
+            append(UInt8(0xF0 | ((code >> 18) & 0x07)))
+            append(UInt8(0x80 | ((code >> 12) & 0x3F)))
+            append(UInt8(0x80 | ((code >> 6) & 0x3F)))
+            append(UInt8(0x80 | (code & 0x3F)))
+        }
     }
 }

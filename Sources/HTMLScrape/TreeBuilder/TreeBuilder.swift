@@ -1,5 +1,3 @@
-// INTERFACE STUB — the real tree builder replaces this file (keeping `init` and `run()`).
-
 /// What a finished tree construction hands back.
 struct TreeBuilderResult {
     var arena: NodeArena
@@ -7,12 +5,54 @@ struct TreeBuilderResult {
     var quirksMode: QuirksMode
 }
 
-/// The WHATWG HTML tree construction stage: pulls tokens from the tokenizer and builds the tree.
+/// The WHATWG HTML tree construction stage (§13.2.6): pulls tokens from the tokenizer and builds the
+/// tree in a `NodeArena`.
+///
+/// The rules are split over several files: this one holds the state, the token loop and the tree
+/// construction dispatcher; `TreeBuilder+Insertion` the ways of inserting nodes; one file per group of
+/// insertion modes; `TreeBuilder+AdoptionAgency` and `TreeBuilder+ForeignContent` the two big
+/// algorithms. Nothing recurses per nesting level, and every scan of the stack either stops at a scope
+/// boundary or is skipped when the element it looks for is not open at all.
 struct TreeBuilder {
     var tokenizer: Tokenizer
     let scriptingEnabled: Bool
     let fragmentContext: FragmentContext?
     var arena: NodeArena
+
+    /// The current insertion mode.
+    var mode: InsertionMode = .initial
+    /// The mode to return to after the "text" and "in table text" modes.
+    var originalMode: InsertionMode = .inBody
+    /// The stack of template insertion modes.
+    var templateModes: [InsertionMode] = []
+    /// The stack of open elements.
+    var open = OpenElements()
+    /// The list of active formatting elements.
+    var formatting = ActiveFormattingElements()
+    /// The head element pointer.
+    var headElement: Int32 = NodeArena.none
+    /// The form element pointer.
+    var formElement: Int32 = NodeArena.none
+    /// The frameset-ok flag.
+    var framesetOK = true
+    /// Whether insertions foster-parent out of tables ("anything else" in the table modes).
+    var fosterParenting = false
+    /// The document's quirks mode, set by the "initial" mode.
+    var quirksMode: QuirksMode = .noQuirks
+    /// The pending table character tokens of the "in table text" mode.
+    var pendingTableText: [UInt8] = []
+    /// Whether the next token, if it is a run starting with LF, loses that LF (after `<pre>`,
+    /// `<listing>`, `<textarea>`).
+    var dropsLeadingNewline = false
+    /// Whether the current start tag's self-closing flag was acknowledged.
+    var selfClosingAcknowledged = false
+
+    /// The fragment parse's context element name and namespace (`nil` for a document parse).
+    var contextInfo: OpenElementInfo?
+    /// The fragment parse's `html` root element.
+    var fragmentRoot: Int32 = NodeArena.none
+    /// Names for SVG and MathML case fix-ups, built on first use.
+    var foreignNames: ForeignNames?
 
     init(tokenizer: Tokenizer, scriptingEnabled: Bool, fragmentContext: FragmentContext?) {
         self.tokenizer = tokenizer
@@ -25,14 +65,161 @@ struct TreeBuilder {
 
     /// Runs the parse to the end of the input.
     mutating func run() -> TreeBuilderResult {
+        if let fragmentContext { setUpFragment(fragmentContext) }
         while true {
+            tokenizer.allowsCDATA = adjustedCurrentNamespace.map { $0 != .html } ?? false
             let kind = tokenizer.next()
-            if case .endOfFile = kind { break }
-            if case .characters = kind {
-                tokenizer.text.withUnsafeBufferPointer { arena.appendText($0, to: 0) }
+            var token: Token
+            switch kind {
+            case .characters:
+                let run = tokenizer.text
+                var slice = run[...]
+                if dropsLeadingNewline, slice.first == 0x0A { slice = slice.dropFirst() }
+                dropsLeadingNewline = false
+                if slice.isEmpty { continue }
+                token = .characters(slice)
+            case .nullCharacter:
+                token = .nullCharacter
+            case .startTag:
+                token = .startTag(StartTag(
+                    name: tokenizer.tagName, selfClosing: tokenizer.selfClosing, hasTokenAttributes: true))
+            case .endTag:
+                token = .endTag(tokenizer.tagName)
+            case .comment:
+                token = .comment(tokenizer.text[...])
+            case .doctype:
+                token = .doctype
+            case .endOfFile:
+                token = .endOfFile
             }
+            dropsLeadingNewline = false
+            selfClosingAcknowledged = false
+            dispatch(token)
+            if case .startTag(let tag) = token, tag.selfClosing, !selfClosingAcknowledged {
+                error(.selfClosingNonVoid)
+            }
+            if case .endOfFile = kind { break }
+        }
+        if fragmentRoot != NodeArena.none {
+            arena.moveChildren(of: fragmentRoot, to: 0)
         }
         arena.names = tokenizer.names
-        return TreeBuilderResult(arena: arena, errors: tokenizer.errors, quirksMode: .noQuirks)
+        return TreeBuilderResult(arena: arena, errors: tokenizer.errors, quirksMode: quirksMode)
+    }
+
+    /// The tree construction dispatcher: hands a token to the current insertion mode or to the rules
+    /// for foreign content, again and again while the rules ask to reprocess it.
+    mutating func dispatch(_ first: Token) {
+        var token = first
+        while true {
+            let step = usesForeignContentRules(token) ? processForeignContent(token) : process(token)
+            guard case .reprocess(let next) = step else { return }
+            token = next
+        }
+    }
+
+    /// Processes a token with the rules of the current insertion mode.
+    mutating func process(_ token: Token) -> Step {
+        process(token, in: mode)
+    }
+
+    /// Processes a token with the rules of the given insertion mode.
+    mutating func process(_ token: Token, in mode: InsertionMode) -> Step {
+        switch mode {
+        case .initial: return initialMode(token)
+        case .beforeHTML: return beforeHTMLMode(token)
+        case .beforeHead: return beforeHeadMode(token)
+        case .inHead: return inHeadMode(token)
+        case .inHeadNoscript: return inHeadNoscriptMode(token)
+        case .afterHead: return afterHeadMode(token)
+        case .inBody: return inBodyMode(token)
+        case .text: return textMode(token)
+        case .inTable: return inTableMode(token)
+        case .inTableText: return inTableTextMode(token)
+        case .inCaption: return inCaptionMode(token)
+        case .inColumnGroup: return inColumnGroupMode(token)
+        case .inTableBody: return inTableBodyMode(token)
+        case .inRow: return inRowMode(token)
+        case .inCell: return inCellMode(token)
+        case .inTemplate: return inTemplateMode(token)
+        case .afterBody: return afterBodyMode(token)
+        case .inFrameset: return inFramesetMode(token)
+        case .afterFrameset: return afterFramesetMode(token)
+        case .afterAfterBody: return afterAfterBodyMode(token)
+        case .afterAfterFrameset: return afterAfterFramesetMode(token)
+        }
+    }
+
+    /// Switches to a mode and asks for the token to be processed again.
+    mutating func reprocess(_ token: Token, in mode: InsertionMode) -> Step {
+        self.mode = mode
+        return .reprocess(token)
+    }
+
+    // MARK: The adjusted current node
+
+    /// Facts about the adjusted current node: the context element when the stack holds only the
+    /// fragment's root, else the current node. `nil` when the stack is empty.
+    var adjustedCurrentInfo: OpenElementInfo? {
+        if open.isEmpty { return nil }
+        if open.count == 1, let contextInfo { return contextInfo }
+        return open.currentInfo
+    }
+
+    /// The adjusted current node's namespace, if there is one.
+    var adjustedCurrentNamespace: Namespace? {
+        adjustedCurrentInfo?.namespace
+    }
+
+    /// Whether the token goes to the current insertion mode (`false`: to the foreign content rules).
+    func usesForeignContentRules(_ token: Token) -> Bool {
+        guard let node = adjustedCurrentInfo, node.namespace != .html else { return false }
+        switch token {
+        case .endOfFile:
+            return false
+        case .startTag(let tag):
+            if node.isMathMLTextIntegrationPoint && tag.name != .mglyph && tag.name != .malignmark {
+                return false
+            }
+            if node.namespace == .mathML && node.name == .annotationXml && tag.name == .svg { return false }
+            return !node.isHTMLIntegrationPoint
+        case .characters, .nullCharacter:
+            return !(node.isMathMLTextIntegrationPoint || node.isHTMLIntegrationPoint)
+        default:
+            return true
+        }
+    }
+
+    // MARK: Errors
+
+    /// Records a tree construction parse error at the current token.
+    mutating func error(_ code: ParseError.Code) {
+        tokenizer.recordError(code, at: tokenizer.tokenStart)
+    }
+
+    // MARK: Fragments
+
+    /// The steps of the HTML fragment parsing algorithm that come before the token loop.
+    mutating func setUpFragment(_ context: FragmentContext) {
+        let name = tokenizer.names.intern(context.localName)
+        var info = OpenElementInfo(name: name, namespace: context.namespace, isHTMLIntegrationPoint: false)
+        info.isHTMLIntegrationPoint = context.namespace == .svg && TagSets.svgHTMLIntegration.contains(name)
+        contextInfo = info
+        if context.namespace == .html {
+            switch name {
+            case .title, .textarea: tokenizer.switchTo(.rcdata)
+            case .style, .xmp, .iframe, .noembed, .noframes: tokenizer.switchTo(.rawtext)
+            case .script: tokenizer.switchTo(.scriptData)
+            case .noscript: if scriptingEnabled { tokenizer.switchTo(.rawtext) }
+            case .plaintext: tokenizer.switchTo(.plaintext)
+            default: break
+            }
+        }
+        tokenizer.lastStartTagName = name
+        let root = arena.createElement(.html, namespace: .html)
+        fragmentRoot = root
+        open.push(root, OpenElementInfo(name: .html, namespace: .html, isHTMLIntegrationPoint: false))
+        if info.isHTML(.template) { templateModes.append(.inTemplate) }
+        resetInsertionMode()
     }
 }

@@ -1,0 +1,263 @@
+/// What the stack of open elements caches about each element, so that scope checks never touch the
+/// arena.
+struct OpenElementInfo: Sendable {
+    /// The element's local name.
+    var name: LocalName
+    /// The element's namespace.
+    var namespace: Namespace
+    /// Whether the element is an HTML integration point (`annotation-xml` with an HTML encoding, or SVG
+    /// `foreignObject`, `desc`, `title`).
+    var isHTMLIntegrationPoint: Bool
+
+    /// Whether this is the HTML element `name`.
+    @inline(__always)
+    func isHTML(_ name: LocalName) -> Bool {
+        namespace == .html && self.name == name
+    }
+
+    /// Whether this is an HTML element whose name is in `set`.
+    @inline(__always)
+    func isHTML(in set: NameSet) -> Bool {
+        namespace == .html && set.contains(name)
+    }
+
+    /// Whether this element is in the spec's "special" category.
+    var isSpecial: Bool {
+        switch namespace {
+        case .html: return TagSets.special.contains(name)
+        case .mathML: return TagSets.mathMLScope.contains(name)
+        case .svg: return TagSets.svgScope.contains(name)
+        default: return false
+        }
+    }
+
+    /// Whether this is a MathML text integration point.
+    var isMathMLTextIntegrationPoint: Bool {
+        namespace == .mathML && TagSets.mathMLTextIntegration.contains(name)
+    }
+}
+
+/// The kinds of element scope of the spec ("has an element in … scope").
+enum ElementScope: Sendable {
+    case normal, listItem, button, table
+}
+
+/// The stack of open elements: arena indices plus a parallel cache of names and namespaces.
+///
+/// It also counts, per name, how many HTML elements of that name are open, so that asking whether an
+/// element that is not open at all is in scope costs nothing, however deep the stack.
+struct OpenElements: Sendable {
+    /// Arena indices, bottom (the `html` element) first.
+    private(set) var nodes: [Int32] = []
+    /// Cached facts about each element of `nodes`.
+    private(set) var infos: [OpenElementInfo] = []
+    /// Per name id: how many open HTML elements have that name.
+    private var htmlCounts: [Int32] = [Int32](repeating: 0, count: Int(LocalName.knownCount))
+    /// The open formatting elements (`a`, `b`, …), so that "is this formatting element open?" does not
+    /// scan the stack.
+    private var openFormatting: Set<Int32> = []
+
+    /// The number of open elements.
+    var count: Int { nodes.count }
+    /// Whether no element is open.
+    var isEmpty: Bool { nodes.isEmpty }
+
+    /// The current node (top of the stack), or `none`.
+    var current: Int32 { nodes.last ?? NodeArena.none }
+    /// Facts about the current node; only valid when the stack is not empty.
+    var currentInfo: OpenElementInfo {
+        infos[infos.count - 1]
+    }
+
+    /// Pushes an element.
+    mutating func push(_ node: Int32, _ info: OpenElementInfo) {
+        nodes.append(node)
+        infos.append(info)
+        if info.namespace == .html {
+            let id = Int(info.name.id)
+            if id >= htmlCounts.count {
+                htmlCounts.append(contentsOf: repeatElement(0, count: id + 64 - htmlCounts.count))
+            }
+            htmlCounts[id] += 1
+            if TagSets.formatting.contains(info.name) { openFormatting.insert(node) }
+        }
+    }
+
+    /// Forgets an element that left the stack.
+    private mutating func untrack(_ node: Int32, _ info: OpenElementInfo) {
+        guard info.namespace == .html else { return }
+        htmlCounts[Int(info.name.id)] -= 1
+        if TagSets.formatting.contains(info.name) { openFormatting.remove(node) }
+    }
+
+    /// Whether a formatting element (`a`, `b`, …, in the HTML namespace) is open.
+    func isOpenFormattingElement(_ node: Int32) -> Bool {
+        openFormatting.contains(node)
+    }
+
+    /// Pops the current node.
+    @discardableResult
+    mutating func pop() -> Int32 {
+        guard let node = nodes.popLast(), let info = infos.popLast() else { return NodeArena.none }
+        untrack(node, info)
+        return node
+    }
+
+    /// Removes the element at a stack position.
+    mutating func remove(at position: Int) {
+        let info = infos.remove(at: position)
+        let node = nodes.remove(at: position)
+        untrack(node, info)
+    }
+
+    /// Inserts an element at a stack position.
+    mutating func insert(_ node: Int32, _ info: OpenElementInfo, at position: Int) {
+        push(node, info)
+        if position < nodes.count - 1 {
+            nodes.removeLast()
+            infos.removeLast()
+            nodes.insert(node, at: position)
+            infos.insert(info, at: position)
+        }
+    }
+
+    /// Facts about the element at a stack position.
+    @inline(__always)
+    func info(at position: Int) -> OpenElementInfo { infos[position] }
+
+    /// Replaces the element at a stack position.
+    mutating func replace(at position: Int, with node: Int32, _ info: OpenElementInfo) {
+        untrack(nodes[position], infos[position])
+        nodes[position] = node
+        infos[position] = info
+        if info.namespace == .html {
+            htmlCounts[Int(info.name.id)] += 1
+            if TagSets.formatting.contains(info.name) { openFormatting.insert(node) }
+        }
+    }
+
+    /// The element at a stack position (0 is the bottom).
+    @inline(__always)
+    subscript(position: Int) -> Int32 { nodes[position] }
+
+    /// Whether an HTML element of that name is open at all.
+    @inline(__always)
+    func containsHTML(_ name: LocalName) -> Bool {
+        let id = Int(name.id)
+        return id < htmlCounts.count && htmlCounts[id] > 0
+    }
+
+    /// The stack position of a node, searching from the top.
+    func position(of node: Int32) -> Int? {
+        var i = nodes.count - 1
+        while i >= 0 {
+            if nodes[i] == node { return i }
+            i -= 1
+        }
+        return nil
+    }
+
+    /// Whether the node is open.
+    func contains(_ node: Int32) -> Bool {
+        position(of: node) != nil
+    }
+
+    /// The topmost position of an HTML element of that name, if one is open.
+    func topmostPosition(ofHTML name: LocalName) -> Int? {
+        guard containsHTML(name) else { return nil }
+        var i = infos.count - 1
+        while i >= 0 {
+            if infos[i].isHTML(name) { return i }
+            i -= 1
+        }
+        return nil
+    }
+
+    /// Whether `info` ends a scope of the given kind.
+    @inline(__always)
+    private static func isBoundary(_ info: OpenElementInfo, _ scope: ElementScope) -> Bool {
+        switch info.namespace {
+        case .html:
+            switch scope {
+            case .normal: return TagSets.defaultScope.contains(info.name)
+            case .listItem: return TagSets.listItemScope.contains(info.name)
+            case .button: return TagSets.buttonScope.contains(info.name)
+            case .table: return TagSets.tableScope.contains(info.name)
+            }
+        case .mathML: return scope != .table && TagSets.mathMLScope.contains(info.name)
+        case .svg: return scope != .table && TagSets.svgScope.contains(info.name)
+        default: return false
+        }
+    }
+
+    /// Whether an HTML element named `name` is in the given scope.
+    func hasInScope(_ name: LocalName, _ scope: ElementScope = .normal) -> Bool {
+        guard containsHTML(name) else { return false }
+        var i = infos.count - 1
+        while i >= 0 {
+            let info = infos[i]
+            if info.isHTML(name) { return true }
+            if Self.isBoundary(info, scope) { return false }
+            i -= 1
+        }
+        return false
+    }
+
+    /// Whether an HTML element whose name is in `names` is in the given scope.
+    func hasAnyInScope(_ names: NameSet, _ scope: ElementScope = .normal) -> Bool {
+        var i = infos.count - 1
+        while i >= 0 {
+            let info = infos[i]
+            if info.isHTML(in: names) { return true }
+            if Self.isBoundary(info, scope) { return false }
+            i -= 1
+        }
+        return false
+    }
+
+    /// Whether the given node is in the default scope.
+    func hasNodeInScope(_ node: Int32) -> Bool {
+        var i = infos.count - 1
+        while i >= 0 {
+            if nodes[i] == node { return true }
+            if Self.isBoundary(infos[i], .normal) { return false }
+            i -= 1
+        }
+        return false
+    }
+
+    /// Pops elements until an HTML element named `name` has been popped.
+    mutating func popUntilHTML(_ name: LocalName) {
+        guard containsHTML(name) else { return }
+        while !nodes.isEmpty {
+            let info = infos[infos.count - 1]
+            pop()
+            if info.isHTML(name) { return }
+        }
+    }
+
+    /// Pops elements until an HTML element whose name is in `names` has been popped.
+    mutating func popUntilHTML(in names: NameSet) {
+        while !nodes.isEmpty {
+            let info = infos[infos.count - 1]
+            pop()
+            if info.isHTML(in: names) { return }
+        }
+    }
+
+    /// Pops elements while the current node is not an HTML element in `names` (the "clear the stack
+    /// back to a … context" steps).
+    mutating func popUntilCurrentIsHTML(in names: NameSet) {
+        while let info = infos.last, !info.isHTML(in: names) {
+            pop()
+        }
+    }
+
+    /// Pops elements until `node` has been popped.
+    mutating func popUntil(node: Int32) {
+        while let top = nodes.last {
+            pop()
+            if top == node { return }
+        }
+    }
+}

@@ -1,0 +1,301 @@
+/// Creating and inserting nodes, and the stack and list maintenance steps the modes share.
+extension TreeBuilder {
+    // MARK: The appropriate place for inserting a node
+
+    /// The appropriate place for inserting a node (§13.2.6.1): a parent and the child to insert
+    /// before (`none`: at the end), with foster parenting and template contents applied.
+    mutating func appropriatePlace(overrideTarget: Int32? = nil) -> (parent: Int32, before: Int32) {
+        let target = overrideTarget ?? open.current
+        let record = arena.nodes[Int(target)]
+        if fosterParenting && record.namespace == .html && TagSets.tableTextContext.contains(record.name)
+            && record.name != .template
+        {
+            let lastTable = open.topmostPosition(ofHTML: .table)
+            let lastTemplate = open.topmostPosition(ofHTML: .template)
+            if let lastTemplate, lastTable == nil || lastTemplate > lastTable! {
+                return (arena.templateContent(of: open[lastTemplate]), NodeArena.none)
+            }
+            guard let lastTable else { return (open[0], NodeArena.none) }
+            let table = open[lastTable]
+            let parent = arena.nodes[Int(table)].parent
+            if parent != NodeArena.none { return (parent, table) }
+            return (open[lastTable - 1], NodeArena.none)
+        }
+        if record.namespace == .html && record.name == .template {
+            return (arena.templateContent(of: target), NodeArena.none)
+        }
+        return (target, NodeArena.none)
+    }
+
+    // MARK: Elements
+
+    /// Creates an element for a start tag, in a namespace, with the tag's attributes (adjusted for SVG
+    /// and MathML), and works out its cached facts.
+    mutating func createElement(for tag: StartTag, namespace: Namespace) -> (Int32, OpenElementInfo) {
+        var name = tag.name
+        if namespace == .svg { name = foreignNameMap().svgTagName(name) }
+        let element = arena.createElement(name, namespace: namespace)
+        var integration = namespace == .svg && TagSets.svgHTMLIntegration.contains(name)
+        if tag.hasTokenAttributes && !tokenizer.attributes.isEmpty {
+            let attributes = tokenizer.attributes
+            let values = tokenizer.attributeBytes
+            let map: ForeignNames? = namespace == .html ? nil : foreignNameMap()
+            values.withUnsafeBufferPointer { buffer in
+                for attribute in attributes {
+                    let value = UnsafeBufferPointer(
+                        rebasing: buffer[attribute.valueStart..<(attribute.valueStart + attribute.valueCount)])
+                    var attributeName = attribute.name
+                    var attributeNamespace = Namespace.none
+                    if let map {
+                        (attributeName, attributeNamespace) = map.adjustedAttribute(attribute.name, in: namespace)
+                    }
+                    arena.appendAttribute(
+                        to: element, name: attributeName, namespace: attributeNamespace, value: value)
+                }
+            }
+            if namespace == .mathML && name == .annotationXml {
+                for attribute in attributes where attribute.name == .encoding {
+                    let value = values[attribute.valueStart..<(attribute.valueStart + attribute.valueCount)]
+                    integration = HTMLBytes.equalsIgnoringASCIICase(value, "text/html")
+                        || HTMLBytes.equalsIgnoringASCIICase(value, "application/xhtml+xml")
+                }
+            }
+        }
+        return (element, OpenElementInfo(name: name, namespace: namespace, isHTMLIntegrationPoint: integration))
+    }
+
+    /// Inserts an element for a start tag at the appropriate place and pushes it ("insert an HTML
+    /// element" / "insert a foreign element").
+    @discardableResult
+    mutating func insertElement(_ tag: StartTag, namespace: Namespace = .html) -> Int32 {
+        let place = appropriatePlace()
+        let (element, info) = createElement(for: tag, namespace: namespace)
+        arena.insert(element, into: place.parent, before: place.before)
+        open.push(element, info)
+        return element
+    }
+
+    /// Inserts an HTML element that is popped at once (void elements), acknowledging `/>`.
+    mutating func insertVoidElement(_ tag: StartTag) {
+        insertElement(tag)
+        open.pop()
+        selfClosingAcknowledged = true
+    }
+
+    /// A copy of an element (name, namespace and attributes), not yet in the tree: "create an element
+    /// for the token for which the element was created".
+    mutating func cloneElement(_ node: Int32) -> (Int32, OpenElementInfo) {
+        let record = arena.nodes[Int(node)]
+        let start = Int(record.dataStart)
+        let attributes = arena.attributes[start..<(start + Int(record.dataCount))]
+        let clone = arena.createElement(record.name, namespace: record.namespace)
+        for attribute in attributes {
+            let value = Array(arena.bytes(start: attribute.valueStart, count: attribute.valueCount))
+            value.withUnsafeBufferPointer {
+                arena.appendAttribute(to: clone, name: attribute.name, namespace: attribute.namespace, value: $0)
+            }
+        }
+        return (clone, OpenElementInfo(name: record.name, namespace: record.namespace, isHTMLIntegrationPoint: false))
+    }
+
+    // MARK: Text and comments
+
+    /// Inserts characters at the appropriate place, merging with a text node before them.
+    mutating func insertCharacters(_ run: ArraySlice<UInt8>) {
+        let place = appropriatePlace()
+        if arena.nodes[Int(place.parent)].kind == .document { return }
+        run.withUnsafeBufferPointer { arena.insertText($0, into: place.parent, before: place.before) }
+    }
+
+    /// Inserts one U+FFFD REPLACEMENT CHARACTER.
+    mutating func insertReplacementCharacter() {
+        insertCharacters([0xEF, 0xBF, 0xBD][...])
+    }
+
+    /// Inserts a comment at the appropriate place, or as the last child of `parent`.
+    mutating func insertComment(_ data: ArraySlice<UInt8>, into parent: Int32? = nil) {
+        let comment = data.withUnsafeBufferPointer { arena.createComment($0) }
+        if let parent {
+            arena.append(comment, to: parent)
+        } else {
+            let place = appropriatePlace()
+            arena.insert(comment, into: place.parent, before: place.before)
+        }
+    }
+
+    // MARK: Active formatting elements
+
+    /// Whether two elements have the same attributes (names, namespaces and values), in any order.
+    func sameAttributes(_ a: Int32, _ b: Int32) -> Bool {
+        let ra = arena.nodes[Int(a)]
+        let rb = arena.nodes[Int(b)]
+        guard ra.dataCount == rb.dataCount else { return false }
+        let startA = Int(ra.dataStart)
+        let startB = Int(rb.dataStart)
+        for i in startA..<(startA + Int(ra.dataCount)) {
+            let attribute = arena.attributes[i]
+            var found = false
+            for j in startB..<(startB + Int(rb.dataCount)) {
+                let other = arena.attributes[j]
+                if other.name == attribute.name && other.namespace == attribute.namespace {
+                    found = arena.bytes(start: attribute.valueStart, count: attribute.valueCount)
+                        == arena.bytes(start: other.valueStart, count: other.valueCount)
+                    break
+                }
+            }
+            if !found { return false }
+        }
+        return true
+    }
+
+    /// Pushes a formatting element onto the list, applying the Noah's Ark clause (at most three
+    /// identical entries after the last marker).
+    mutating func pushFormattingElement(_ node: Int32, name: LocalName) {
+        var identical = 0
+        var earliest = -1
+        var i = formatting.count - 1
+        while i >= 0 {
+            let entry = formatting[i]
+            if entry.isMarker { break }
+            if entry.name == name && sameAttributes(entry.node, node) {
+                identical += 1
+                earliest = i
+            }
+            i -= 1
+        }
+        if identical >= 3 { formatting.remove(at: earliest) }
+        formatting.push(node, name: name)
+    }
+
+    /// Reconstructs the active formatting elements: reopens, at the current insertion point, the
+    /// formatting elements that were closed implicitly.
+    mutating func reconstructActiveFormattingElements() {
+        guard let last = formatting.entries.last else { return }
+        if last.isMarker || open.isOpenFormattingElement(last.node) { return }
+        var index = formatting.count - 1
+        while index > 0 {
+            let previous = formatting[index - 1]
+            if previous.isMarker || open.isOpenFormattingElement(previous.node) { break }
+            index -= 1
+        }
+        while index < formatting.count {
+            let entry = formatting[index]
+            let (clone, info) = cloneElement(entry.node)
+            let place = appropriatePlace()
+            arena.insert(clone, into: place.parent, before: place.before)
+            open.push(clone, info)
+            formatting.replace(at: index, with: clone)
+            index += 1
+        }
+    }
+
+    // MARK: Closing elements
+
+    /// Generates implied end tags, except for an element named `exception`.
+    mutating func generateImpliedEndTags(except exception: LocalName? = nil) {
+        while !open.isEmpty {
+            let info = open.currentInfo
+            guard info.isHTML(in: TagSets.impliedEndTags), info.name != exception else { return }
+            open.pop()
+        }
+    }
+
+    /// Generates all implied end tags thoroughly.
+    mutating func generateImpliedEndTagsThoroughly() {
+        while !open.isEmpty && open.currentInfo.isHTML(in: TagSets.impliedEndTagsThoroughly) {
+            open.pop()
+        }
+    }
+
+    /// Whether the current node is the HTML element `name`.
+    func currentIs(_ name: LocalName) -> Bool {
+        !open.isEmpty && open.currentInfo.isHTML(name)
+    }
+
+    /// Closes a `p` element.
+    mutating func closePElement() {
+        generateImpliedEndTags(except: .p)
+        if !currentIs(.p) { error(.endTagWithOpenElements) }
+        open.popUntilHTML(.p)
+    }
+
+    /// Closes a `p` element if one is in button scope.
+    mutating func closePElementInButtonScope() {
+        if open.hasInScope(.p, .button) { closePElement() }
+    }
+
+    /// Generates implied end tags, then pops until an HTML element `name` has been popped, with a parse
+    /// error when it was not the current node.
+    mutating func closeElement(_ name: LocalName) {
+        generateImpliedEndTags()
+        if !currentIs(name) { error(.endTagWithOpenElements) }
+        open.popUntilHTML(name)
+    }
+
+    // MARK: Raw text and RCDATA
+
+    /// The generic raw text and RCDATA element parsing algorithms.
+    mutating func parseTextElement(_ tag: StartTag, as state: Tokenizer.ContentState) {
+        insertElement(tag)
+        tokenizer.switchTo(state)
+        originalMode = mode
+        mode = .text
+    }
+
+    // MARK: Resetting the insertion mode
+
+    /// Resets the insertion mode appropriately (§13.2.4.1).
+    mutating func resetInsertionMode() {
+        var position = open.count - 1
+        while position >= 0 {
+            var info = open.info(at: position)
+            let last = position == 0
+            if last, let contextInfo { info = contextInfo }
+            if info.namespace == .html {
+                switch info.name {
+                case .td where !last, .th where !last:
+                    mode = .inCell
+                    return
+                case .tr:
+                    mode = .inRow
+                    return
+                case .tbody, .thead, .tfoot:
+                    mode = .inTableBody
+                    return
+                case .caption:
+                    mode = .inCaption
+                    return
+                case .colgroup:
+                    mode = .inColumnGroup
+                    return
+                case .table:
+                    mode = .inTable
+                    return
+                case .template:
+                    mode = templateModes.last ?? .inBody
+                    return
+                case .head where !last:
+                    mode = .inHead
+                    return
+                case .body:
+                    mode = .inBody
+                    return
+                case .frameset:
+                    mode = .inFrameset
+                    return
+                case .html:
+                    mode = headElement == NodeArena.none ? .beforeHead : .afterHead
+                    return
+                default:
+                    break
+                }
+            }
+            if last {
+                mode = .inBody
+                return
+            }
+            position -= 1
+        }
+        mode = .inBody
+    }
+}

@@ -82,7 +82,7 @@ enum TextRendering {
 
     /// The text of a node's subtree with white space normalised, as jsoup's `text()`: block elements
     /// and `<br>` separate words, `script` and `style` are left out.
-    static func text(_ root: Int32, in arena: NodeArena) -> String {
+    static func text(_ root: Int32, in arena: NodeArena, skippingFootnotes: Bool = false) -> String {
         let rootRecord = arena.nodes[Int(root)]
         if rootRecord.kind == .text {
             var buffer = CollapsingBuffer()
@@ -90,7 +90,7 @@ enum TextRendering {
             return buffer.string
         }
         var buffer = CollapsingBuffer()
-        walk(root, in: arena, enter: { _, record in
+        walk(root, in: arena, enter: { node, record in
             switch record.kind {
             case .text:
                 buffer.append(arena.bytes(start: record.dataStart, count: record.dataCount))
@@ -98,6 +98,7 @@ enum TextRendering {
             case .element:
                 guard record.namespace == .html else { return true }
                 if record.name == .script || record.name == .style || record.name == .template { return false }
+                if skippingFootnotes && record.name == .sup && isFootnote(node, in: arena) { return false }
                 if record.name == .br || blocks.contains(record.name) || record.name == .td
                     || record.name == .th {
                     buffer.space()
@@ -112,6 +113,16 @@ enum TextRendering {
             }
         })
         return buffer.string
+    }
+
+    /// Whether a `<sup>` is a footnote marker: a MediaWiki `reference`/`noprint` or text in brackets.
+    static func isFootnote(_ node: Int32, in arena: NodeArena) -> Bool {
+        if let index = arena.attributeIndex(of: node, name: .class) {
+            let attribute = arena.attributes[index]
+            let value = String(decoding: arena.bytes(start: attribute.valueStart, count: attribute.valueCount), as: UTF8.self)
+            if value.contains("reference") || value.contains("noprint") { return true }
+        }
+        return text(node, in: arena).hasPrefix("[")
     }
 
     /// The text of a node's own text children (not its descendants'), normalised as ``text(_:in:)``.

@@ -69,8 +69,11 @@ public struct HTMLTable: Sendable {
         var builder = GridBuilder(document: element.document)
         builder.readTable(element.node.index)
         rows = builder.rowElements.map { Element(node: Node(document: element.document, index: $0)) }
-        let width = builder.width
         let cells = builder.cells
+        // Trailing columns where no cell starts (a summary row's `colspan` one too wide) render as
+        // nothing in a browser; they are dropped.
+        var width = builder.width
+        while width > 0 && !cells.contains(where: { $0.column == width - 1 }) { width -= 1 }
         grid = builder.slots.map { row in
             (0..<width).map { column in column < row.count ? row[column].map { cells[$0] } : nil }
         }
@@ -121,14 +124,14 @@ public struct HTMLTable: Sendable {
         return result
     }
 
-    /// The grid as CSV (RFC 4180 quoting, `\n` line ends): header rows included, a spanning cell's text
-    /// repeated in every slot it covers, holes empty.
+    /// The table as CSV (RFC 4180 quoting, `\n` line ends): a line of ``headers``, then one line per
+    /// record (see ``records``), in column order.
     public func csv() -> String {
-        var lines: [String] = []
-        for row in grid {
-            lines.append(row.map { Self.csvField($0?.text ?? "") }.joined(separator: ","))
+        var output = headers.map(Self.csvField).joined(separator: ",") + "\n"
+        for record in records {
+            output += headers.map { Self.csvField(record.values[$0] ?? "") }.joined(separator: ",") + "\n"
         }
-        return lines.map { $0 + "\n" }.joined()
+        return output
     }
 
     private static func csvField(_ text: String) -> String {
@@ -249,7 +252,8 @@ private struct GridBuilder {
                 cells.append(HTMLTable.Cell(
                     element: Element(node: Node(document: document, index: cell)), row: y, column: x,
                     rowSpan: rowSpan, columnSpan: columnSpan,
-                    text: TextRendering.text(cell, in: arena, skippingFootnotes: true)))
+                    text: TextRendering.text(cell, in: arena, skippingFootnotes: true)
+                        .trimmingCharacters(in: .whitespacesAndNewlines)))
                 for row in y..<y + rowSpan {
                     if slots[row].count < x + columnSpan {
                         slots[row].append(contentsOf: Array(repeating: nil, count: x + columnSpan - slots[row].count))

@@ -25,8 +25,8 @@ public struct HTMLTable: Sendable {
         public let rowSpan: Int
         /// How many columns the cell covers, after clamping.
         public let columnSpan: Int
-        /// The cell's text, white space normalised and footnote markers (`<sup>` references, `[1]`)
-        /// removed.
+        /// The cell's text: footnote `<sup>` markers removed, and white space (no-break spaces too)
+        /// collapsed to single spaces.
         public let text: String
 
         /// Whether the cell is a `th`.
@@ -253,7 +253,7 @@ private struct GridBuilder {
                     element: Element(node: Node(document: document, index: cell)), row: y, column: x,
                     rowSpan: rowSpan, columnSpan: columnSpan,
                     text: TextRendering.text(cell, in: arena, skippingFootnotes: true)
-                        .trimmingCharacters(in: .whitespacesAndNewlines)))
+                        .split(whereSeparator: \.isWhitespace).joined(separator: " ")))
                 for row in y..<y + rowSpan {
                     if slots[row].count < x + columnSpan {
                         slots[row].append(contentsOf: Array(repeating: nil, count: x + columnSpan - slots[row].count))

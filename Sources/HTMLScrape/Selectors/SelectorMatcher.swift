@@ -13,22 +13,30 @@ final class SelectorMatcher {
     /// The element `:scope` names, or `none`.
     let scope: Int32
     private let quirks: Bool
-    private(set) var list: ResolvedList = ResolvedList(selectors: [])
+    let list: ResolvedList
 
-    // Caches, allocated on first use.
-    private var childPositions: PositionCache?
-    private var typePositions: PositionCache?
-    private var ofPositions: [PositionCache?] = []
-    private var ofLists: [ResolvedList] = []
-    private var hasResults: [[Bool]?] = []
-    private var hasSelectors: [ResolvedRelative] = []
+    // Caches, allocated up front only when the selector needs them, filled lazily.
+    private let childPositions: PositionCache?
+    private let typePositions: PositionCache?
+    private let ofLists: [ResolvedList]
+    private let ofPositions: [PositionCache]
+    private let hasSelectors: [ResolvedRelative]
+    private let hasResults: [NodeFlags]
 
     init(_ selector: Selector, document: Document, scope: Int32) {
         self.document = document
         self.arena = document.arena
         self.scope = scope
         self.quirks = document.quirksMode == .quirks
-        self.list = resolve(selector.list)
+        var resolver = SelectorResolver(names: document.arena.names)
+        self.list = resolver.resolve(selector.list)
+        let count = arena.nodes.count
+        childPositions = resolver.usesChildPositions ? PositionCache(count: count) : nil
+        typePositions = resolver.usesTypePositions ? PositionCache(count: count) : nil
+        ofLists = resolver.ofLists
+        ofPositions = resolver.ofLists.map { _ in PositionCache(count: count) }
+        hasSelectors = resolver.hasSelectors
+        hasResults = resolver.hasSelectors.map { _ in NodeFlags(count: count) }
     }
 
     // MARK: Queries
@@ -204,7 +212,11 @@ final class SelectorMatcher {
         case let .isAny(list):
             return matches(list, node)
         case let .has(ids):
-            for id in ids where hasResult(id)[Int(node)] { return true }
+            for id in ids {
+                let flags = hasResults[id]
+                if !flags.isComputed { computeHas(id) }
+                if flags[node] { return true }
+            }
             return false
         case .anyLink:
             return record.namespace == .html && (record.name == .a || record.name == .area)
@@ -359,22 +371,9 @@ final class SelectorMatcher {
 
     // MARK: Positions among siblings
 
-    /// 1-based positions from the start and from the end; 0 when not counted.
-    struct PositionCache {
-        var fromStart: [Int32]
-        var fromEnd: [Int32]
-        var parentDone: [Bool]
-
-        init(count: Int) {
-            fromStart = [Int32](repeating: 0, count: count)
-            fromEnd = [Int32](repeating: 0, count: count)
-            parentDone = [Bool](repeating: false, count: count)
-        }
-    }
-
     /// Counts the element children of `parent` that pass `counts`, and for typed counting, per name.
     private func fill(
-        _ cache: inout PositionCache, parent: Int32, byType: Bool, counts: (Int32) -> Bool
+        _ cache: PositionCache, parent: Int32, byType: Bool, counts: (Int32) -> Bool
     ) {
         cache.parentDone[Int(parent)] = true
         var perType: [UInt64: Int32] = [:]
@@ -418,23 +417,17 @@ final class SelectorMatcher {
     private func childPosition(_ node: Int32) -> (fromStart: Int32, fromEnd: Int32) {
         let parent = arena.nodes[Int(node)].parent
         guard parent != NodeArena.none else { return (1, 1) }
-        var cache = childPositions ?? PositionCache(count: arena.nodes.count)
-        childPositions = nil
-        if !cache.parentDone[Int(parent)] { fill(&cache, parent: parent, byType: false) { _ in true } }
-        let result = (cache.fromStart[Int(node)], cache.fromEnd[Int(node)])
-        childPositions = cache
-        return result
+        guard let cache = childPositions else { return (0, 0) }
+        if !cache.parentDone[Int(parent)] { fill(cache, parent: parent, byType: false) { _ in true } }
+        return (cache.fromStart[Int(node)], cache.fromEnd[Int(node)])
     }
 
     private func typePosition(_ node: Int32) -> (fromStart: Int32, fromEnd: Int32) {
         let parent = arena.nodes[Int(node)].parent
         guard parent != NodeArena.none else { return (1, 1) }
-        var cache = typePositions ?? PositionCache(count: arena.nodes.count)
-        typePositions = nil
-        if !cache.parentDone[Int(parent)] { fill(&cache, parent: parent, byType: true) { _ in true } }
-        let result = (cache.fromStart[Int(node)], cache.fromEnd[Int(node)])
-        typePositions = cache
-        return result
+        guard let cache = typePositions else { return (0, 0) }
+        if !cache.parentDone[Int(parent)] { fill(cache, parent: parent, byType: true) { _ in true } }
+        return (cache.fromStart[Int(node)], cache.fromEnd[Int(node)])
     }
 
     private func ofPosition(_ node: Int32, _ id: Int) -> (fromStart: Int32, fromEnd: Int32) {
@@ -442,22 +435,18 @@ final class SelectorMatcher {
         if parent == NodeArena.none {
             return matches(ofLists[id], node) ? (1, 1) : (0, 0)
         }
-        var cache = ofPositions[id] ?? PositionCache(count: arena.nodes.count)
-        ofPositions[id] = nil
+        let cache = ofPositions[id]
         if !cache.parentDone[Int(parent)] {
             let list = ofLists[id]
-            fill(&cache, parent: parent, byType: false) { self.matches(list, $0) }
+            fill(cache, parent: parent, byType: false) { self.matches(list, $0) }
         }
-        let result = (cache.fromStart[Int(node)], cache.fromEnd[Int(node)])
-        ofPositions[id] = cache
-        return result
+        return (cache.fromStart[Int(node)], cache.fromEnd[Int(node)])
     }
 
     // MARK: :has()
 
     /// For one relative selector: which nodes it holds for, computed for the whole document at once.
-    private func hasResult(_ id: Int) -> [Bool] {
-        if let result = hasResults[id] { return result }
+    private func computeHas(_ id: Int) {
         let relative = hasSelectors[id]
         let complex = relative.complex
         let count = arena.nodes.count
@@ -474,9 +463,10 @@ final class SelectorMatcher {
                 set[node] = true
             }
         }
-        let result = relate(set, relative.leading)
-        hasResults[id] = result
-        return result
+        let related = relate(set, relative.leading)
+        let flags = hasResults[id]
+        for node in 0..<count where related[node] { flags[Int32(node)] = true }
+        flags.isComputed = true
     }
 
     /// The elements that have an element of `set` as a descendant, child, next sibling or later
@@ -507,164 +497,4 @@ final class SelectorMatcher {
         }
         return result
     }
-
-    // MARK: Resolution
-
-    private func resolveName(_ name: String) -> ResolvedName {
-        let names = arena.names
-        return ResolvedName(html: names.lookup(name.asciiLowercased), foreign: names.lookup(name))
-    }
-
-    private func resolve(_ list: SelectorList) -> ResolvedList {
-        ResolvedList(selectors: list.selectors.map(resolve))
-    }
-
-    private func resolve(_ complex: ComplexSelector) -> ResolvedComplex {
-        ResolvedComplex(compounds: complex.compounds.map(resolve), combinators: complex.combinators)
-    }
-
-    private func resolve(_ compound: CompoundSelector) -> ResolvedCompound {
-        var result = ResolvedCompound()
-        if let typeName = compound.typeName {
-            let name = resolveName(typeName)
-            if name.html == nil && name.foreign == nil { result.neverMatches = true }
-            result.type = name
-        }
-        for simple in compound.simples {
-            switch simple {
-            case let .id(id): result.ids.append(Array(id.utf8))
-            case let .className(name): result.classes.append(Array(name.utf8))
-            default: result.others.append(resolve(simple))
-            }
-        }
-        return result
-    }
-
-    private func resolve(_ simple: SimpleSelector) -> ResolvedSimple {
-        switch simple {
-        case .id, .className:
-            return .never  // handled by the compound
-        case let .attribute(name, op, value, flag):
-            let resolved = resolveName(name)
-            if resolved.html == nil && resolved.foreign == nil { return .never }
-            return .attribute(ResolvedAttribute(
-                name: resolved, operator: op, value: Array(value.utf8), flag: flag,
-                legacyCaseInsensitive: Self.caseInsensitiveAttributes.contains(name.asciiLowercased)))
-        case .root: return .root
-        case .scope: return .scope
-        case .empty: return .empty
-        case .firstChild: return .firstChild
-        case .lastChild: return .lastChild
-        case .onlyChild: return .onlyChild
-        case .firstOfType: return .firstOfType
-        case .lastOfType: return .lastOfType
-        case .onlyOfType: return .onlyOfType
-        case let .nthChild(nth, of): return .nthChild(nth, of: resolveOf(of), fromEnd: false)
-        case let .nthLastChild(nth, of): return .nthChild(nth, of: resolveOf(of), fromEnd: true)
-        case let .nthOfType(nth): return .nthOfType(nth, fromEnd: false)
-        case let .nthLastOfType(nth): return .nthOfType(nth, fromEnd: true)
-        case let .not(list): return .not(resolve(list))
-        case let .isAny(list): return .isAny(resolve(list))
-        case let .has(relatives):
-            var ids: [Int] = []
-            for relative in relatives {
-                hasSelectors.append(ResolvedRelative(leading: relative.leading, complex: resolve(relative.complex)))
-                hasResults.append(nil)
-                ids.append(hasSelectors.count - 1)
-            }
-            return .has(ids)
-        case .anyLink: return .anyLink
-        case .checked: return .checked
-        case .disabled: return .disabled
-        case .enabled: return .enabled
-        case let .lang(ranges): return .lang(ranges)
-        case let .contains(strings, own, caseInsensitive):
-            return .contains(caseInsensitive ? strings.map { $0.lowercased() } : strings, own: own,
-                             caseInsensitive: caseInsensitive)
-        case let .matches(pattern, own): return .matches(pattern, own: own)
-        }
-    }
-
-    private func resolveOf(_ list: SelectorList?) -> Int? {
-        guard let list else { return nil }
-        ofLists.append(resolve(list))
-        ofPositions.append(nil)
-        return ofLists.count - 1
-    }
-
-    /// Attributes whose values HTML elements match without ASCII case (HTML §4.16.2 "case-sensitivity
-    /// of selectors"), unless the selector says `s`.
-    static let caseInsensitiveAttributes: Set<String> = [
-        "accept", "accept-charset", "align", "alink", "axis", "bgcolor", "charset", "checked", "clear",
-        "codetype", "color", "compact", "declare", "defer", "dir", "direction", "disabled", "enctype",
-        "face", "frame", "hreflang", "http-equiv", "lang", "language", "link", "media", "method",
-        "multiple", "nohref", "noresize", "noshade", "nowrap", "readonly", "rel", "rev", "rules",
-        "scope", "scrolling", "selected", "shape", "target", "text", "type", "valign", "valuetype",
-        "vlink",
-    ]
-}
-
-// MARK: - Resolved selectors
-
-/// A name looked up in one document: the id for HTML elements (ASCII-lowercased) and for foreign ones
-/// (as written); `nil` when the document has no such name.
-struct ResolvedName {
-    var html: LocalName?
-    var foreign: LocalName?
-}
-
-struct ResolvedList {
-    var selectors: [ResolvedComplex]
-}
-
-struct ResolvedComplex {
-    var compounds: [ResolvedCompound]
-    var combinators: [Combinator]
-}
-
-struct ResolvedRelative {
-    var leading: Combinator
-    var complex: ResolvedComplex
-}
-
-struct ResolvedCompound {
-    var neverMatches = false
-    var type: ResolvedName?
-    var ids: [[UInt8]] = []
-    var classes: [[UInt8]] = []
-    var others: [ResolvedSimple] = []
-}
-
-struct ResolvedAttribute {
-    var name: ResolvedName
-    var `operator`: AttributeOperator
-    var value: [UInt8]
-    var flag: CaseFlag
-    var legacyCaseInsensitive: Bool
-}
-
-indirect enum ResolvedSimple {
-    case attribute(ResolvedAttribute)
-    case root
-    case scope
-    case empty
-    case firstChild
-    case lastChild
-    case onlyChild
-    case firstOfType
-    case lastOfType
-    case onlyOfType
-    case nthChild(NthPattern, of: Int?, fromEnd: Bool)
-    case nthOfType(NthPattern, fromEnd: Bool)
-    case not(ResolvedList)
-    case isAny(ResolvedList)
-    case has([Int])
-    case anyLink
-    case checked
-    case disabled
-    case enabled
-    case lang([String])
-    case contains([String], own: Bool, caseInsensitive: Bool)
-    case matches(TextPattern, own: Bool)
-    case never
 }

@@ -1,0 +1,256 @@
+/// Turns a parsed selector into its form for one document: names looked up in the document's name
+/// table once, byte strings ready to compare, and numbered slots for the per-query caches that
+/// `:nth-child(… of S)` and `:has()` need.
+struct SelectorResolver {
+    let names: NameTable
+    private(set) var ofLists: [ResolvedList] = []
+    private(set) var hasSelectors: [ResolvedRelative] = []
+    private(set) var usesChildPositions = false
+    private(set) var usesTypePositions = false
+
+    init(names: NameTable) {
+        self.names = names
+    }
+
+    private func resolveName(_ name: String) -> ResolvedName {
+        ResolvedName(html: names.lookup(name.asciiLowercased), foreign: names.lookup(name))
+    }
+
+    mutating func resolve(_ list: SelectorList) -> ResolvedList {
+        var selectors: [ResolvedComplex] = []
+        for complex in list.selectors { selectors.append(resolve(complex)) }
+        return ResolvedList(selectors: selectors)
+    }
+
+    mutating func resolve(_ complex: ComplexSelector) -> ResolvedComplex {
+        var compounds: [ResolvedCompound] = []
+        for compound in complex.compounds { compounds.append(resolve(compound)) }
+        return ResolvedComplex(compounds: compounds, combinators: complex.combinators)
+    }
+
+    mutating func resolve(_ compound: CompoundSelector) -> ResolvedCompound {
+        var neverMatches = false
+        var type: ResolvedName?
+        var ids: [[UInt8]] = []
+        var classes: [[UInt8]] = []
+        var others: [ResolvedSimple] = []
+        if let typeName = compound.typeName {
+            let name = resolveName(typeName)
+            if name.html == nil && name.foreign == nil { neverMatches = true }
+            type = name
+        }
+        for simple in compound.simples {
+            switch simple {
+            case let .id(id): ids.append(Array(id.utf8))
+            case let .className(name): classes.append(Array(name.utf8))
+            default: others.append(resolve(simple))
+            }
+        }
+        return ResolvedCompound(neverMatches: neverMatches, type: type, ids: ids, classes: classes, others: others)
+    }
+
+    mutating func resolve(_ simple: SimpleSelector) -> ResolvedSimple {
+        switch simple {
+        case .id, .className:
+            return .never  // handled by the compound
+        case let .attribute(name, op, value, flag):
+            let resolved = resolveName(name)
+            if resolved.html == nil && resolved.foreign == nil { return .never }
+            return .attribute(ResolvedAttribute(
+                name: resolved, operator: op, value: Array(value.utf8), flag: flag,
+                legacyCaseInsensitive: Self.caseInsensitiveAttributes.contains(name.asciiLowercased)))
+        case .root: return .root
+        case .scope: return .scope
+        case .empty: return .empty
+        case .firstChild: return .firstChild
+        case .lastChild: return .lastChild
+        case .onlyChild: return .onlyChild
+        case .firstOfType, .lastOfType, .onlyOfType, .nthOfType, .nthLastOfType:
+            usesTypePositions = true
+            switch simple {
+            case .firstOfType: return .firstOfType
+            case .lastOfType: return .lastOfType
+            case let .nthOfType(nth): return .nthOfType(nth, fromEnd: false)
+            case let .nthLastOfType(nth): return .nthOfType(nth, fromEnd: true)
+            default: return .onlyOfType
+            }
+        case let .nthChild(nth, of):
+            if of == nil { usesChildPositions = true }
+            return .nthChild(nth, of: resolveOf(of), fromEnd: false)
+        case let .nthLastChild(nth, of):
+            if of == nil { usesChildPositions = true }
+            return .nthChild(nth, of: resolveOf(of), fromEnd: true)
+        case let .not(list): return .not(resolve(list))
+        case let .isAny(list): return .isAny(resolve(list))
+        case let .has(relatives):
+            var ids: [Int] = []
+            for relative in relatives {
+                let complex = resolve(relative.complex)
+                hasSelectors.append(ResolvedRelative(leading: relative.leading, complex: complex))
+                ids.append(hasSelectors.count - 1)
+            }
+            return .has(ids)
+        case .anyLink: return .anyLink
+        case .checked: return .checked
+        case .disabled: return .disabled
+        case .enabled: return .enabled
+        case let .lang(ranges): return .lang(ranges)
+        case let .contains(strings, own, caseInsensitive):
+            return .contains(caseInsensitive ? strings.map { $0.lowercased() } : strings, own: own,
+                             caseInsensitive: caseInsensitive)
+        case let .matches(pattern, own): return .matches(pattern, own: own)
+        }
+    }
+
+    private mutating func resolveOf(_ list: SelectorList?) -> Int? {
+        guard let list else { return nil }
+        let resolved = resolve(list)
+        ofLists.append(resolved)
+        return ofLists.count - 1
+    }
+
+    /// Attributes whose values HTML elements match without ASCII case (HTML §4.16.2 "case-sensitivity
+    /// of selectors"), unless the selector says `s`.
+    static let caseInsensitiveAttributes: Set<String> = [
+        "accept", "accept-charset", "align", "alink", "axis", "bgcolor", "charset", "checked", "clear",
+        "codetype", "color", "compact", "declare", "defer", "dir", "direction", "disabled", "enctype",
+        "face", "frame", "hreflang", "http-equiv", "lang", "language", "link", "media", "method",
+        "multiple", "nohref", "noresize", "noshade", "nowrap", "readonly", "rel", "rev", "rules",
+        "scope", "scrolling", "selected", "shape", "target", "text", "type", "valign", "valuetype",
+        "vlink",
+    ]
+}
+
+// MARK: - Resolved selectors
+
+/// A name looked up in one document: the id for HTML elements (ASCII-lowercased) and for foreign ones
+/// (as written); `nil` when the document has no such name.
+struct ResolvedName {
+    var html: LocalName?
+    var foreign: LocalName?
+}
+
+struct ResolvedList {
+    var selectors: [ResolvedComplex]
+}
+
+/// A class, so that matching passes one reference around rather than copying arrays.
+final class ResolvedComplex {
+    let compounds: [ResolvedCompound]
+    let combinators: [Combinator]
+
+    init(compounds: [ResolvedCompound], combinators: [Combinator]) {
+        self.compounds = compounds
+        self.combinators = combinators
+    }
+}
+
+struct ResolvedRelative {
+    var leading: Combinator
+    var complex: ResolvedComplex
+}
+
+/// A class, so that matching passes one reference around rather than copying arrays.
+final class ResolvedCompound {
+    let neverMatches: Bool
+    let type: ResolvedName?
+    let ids: [[UInt8]]
+    let classes: [[UInt8]]
+    let others: [ResolvedSimple]
+
+    init(neverMatches: Bool, type: ResolvedName?, ids: [[UInt8]], classes: [[UInt8]], others: [ResolvedSimple]) {
+        self.neverMatches = neverMatches
+        self.type = type
+        self.ids = ids
+        self.classes = classes
+        self.others = others
+    }
+}
+
+final class ResolvedAttribute {
+    let name: ResolvedName
+    let `operator`: AttributeOperator
+    let value: [UInt8]
+    let flag: CaseFlag
+    let legacyCaseInsensitive: Bool
+
+    init(name: ResolvedName, operator: AttributeOperator, value: [UInt8], flag: CaseFlag, legacyCaseInsensitive: Bool) {
+        self.name = name
+        self.operator = `operator`
+        self.value = value
+        self.flag = flag
+        self.legacyCaseInsensitive = legacyCaseInsensitive
+    }
+}
+
+enum ResolvedSimple {
+    case attribute(ResolvedAttribute)
+    case root
+    case scope
+    case empty
+    case firstChild
+    case lastChild
+    case onlyChild
+    case firstOfType
+    case lastOfType
+    case onlyOfType
+    case nthChild(NthPattern, of: Int?, fromEnd: Bool)
+    case nthOfType(NthPattern, fromEnd: Bool)
+    case not(ResolvedList)
+    case isAny(ResolvedList)
+    case has([Int])
+    case anyLink
+    case checked
+    case disabled
+    case enabled
+    case lang([String])
+    case contains([String], own: Bool, caseInsensitive: Bool)
+    case matches(TextPattern, own: Bool)
+    case never
+}
+
+// MARK: - Per-query caches
+
+/// 1-based positions of elements among their siblings, from the start and from the end (0: not
+/// counted), filled one parent at a time. Owns raw buffers so that filling and reading them costs no
+/// copy-on-write or exclusivity checks; it lives as long as its query.
+final class PositionCache {
+    let fromStart: UnsafeMutableBufferPointer<Int32>
+    let fromEnd: UnsafeMutableBufferPointer<Int32>
+    let parentDone: UnsafeMutableBufferPointer<Bool>
+
+    init(count: Int) {
+        fromStart = .allocate(capacity: count)
+        fromStart.initialize(repeating: 0)
+        fromEnd = .allocate(capacity: count)
+        fromEnd.initialize(repeating: 0)
+        parentDone = .allocate(capacity: count)
+        parentDone.initialize(repeating: false)
+    }
+
+    deinit {
+        fromStart.deallocate()
+        fromEnd.deallocate()
+        parentDone.deallocate()
+    }
+}
+
+/// One flag per node, computed once per query (the nodes a `:has()` argument holds for).
+final class NodeFlags {
+    private let flags: UnsafeMutableBufferPointer<Bool>
+    var isComputed = false
+
+    init(count: Int) {
+        flags = .allocate(capacity: count)
+        flags.initialize(repeating: false)
+    }
+
+    deinit {
+        flags.deallocate()
+    }
+
+    subscript(node: Int32) -> Bool {
+        get { flags[Int(node)] }
+        set { flags[Int(node)] = newValue }
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+@testable import HTMLScrape
+
+/// Selectors on 100,000-element documents, wide and deep: these finish quickly only if `:has()`,
+/// `:nth-*()` and combinators stay linear, and at all only if nothing recurses per level.
+@Suite struct SelectorScaleTests {
+    static let wide: Document = {
+        var html = "<ul id=list>"
+        for i in 0..<100_000 { html += i % 10 == 0 ? "<li class=x>\(i)</li>" : "<li>\(i)</li>" }
+        return Document(html: html + "</ul>", options: ParseOptions(collectsErrors: false))
+    }()
+
+    static let deep: Document = {
+        // Parsing nested divs is the tree builder's business; build the chain straight into an arena.
+        var arena = NodeArena()
+        var parent: Int32 = 0
+        for _ in 0..<100_000 {
+            let div = arena.createElement(.div, namespace: .html)
+            arena.append(div, to: parent)
+            parent = div
+        }
+        arena.append(arena.createElement(.span, namespace: .html), to: parent)
+        return Document(arena: arena, errors: [], quirksMode: .noQuirks, encoding: .utf8, scriptingEnabled: false)
+    }()
+
+    @Test func wideDocuments() throws {
+        let document = Self.wide
+        #expect(try document.select("li:nth-child(2n+1)").count == 50_000)
+        #expect(try document.select("li:nth-last-child(-n+3)").map(\.text) == ["99997", "99998", "99999"])
+        #expect(try document.select("li:nth-child(3 of .x)").map(\.text) == ["20"])
+        #expect(try document.select("li:nth-last-of-type(1)").map(\.text) == ["99999"])
+        #expect(try document.select("ul:has(li.x)").count == 1)
+        #expect(try document.select("li:has(+ li.x)").count == 9_999)
+        #expect(try document.select("li:has(~ li.x)").count == 99_990)
+        #expect(try document.select("li.x ~ li.x").count == 9_999)
+        #expect(try document.select("li:not(:has(*))").count == 100_000)
+    }
+
+    @Test func deepDocuments() throws {
+        let document = Self.deep
+        #expect(try document.select("div:has(span)").count == 100_000)
+        #expect(try document.select("div:not(:has(a))").count == 100_000)
+        #expect(try document.select("div div div > span").count == 1)
+        #expect(try document.select("div a span, p span").isEmpty)
+        #expect(try document.select("div:first-child:only-child").count == 100_000)
+        #expect(try document.select("div:has(> span)").count == 1)
+        let span = try #require(try document.selectFirst("span"))
+        #expect(try span.closest("body, :root")?.localName == "div")
+        #expect(try span.matches(":root span"))
+        #expect(document.documentElement?.text == "")
+    }
+}

@@ -72,15 +72,19 @@ public struct HTMLTable: Sendable {
         let cells = builder.cells
         // Trailing columns where no cell starts (a summary row's `colspan` one too wide) render as
         // nothing in a browser; they are dropped.
+        var anchored = [Bool](repeating: false, count: builder.width)
+        for cell in cells { anchored[cell.column] = true }
         var width = builder.width
-        while width > 0 && !cells.contains(where: { $0.column == width - 1 }) { width -= 1 }
+        while width > 0 && !anchored[width - 1] { width -= 1 }
         grid = builder.slots.map { row in
             (0..<width).map { column in column < row.count ? row[column].map { cells[$0] } : nil }
         }
+        var cellsStartingIn = [[HTMLTable.Cell]](repeating: [], count: builder.rowElements.count)
+        for cell in cells { cellsStartingIn[cell.row].append(cell) }
         var headerCount = 0
         for (index, row) in builder.rowElements.enumerated() {
             let inHead = builder.headRows.contains(row)
-            let own = cells.filter { $0.row == index }
+            let own = cellsStartingIn[index]
             if inHead || (!own.isEmpty && own.allSatisfy(\.isHeader)) {
                 headerCount += 1
             } else {

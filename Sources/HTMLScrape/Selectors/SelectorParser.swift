@@ -460,7 +460,6 @@ struct SelectorParser {
         // Collect words up to `)` or the word `of`.
         while let scalar = peek(), scalar != ")" {
             if Self.isWhitespace(scalar) {
-                let save = position
                 skipWhitespace()
                 if allowsOf, peek().map({ $0 == "o" || $0 == "O" }) == true,
                    peek(1).map({ $0 == "f" || $0 == "F" }) == true,
@@ -471,7 +470,6 @@ struct SelectorParser {
                     break
                 }
                 if peek() != ")" { text.append(" ") }
-                _ = save
                 continue
             }
             guard scalar.isASCII, Self.isName(scalar) || scalar == "+" else { throw unexpected() }

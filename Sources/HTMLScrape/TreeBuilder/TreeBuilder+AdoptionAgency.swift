@@ -14,7 +14,9 @@ extension TreeBuilder {
             guard let (formattingPosition, formattingElement) = formatting.lastElement(named: subject) else {
                 return false
             }
-            guard let stackPosition = open.position(of: formattingElement) else {
+            guard open.isOpenFormattingElement(formattingElement),
+                let stackPosition = open.position(of: formattingElement)
+            else {
                 error(.misnestedFormatting)
                 formatting.remove(at: formattingPosition)
                 return true

@@ -37,7 +37,9 @@ extension TreeBuilder {
         tokenizer.attributes.contains { $0.name == .color || $0.name == .face || $0.name == .size }
     }
 
-    /// Pops out of foreign content back to HTML content, then reprocesses the token.
+    /// Pops out of foreign content back to HTML content, then processes the token with the current
+    /// insertion mode (directly: the dispatcher would send an end tag at an HTML integration point, or
+    /// any tag in an SVG or MathML fragment context, straight back here).
     mutating func breakOutOfForeignContent(_ token: Token) -> Step {
         error(.unexpectedStartTag)
         while !open.isEmpty {
@@ -45,7 +47,7 @@ extension TreeBuilder {
             if info.namespace == .html || info.isMathMLTextIntegrationPoint || info.isHTMLIntegrationPoint { break }
             open.pop()
         }
-        return .reprocess(token)
+        return process(token)
     }
 
     /// "Any other end tag" in foreign content.

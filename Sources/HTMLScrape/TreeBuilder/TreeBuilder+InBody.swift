@@ -121,7 +121,9 @@ extension TreeBuilder {
                 error(.unexpectedStartTag)
                 _ = adoptionAgency(.a)
                 formatting.remove(node: element)
-                if let position = open.position(of: element) { open.remove(at: position) }
+                if open.isOpenFormattingElement(element), let position = open.position(of: element) {
+                    open.remove(at: position)
+                }
             }
             reconstructActiveFormattingElements()
             let element = insertElement(tag)
@@ -130,7 +132,7 @@ extension TreeBuilder {
             reconstructActiveFormattingElements()
             if open.hasInScope(.nobr) {
                 error(.unexpectedStartTag)
-                _ = adoptionAgency(.nobr)
+                if !adoptionAgency(.nobr) { anyOtherEndTag(.nobr) }
                 reconstructActiveFormattingElements()
             }
             let element = insertElement(tag)
@@ -299,7 +301,14 @@ extension TreeBuilder {
         }
         reconstructActiveFormattingElements()
         insertElement(tag)
+        formatting.pushMarker()
         framesetOK = false
+    }
+
+    /// Pops elements until a `select` has been popped, and clears the formatting elements it opened.
+    mutating func closeSelect() {
+        open.popUntilHTML(.select)
+        formatting.clearToLastMarker()
     }
 
     /// The `input` start tag's `select` steps; `true` when the token is to be ignored.

@@ -215,7 +215,8 @@ struct TreeBuilder {
             default: break
             }
         }
-        tokenizer.lastStartTagName = name
+        // No start tag has been emitted yet, so no end tag is "appropriate": in a `script` context,
+        // `</script>` stays text (html5lib tests4.dat).
         let root = arena.createElement(.html, namespace: .html)
         fragmentRoot = root
         open.push(root, OpenElementInfo(name: .html, namespace: .html, isHTMLIntegrationPoint: false))

@@ -1,0 +1,146 @@
+import Foundation
+import Testing
+
+@testable import HTMLScrape
+
+/// Hand-written trees for the tree construction rules that are easiest to get wrong, and the
+/// pathological inputs that must stay linear and never recurse. Expected trees were derived from the
+/// WHATWG spec by hand.
+@Suite struct TreeBuilderTests {
+    private func dump(_ html: String) -> String {
+        TreeDump.dump(Document(html: "<!DOCTYPE html>" + html))
+    }
+
+    private func expected(_ lines: String...) -> String {
+        (["| <!DOCTYPE html>", "| <html>", "|   <head>", "|   <body>"] + lines).joined(separator: "\n")
+    }
+
+    @Test func adoptionAgencyMovesTheParagraphOutOfTheLink() {
+        // </a> with a furthest block (p): p moves to body, a clone of <a> wraps p's children, and the
+        // second pass of the outer loop pops that clone, so "y" lands in p.
+        #expect(dump("<a><p>x</a>y") == expected(
+            "|     <a>",
+            "|     <p>",
+            "|       <a>",
+            "|         \"x\"",
+            "|       \"y\""))
+    }
+
+    @Test func adoptionAgencyReopensMisnestedFormatting() {
+        // <b><i></b>: i is not special, so </b> pops b and i; "z" reopens i (reconstruction).
+        #expect(dump("<b>x<i>y</b>z") == expected(
+            "|     <b>",
+            "|       \"x\"",
+            "|       <i>",
+            "|         \"y\"",
+            "|     <i>",
+            "|       \"z\""))
+    }
+
+    @Test func fosterParentsTextAndElementsBeforeTheTable() {
+        #expect(dump("<table>a<b>c</b><tr><td>d</td></tr></table>") == expected(
+            "|     \"a\"",
+            "|     <b>",
+            "|       \"c\"",
+            "|     <table>",
+            "|       <tbody>",
+            "|         <tr>",
+            "|           <td>",
+            "|             \"d\""))
+    }
+
+    @Test func whitespaceInTablesStaysInTheTable() {
+        #expect(dump("<table> <tr> </tr></table>") == expected(
+            "|     <table>",
+            "|       \" \"",
+            "|       <tbody>",
+            "|         <tr>",
+            "|           \" \""))
+    }
+
+    @Test func templateInsideATableKeepsItsRowsInItsContents() {
+        #expect(dump("<table><template><tr><td>x</td></tr></template></table>") == expected(
+            "|     <table>",
+            "|       <template>",
+            "|         content",
+            "|           <tr>",
+            "|             <td>",
+            "|               \"x\""))
+    }
+
+    @Test func foreignContentFixesNamesAndBreaksOut() {
+        #expect(dump("<svg viewbox='0 0 1 1' xlink:href=a><foreignobject><p>x</p></foreignobject></svg><math definitionurl=u><mi>y</mi></math>") == expected(
+            "|     <svg svg>",
+            "|       viewBox=\"0 0 1 1\"",
+            "|       xlink href=\"a\"",
+            "|       <svg foreignObject>",
+            "|         <p>",
+            "|           \"x\"",
+            "|     <math math>",
+            "|       definitionURL=\"u\"",
+            "|       <math mi>",
+            "|         \"y\""))
+    }
+
+    @Test func fragmentInATableRowContext() {
+        // The context `tr` is not on the stack: after </td>, the current node is the fragment's html
+        // root, so "x" is not table text and is inserted (no table to foster-parent from).
+        let document = Document(fragment: "<td>a</td>x", context: FragmentContext(localName: "tr"))
+        #expect(TreeDump.dump(document) == ["| <td>", "|   \"a\"", "| \"x\""].joined(separator: "\n"))
+    }
+
+    @Test func leadingNewlineAfterPreIsDropped() {
+        #expect(dump("<pre>\n\nx</pre>") == expected("|     <pre>", "|       \"\nx\""))
+    }
+
+    // MARK: Pathological inputs
+
+    @Test func millionNestedDivsParseAndWalkWithoutRecursion() {
+        let count = 1_000_000
+        let html = String(repeating: "<div>", count: count)
+        let start = ContinuousClock.now
+        let document = Document(html: html, options: ParseOptions(collectsErrors: false))
+        let parsed = ContinuousClock.now
+        var divs = 0
+        var deepest: Node?
+        for node in document.root.descendants where node.element?.localName == "div" {
+            divs += 1
+            deepest = node
+        }
+        #expect(divs == count)
+        var depth = 0
+        var current = deepest
+        while let parent = current?.parent {
+            depth += 1
+            current = parent
+        }
+        #expect(depth == count + 2)  // divs, body, html, then the document
+        print("1,000,000 nested <div>: parse \(parsed - start), walk \(ContinuousClock.now - parsed)")
+    }
+
+    @Test func fiftyThousandUnclosedFormattingElementsStayLinear() {
+        let html = String(repeating: "<b><i>", count: 50_000) + "x"
+        let start = ContinuousClock.now
+        let document = Document(html: html, options: ParseOptions(collectsErrors: false))
+        #expect(document.root.descendants.count { $0.element?.localName == "b" } == 50_000)
+        print("50,000 unclosed <b><i>: \(ContinuousClock.now - start)")
+    }
+
+    @Test func fiftyThousandNestedTablesStayLinear() {
+        let start = ContinuousClock.now
+        let flat = Document(html: String(repeating: "<table>", count: 50_000))
+        // Each <table> in table mode closes the open one: they end up side by side.
+        #expect(flat.body?.children.count { $0.localName == "table" } == 50_000)
+        let nested = Document(html: String(repeating: "<table><tr><td>", count: 50_000) + "x")
+        #expect(nested.root.descendants.count { $0.element?.localName == "td" } == 50_000)
+        print("50,000 <table> + 50,000 nested <table><tr><td>: \(ContinuousClock.now - start)")
+    }
+
+    @Test func misnestedFormattingInDeepStacksStaysBounded() {
+        let html = String(repeating: "<a><div>", count: 20_000) + String(repeating: "</a>", count: 20_000)
+        let start = ContinuousClock.now
+        let document = Document(html: html, options: ParseOptions(collectsErrors: false))
+        #expect(document.body != nil)
+        print("20,000 <a><div> then </a>: \(ContinuousClock.now - start)")
+    }
+}

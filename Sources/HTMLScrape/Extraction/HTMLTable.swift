@@ -31,6 +31,12 @@ public struct HTMLTable: Sendable {
 
         /// Whether the cell is a `th`.
         public var isHeader: Bool { element.isHTML(.th) }
+
+        /// Cells are the same when they are the same element.
+        public static func == (lhs: Cell, rhs: Cell) -> Bool { lhs.element == rhs.element }
+
+        /// Hashes the element.
+        public func hash(into hasher: inout Hasher) { hasher.combine(element) }
     }
 
     /// A body row, read by header.
@@ -256,8 +262,7 @@ private struct GridBuilder {
                 cells.append(HTMLTable.Cell(
                     element: Element(node: Node(document: document, index: cell)), row: y, column: x,
                     rowSpan: rowSpan, columnSpan: columnSpan,
-                    text: TextRendering.text(cell, in: arena, skippingFootnotes: true)
-                        .split(whereSeparator: \.isWhitespace).joined(separator: " ")))
+                    text: TextRendering.text(cell, in: arena, skippingFootnotes: true, collapsesNoBreakSpace: true)))
                 for row in y..<y + rowSpan {
                     if slots[row].count < x + columnSpan {
                         slots[row].append(contentsOf: Array(repeating: nil, count: x + columnSpan - slots[row].count))

@@ -58,14 +58,22 @@ enum TextRendering {
     struct CollapsingBuffer {
         var bytes: [UInt8] = []
         var pendingSpace = false
+        /// Whether U+00A0 NO-BREAK SPACE counts as white space too.
+        var collapsesNoBreakSpace = false
 
         mutating func space() {
             if !bytes.isEmpty { pendingSpace = true }
         }
 
         mutating func append(_ text: ArraySlice<UInt8>) {
-            for byte in text {
+            var index = text.startIndex
+            while index < text.endIndex {
+                let byte = text[index]
+                index += 1
                 if TextRendering.isHTMLWhitespace(byte) {
+                    space()
+                } else if collapsesNoBreakSpace && byte == 0xC2 && index < text.endIndex && text[index] == 0xA0 {
+                    index += 1
                     space()
                 } else {
                     if pendingSpace {
@@ -82,14 +90,19 @@ enum TextRendering {
 
     /// The text of a node's subtree with white space normalised, as jsoup's `text()`: block elements
     /// and `<br>` separate words, `script` and `style` are left out.
-    static func text(_ root: Int32, in arena: NodeArena, skippingFootnotes: Bool = false) -> String {
+    ///
+    /// For table cells, `skippingFootnotes` leaves out footnote `<sup>` markers and
+    /// `collapsesNoBreakSpace` treats no-break spaces as white space.
+    static func text(
+        _ root: Int32, in arena: NodeArena, skippingFootnotes: Bool = false, collapsesNoBreakSpace: Bool = false
+    ) -> String {
+        var buffer = CollapsingBuffer()
+        buffer.collapsesNoBreakSpace = collapsesNoBreakSpace
         let rootRecord = arena.nodes[Int(root)]
         if rootRecord.kind == .text {
-            var buffer = CollapsingBuffer()
             buffer.append(arena.bytes(start: rootRecord.dataStart, count: rootRecord.dataCount))
             return buffer.string
         }
-        var buffer = CollapsingBuffer()
         walk(root, in: arena, enter: { node, record in
             switch record.kind {
             case .text:

@@ -20,7 +20,7 @@ final class SelectorMatcher {
     private let typePositions: PositionCache?
     private let ofLists: [ResolvedList]
     private let ofPositions: [PositionCache]
-    private let hasSelectors: [ResolvedRelative]
+    private let hasSelectors: [[ResolvedRelative]]
     private let hasResults: [NodeFlags]
 
     init(_ selector: Selector, document: Document, scope: Int32) {
@@ -136,6 +136,7 @@ final class SelectorMatcher {
 
     // MARK: Compounds
 
+    @inline(__always)
     private func matchCompound(_ compound: ResolvedCompound, _ node: Int32) -> Bool {
         if compound.neverMatches { return false }
         let record = arena.nodes[Int(node)]
@@ -211,13 +212,14 @@ final class SelectorMatcher {
             return !matches(list, node)
         case let .isAny(list):
             return matches(list, node)
-        case let .has(ids):
-            for id in ids {
-                let flags = hasResults[id]
-                if !flags.isComputed { computeHas(id) }
-                if flags[node] { return true }
-            }
-            return false
+        case let .notCompound(compound):
+            return !matchCompound(compound, node)
+        case let .isCompound(compound):
+            return matchCompound(compound, node)
+        case let .has(id):
+            let flags = hasResults[id]
+            if !flags.isComputed { computeHas(id) }
+            return flags[node]
         case .anyLink:
             return record.namespace == .html && (record.name == .a || record.name == .area)
                 && arena.attributeIndex(of: node, name: .href) != nil
@@ -447,26 +449,28 @@ final class SelectorMatcher {
 
     /// For one relative selector: which nodes it holds for, computed for the whole document at once.
     private func computeHas(_ id: Int) {
-        let relative = hasSelectors[id]
-        let complex = relative.complex
-        let count = arena.nodes.count
-        // Elements matching the rightmost compound, then, compound by compound to the left, elements
-        // that match it and stand in the right relation to an element of the previous set.
-        var set = [Bool](repeating: false, count: count)
-        for node in 0..<count where arena.nodes[node].kind == .element {
-            if matchCompound(complex.compounds[0], Int32(node)) { set[node] = true }
-        }
-        for index in 1..<max(1, complex.compounds.count) {
-            let related = relate(set, complex.combinators[index - 1])
-            set = [Bool](repeating: false, count: count)
-            for node in 0..<count where related[node] && matchCompound(complex.compounds[index], Int32(node)) {
-                set[node] = true
-            }
-        }
-        let related = relate(set, relative.leading)
         let flags = hasResults[id]
-        for node in 0..<count where related[node] { flags[Int32(node)] = true }
         flags.isComputed = true
+        let count = arena.nodes.count
+        for relative in hasSelectors[id] {
+            let complex = relative.complex
+            if complex.compounds.contains(where: \.neverMatches) { continue }
+            // Elements matching the rightmost compound, then, compound by compound to the left,
+            // elements that match it and stand in the right relation to an element of the previous set.
+            var set = [Bool](repeating: false, count: count)
+            for node in 0..<count where arena.nodes[node].kind == .element {
+                if matchCompound(complex.compounds[0], Int32(node)) { set[node] = true }
+            }
+            for index in 1..<max(1, complex.compounds.count) {
+                let related = relate(set, complex.combinators[index - 1])
+                set = [Bool](repeating: false, count: count)
+                for node in 0..<count where related[node] && matchCompound(complex.compounds[index], Int32(node)) {
+                    set[node] = true
+                }
+            }
+            let related = relate(set, relative.leading)
+            for node in 0..<count where related[node] { flags[Int32(node)] = true }
+        }
     }
 
     /// The elements that have an element of `set` as a descendant, child, next sibling or later

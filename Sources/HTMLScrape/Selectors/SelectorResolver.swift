@@ -4,7 +4,8 @@
 struct SelectorResolver {
     let names: NameTable
     private(set) var ofLists: [ResolvedList] = []
-    private(set) var hasSelectors: [ResolvedRelative] = []
+    /// The arguments of each `:has()`, by id.
+    private(set) var hasSelectors: [[ResolvedRelative]] = []
     private(set) var usesChildPositions = false
     private(set) var usesTypePositions = false
 
@@ -80,16 +81,21 @@ struct SelectorResolver {
         case let .nthLastChild(nth, of):
             if of == nil { usesChildPositions = true }
             return .nthChild(nth, of: resolveOf(of), fromEnd: true)
-        case let .not(list): return .not(resolve(list))
-        case let .isAny(list): return .isAny(resolve(list))
+        case let .not(list):
+            let resolved = resolve(list)
+            if let compound = resolved.singleCompound { return .notCompound(compound) }
+            return .not(resolved)
+        case let .isAny(list):
+            let resolved = resolve(list)
+            if let compound = resolved.singleCompound { return .isCompound(compound) }
+            return .isAny(resolved)
         case let .has(relatives):
-            var ids: [Int] = []
+            var resolved: [ResolvedRelative] = []
             for relative in relatives {
-                let complex = resolve(relative.complex)
-                hasSelectors.append(ResolvedRelative(leading: relative.leading, complex: complex))
-                ids.append(hasSelectors.count - 1)
+                resolved.append(ResolvedRelative(leading: relative.leading, complex: resolve(relative.complex)))
             }
-            return .has(ids)
+            hasSelectors.append(resolved)
+            return .has(hasSelectors.count - 1)
         case .anyLink: return .anyLink
         case .checked: return .checked
         case .disabled: return .disabled
@@ -132,6 +138,11 @@ struct ResolvedName {
 
 struct ResolvedList {
     var selectors: [ResolvedComplex]
+
+    /// The only compound, when the list is one compound selector (`:not(.x)`): a faster path.
+    var singleCompound: ResolvedCompound? {
+        selectors.count == 1 && selectors[0].compounds.count == 1 ? selectors[0].compounds[0] : nil
+    }
 }
 
 /// A class, so that matching passes one reference around rather than copying arrays.
@@ -198,7 +209,10 @@ enum ResolvedSimple {
     case nthOfType(NthPattern, fromEnd: Bool)
     case not(ResolvedList)
     case isAny(ResolvedList)
-    case has([Int])
+    /// `:has()`, by id: its flags say which nodes any of its relative selectors hold for.
+    case has(Int)
+    case notCompound(ResolvedCompound)
+    case isCompound(ResolvedCompound)
     case anyLink
     case checked
     case disabled

@@ -125,6 +125,18 @@ import Testing
         #expect(try ids("div:has(> p > b)") == ["d1"])
         #expect(try ids("div:has(> b)") == [])
         #expect(try ids("li:has(+ li.x + li:not(.x))") == ["l1", "l3"])
+        #expect(try ids("div:has(p:has(b))") == ["d1"])
+        #expect(try ids("#d1 > p:has(a, b)") == ["p1", "p3"])
+        #expect(try ids("#d1 > p:has(nosuchtag, b)") == ["p3"])
+        #expect(try ids(":is(div, ul):has(> .x:last-child)") == ["d1", "list"])
+        #expect(try ids("#d1 > :has(~ :is(span, #p4)):not(:has(*))") == ["p2", "s1"])
+    }
+
+    @Test func whitespaceAndCommentsBetweenParts() throws {
+        #expect(try ids("  #d1  >  p  +  span  ") == ["s1"])
+        #expect(try ids("#d1/* the div */>/**/p.y") == ["p3"])
+        #expect(try ids("ul\n\tli:first-child") == ["l1"])
+        #expect(try ids("#p1,#p2 ,#p3 , #p4") == ["p1", "p2", "p3", "p4"])
     }
 
     @Test func attributeSelectors() throws {

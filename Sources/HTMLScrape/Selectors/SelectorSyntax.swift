@@ -81,14 +81,28 @@ struct NthPattern: Sendable, Hashable {
     }
 }
 
-/// A compiled regular expression, for `:matches()`. `NSRegularExpression` is immutable and safe to
-/// share across threads.
+/// A compiled regular expression, for `:matches()`.
 struct TextPattern: Sendable {
+    /// `NSRegularExpression` is immutable and documented as safe to use from many threads at once;
+    /// the box says so to the compiler on SDKs that do not mark it `Sendable`.
+    final class Box: @unchecked Sendable {
+        let regex: NSRegularExpression
+
+        init(_ regex: NSRegularExpression) {
+            self.regex = regex
+        }
+    }
+
     var source: String
-    var regex: NSRegularExpression
+    var box: Box
+
+    init(source: String, regex: NSRegularExpression) {
+        self.source = source
+        self.box = Box(regex)
+    }
 
     func matches(_ text: String) -> Bool {
-        regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+        box.regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
     }
 }
 

@@ -36,15 +36,18 @@ import Testing
             ["z", "w", "-", "-"],
         ])
         #expect(t.headerRowCount == 1)
-        #expect(t.headers == ["A", "B", "B 2", "C"])
+        #expect(t.headers == ["A", "B", "C"])  // B's header cell spans two columns: one key
+        #expect(t.columnCount == 4)
         #expect(t.grid[5][0]?.rowSpan == 2)  // rowspan=5 cut at the end of its tbody
         #expect(t.grid[3][1]?.rowSpan == 2)  // rowspan=0 reaches the end of its tbody
         #expect(t.grid[1][3]?.rowSpan == 3)
         #expect(t.grid[2][1]?.columnSpan == 2 && t.grid[2][1]?.column == 1 && t.grid[2][1]?.row == 2)
         let records = t.records
         #expect(records.count == 6)
-        #expect(records[1].values == ["A": "a1", "B": "b3", "B 2": "b3", "C": "c1"])
-        #expect(records[4]["A"] == "z" && records[4]["B 2"] == "" && records[4]["C"] == "")
+        #expect(records[0].values == ["A": "a1", "B": "b1 b2", "C": "c1"])
+        #expect(records[1].values == ["A": "a1", "B": "b3", "C": "c1"])
+        #expect(records[3].values == ["A": "a4", "B": "b4 x", "C": ""])
+        #expect(records[4].values == ["A": "z", "B": "y", "C": ""])
         #expect(t.rows.count == 7)
         #expect(t.grid[0][0]?.isHeader == true && t.grid[1][0]?.isHeader == false)
     }
@@ -132,6 +135,20 @@ import Testing
             total += table.records.count
         }
         #expect(total == episodes)
+    }
+
+    /// The series overview of The 100: two header rows, and the season rows' episode counts, which
+    /// add up to the show's 100 episodes.
+    @Test func theHundredSeriesOverview() throws {
+        guard let folder = TestData.sharedFolder("fixtures/wiki") else { return }
+        let data = try Data(contentsOf: folder.appendingPathComponent("wikipedia-2026-03_List_of_The_100_episodes.saved.html"))
+        let document = Document(html: String(decoding: data, as: UTF8.self))
+        let element = try #require(try document.selectFirst("table.wikitable"))
+        let table = try #require(HTMLTable(element))
+        #expect(table.headerRowCount == 2)
+        #expect(table.headers.prefix(2) == ["Season", "Episodes"])
+        #expect(table.records.map { $0["Season"] ?? "" } == ["1", "2", "3", "4", "5", "6", "7"])
+        #expect(table.records.map { $0["Episodes"] ?? "" } == ["13", "16", "16", "13", "13", "13", "16"])
     }
 
     @Test func gameOfThronesSeasonEightTitlesAndDates() throws {

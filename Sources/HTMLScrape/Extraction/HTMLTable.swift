@@ -61,12 +61,16 @@ public struct HTMLTable: Sendable {
     public let grid: [[Cell?]]
     /// How many rows at the top are header rows: rows in `thead`, then rows whose cells are all `th`.
     public let headerRowCount: Int
-    /// One name per column: the text of the header cells above it (joined when there are several
-    /// header rows), made unique with a suffix (`Title 2`); `Column 3` where a column has no header.
+    /// The record keys, left to right: one per header, where a header is the stack of header cells
+    /// above a run of columns (a header cell spanning two columns names both). Each is the header
+    /// cells' text, joined when there are several header rows, footnote markers removed, made unique
+    /// with a suffix (`Title 2`); `Column 3` where a column has no header.
     public let headers: [String]
+    /// The grid columns each of ``headers`` covers.
+    let headerColumns: [Range<Int>]
 
-    /// The number of columns.
-    public var columnCount: Int { headers.count }
+    /// The number of grid columns.
+    public let columnCount: Int
 
     /// Reads a table; `nil` when the element is not an HTML `table`.
     public init?(_ element: Element) {
@@ -98,7 +102,8 @@ public struct HTMLTable: Sendable {
             }
         }
         headerRowCount = headerCount
-        headers = Self.headers(grid: grid, headerRowCount: headerCount, width: width)
+        columnCount = width
+        (headers, headerColumns) = Self.headers(grid: grid, headerRowCount: headerCount, width: width)
     }
 
     /// The body rows as records. Rows made of one cell spanning the whole width are not records: they
@@ -122,8 +127,15 @@ public struct HTMLTable: Sendable {
                 result.append(Record(row: previous, values: pendingValues, detail: nil))
             }
             var values: [String: String] = [:]
-            for (column, cell) in row.enumerated() {
-                values[headers[column]] = cell?.text ?? ""
+            for (header, columns) in zip(headers, headerColumns) {
+                var parts: [String] = []
+                var previous: Cell?
+                for column in columns {
+                    guard let cell = row[column], cell != previous else { continue }
+                    previous = cell
+                    if !cell.text.isEmpty && !parts.contains(cell.text) { parts.append(cell.text) }
+                }
+                values[header] = parts.joined(separator: " ")
             }
             pendingRow = rows[index]
             pendingValues = values
@@ -149,14 +161,24 @@ public struct HTMLTable: Sendable {
         return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
-    /// Header text per column, footnotes removed, unique.
-    private static func headers(grid: [[Cell?]], headerRowCount: Int, width: Int) -> [String] {
+    /// Header names and the columns each covers: consecutive columns under the same header cells
+    /// share a name.
+    private static func headers(
+        grid: [[Cell?]], headerRowCount: Int, width: Int
+    ) -> (names: [String], columns: [Range<Int>]) {
         var names: [String] = []
+        var columns: [Range<Int>] = []
         var used: [String: Int] = [:]
-        for column in 0..<width {
+        var column = 0
+        while column < width {
+            let stack = (0..<headerRowCount).map { grid[$0][column] }
+            var end = column + 1
+            if headerRowCount > 0 && stack.contains(where: { $0 != nil }) {
+                while end < width && (0..<headerRowCount).map({ grid[$0][end] }) == stack { end += 1 }
+            }
             var parts: [String] = []
-            for row in 0..<headerRowCount {
-                guard let cell = grid[row][column] else { continue }
+            for cell in stack {
+                guard let cell else { continue }
                 let text = normalizedHeader(cell.text)
                 if !text.isEmpty && parts.last != text { parts.append(text) }
             }
@@ -165,8 +187,10 @@ public struct HTMLTable: Sendable {
             let count = (used[name] ?? 0) + 1
             used[name] = count
             names.append(count == 1 ? name : "\(name) \(count)")
+            columns.append(column..<end)
+            column = end
         }
-        return names
+        return (names, columns)
     }
 
     /// Removes bracketed markers (`[1]`, `[a]`, `[note 2]`) and collapses white space.

@@ -107,6 +107,13 @@ import Testing
         #expect(try ids(":where(ul) > li.x") == ["l2", "l4", "l6"])
         #expect(try ids(":is(ul, table) :is(li, td):last-child") == ["l6", "c2"])
         #expect(try ids("p:not(:not(.y))") == ["p3"])
+        // `:is()` and `:where()` forgive what they cannot parse; `:not()` does not.
+        #expect(try ids("#d1 > :is(span, ::before)") == ["s1"])
+        #expect(try ids(":is(:hover, #p2, p:nth-child(x), [a=\"),\"])") == ["p2"])
+        #expect(try ids(":where(), :where(::after)") == [])
+        #expect(throws: SelectorError.self) { try Selector(":not(p, ::before)") }
+        #expect(throws: SelectorError.self) { try Selector(":is(p, [)") }
+        #expect(throws: SelectorError.self) { try Selector(":is(p, a") }
     }
 
     @Test func hasWithRelativeSelectors() throws {

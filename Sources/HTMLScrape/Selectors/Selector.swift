@@ -9,6 +9,9 @@
 /// `:-soup-contains("text")` and `:-soup-contains-own("text")` (case-sensitive, as in soupsieve), and
 /// `:matches(regex)` / `:matchesOwn(regex)` on an element's (own) text.
 ///
+/// As in browsers, `:is()` and `:where()` take forgiving lists (an argument that does not parse is
+/// dropped), while everything else that does not parse is an error.
+///
 /// Names follow HTML's case rules: type and attribute names match HTML elements case-insensitively and
 /// SVG or MathML elements exactly; attribute values are case-sensitive unless the `i` flag is given
 /// (or the attribute is one of the few whose values HTML compares without case, such as `type`).

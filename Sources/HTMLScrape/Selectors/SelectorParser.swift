@@ -355,9 +355,10 @@ struct SelectorParser {
     private mutating func parseFunction(_ name: String, start: Int) throws(SelectorError) -> SimpleSelector {
         let result: SimpleSelector
         switch name {
-        case "not", "is", "where":
-            let list = try parseList(relative: false, until: ")").list
-            result = name == "not" ? .not(list) : .isAny(list)
+        case "not":
+            result = .not(try parseList(relative: false, until: ")").list)
+        case "is", "where":
+            result = .isAny(try parseForgivingList())
         case "has":
             result = .has(try parseList(relative: true, until: ")").relative)
         case "nth-child", "nth-last-child":
@@ -397,6 +398,53 @@ struct SelectorParser {
         skipWhitespace()
         try expect(")")
         return result
+    }
+
+    /// Parses the forgiving selector list of `:is()` and `:where()`: a selector that does not parse is
+    /// dropped (as browsers do) rather than failing the whole selector. Stops before the `)`.
+    private mutating func parseForgivingList() throws(SelectorError) -> SelectorList {
+        var complexes: [ComplexSelector] = []
+        while true {
+            skipWhitespace()
+            if peek() == ")" { break }
+            let start = position
+            let startDepth = depth
+            do {
+                let complex = try parseComplex()
+                skipWhitespace()
+                guard peek() == "," || peek() == ")" else { throw unexpected() }
+                complexes.append(complex)
+            } catch {
+                position = start
+                depth = startDepth
+                try skipToEndOfArgument()
+            }
+            if peek() == "," { position += 1 }
+        }
+        return SelectorList(selectors: complexes)
+    }
+
+    /// Skips to the next `,` or `)` outside brackets and strings.
+    private mutating func skipToEndOfArgument() throws(SelectorError) {
+        let start = position
+        var closers: [Unicode.Scalar] = []
+        while let scalar = peek() {
+            if closers.isEmpty && (scalar == "," || scalar == ")") { return }
+            switch scalar {
+            case "\\": position += 1
+            case "\"", "'":
+                _ = try readString()
+                continue
+            case "(": closers.append(")")
+            case "[": closers.append("]")
+            case "{": closers.append("}")
+            case ")", "]", "}":
+                if closers.last == scalar { closers.removeLast() } else { throw unexpected() }
+            default: break
+            }
+            position += 1
+        }
+        throw error("missing \")\"", at: start)
     }
 
     /// Reads strings or identifiers separated by commas; with `allowsRaw`, an unquoted argument is

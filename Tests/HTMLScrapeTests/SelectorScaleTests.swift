@@ -35,6 +35,9 @@ import Testing
         #expect(try document.select("li:has(~ li.x)").count == 99_990)
         #expect(try document.select("li.x ~ li.x").count == 9_999)
         #expect(try document.select("li:not(:has(*))").count == 100_000)
+        // An earlier-sibling search that never succeeds: each answer is remembered, not re-walked.
+        #expect(try document.select("li.nope ~ li, li:not(.x) ~ li:not(li) ~ li").isEmpty)
+        #expect(try document.select("li.x ~ li + li.x").count == 9_999)
     }
 
     @Test func deepDocuments() throws {
@@ -45,6 +48,10 @@ import Testing
         #expect(try document.select("div a span, p span").isEmpty)
         #expect(try document.select("div:first-child:only-child").count == 100_000)
         #expect(try document.select("div:has(> span)").count == 1)
+        // An ancestor search that never succeeds, from every one of 100,000 nested divs.
+        #expect(try document.select("div p div, span div").isEmpty)
+        #expect(try document.select("div > div div > div").count == 99_997)
+        #expect(try document.select(":not(div div div div)").count == 4)
         let span = try #require(try document.selectFirst("span"))
         #expect(try span.closest("body, :root")?.localName == "div")
         #expect(try span.matches(":root span"))

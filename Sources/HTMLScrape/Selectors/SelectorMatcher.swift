@@ -3,8 +3,9 @@
 /// On creation the selector's names are resolved against the document's name table once (a name the
 /// document never used cannot match, so such compounds are rejected by an integer compare), and
 /// every later test compares interned ids and attribute bytes. Complex selectors match right to
-/// left, with the failure kinds that let a descendant or sibling search give up early instead of
-/// backtracking. `:nth-*()` positions are computed once per parent and `:has()` once per document
+/// left; what the rest of a chain gives on a node is remembered, and an ancestor or earlier-sibling
+/// search stops at the first node whose answer is known, so `div p span` costs time linear in the
+/// document even when it is 100,000 levels deep. `:nth-*()` positions are computed once per parent and `:has()` once per document
 /// (by propagating matches to ancestors or earlier siblings), so neither goes quadratic. Nothing
 /// recurses per level of the document; recursion follows the nesting of the selector only.
 final class SelectorMatcher {
@@ -22,6 +23,7 @@ final class SelectorMatcher {
     private let ofPositions: [PositionCache]
     private let hasSelectors: [[ResolvedRelative]]
     private let hasResults: [NodeFlags]
+    private let chainMemos: [ChainMemo]
 
     init(_ selector: Selector, document: Document, scope: Int32) {
         self.document = document
@@ -37,6 +39,7 @@ final class SelectorMatcher {
         ofPositions = resolver.ofLists.map { _ in PositionCache(count: count) }
         hasSelectors = resolver.hasSelectors
         hasResults = resolver.hasSelectors.map { _ in NodeFlags(count: count) }
+        chainMemos = resolver.complexes.map { ChainMemo(nodeCount: count, compoundCount: $0.compounds.count) }
     }
 
     // MARK: Queries
@@ -61,45 +64,64 @@ final class SelectorMatcher {
     // MARK: Lists and complex selectors
 
     func matches(_ list: ResolvedList, _ node: Int32) -> Bool {
-        for complex in list.selectors where matchComplex(complex, 0, node) == .matched {
+        for complex in list.selectors where matchChain(complex, 0, node) {
             return true
         }
         return false
     }
 
-    private enum Outcome {
-        case matched
-        case restartFromLaterSibling
-        case restartFromDescendant
-        case failedGlobally
+    /// Whether `complex.compounds[index...]` match with `compounds[index]` on `node`. Subjects
+    /// (index 0) are asked once each; every other answer is remembered for the query.
+    private func matchChain(_ complex: ResolvedComplex, _ index: Int, _ node: Int32) -> Bool {
+        if index == 0 {
+            guard matchCompound(complex.compounds[0], node) else { return false }
+            return complex.combinators.isEmpty || related(complex, 0, node)
+        }
+        let memo = chainMemos[complex.id]
+        let known = memo.matched(index, node)
+        if known != 0 { return known == 2 }
+        let result = matchCompound(complex.compounds[index], node)
+            && (index == complex.combinators.count || related(complex, index, node))
+        memo.setMatched(index, node, result)
+        return result
     }
 
-    /// Matches `complex.compounds[index...]` with `compounds[index]` on `node`.
-    private func matchComplex(_ complex: ResolvedComplex, _ index: Int, _ node: Int32) -> Outcome {
-        guard matchCompound(complex.compounds[index], node) else { return .restartFromLaterSibling }
-        if index == complex.combinators.count { return .matched }
+    /// Whether a node in the relation `combinators[index]` names, seen from `node`, matches
+    /// `compounds[(index + 1)...]`. Ancestor and earlier-sibling searches walk only as far as the
+    /// first node whose answer is known, then record the answer for every node they passed.
+    private func related(_ complex: ResolvedComplex, _ index: Int, _ node: Int32) -> Bool {
         let combinator = complex.combinators[index]
-        let notFound: Outcome
         switch combinator {
-        case .nextSibling, .subsequentSibling: notFound = .restartFromDescendant
-        case .child, .descendant: notFound = .failedGlobally
-        }
-        var candidate = next(from: node, combinator)
-        while candidate != NodeArena.none {
-            let outcome = matchComplex(complex, index + 1, candidate)
-            switch (outcome, combinator) {
-            case (.matched, _), (.failedGlobally, _), (_, .nextSibling):
-                return outcome
-            case (_, .child):
-                return .restartFromDescendant
-            case (.restartFromDescendant, .subsequentSibling):
-                return outcome
-            default:
-                break
+        case .child, .nextSibling:
+            let candidate = next(from: node, combinator)
+            return candidate != NodeArena.none && matchChain(complex, index + 1, candidate)
+        case .descendant, .subsequentSibling:
+            let memo = chainMemos[complex.id]
+            let known = memo.found(index, node)
+            if known != 0 { return known == 2 }
+            // Walk to the first candidate that matches or whose answer is known…
+            var candidate = next(from: node, combinator)
+            var result = false
+            while candidate != NodeArena.none {
+                if matchChain(complex, index + 1, candidate) {
+                    result = true
+                    break
+                }
+                let state = memo.found(index, candidate)
+                if state != 0 {
+                    result = state == 2
+                    break
+                }
+                candidate = next(from: candidate, combinator)
             }
-            candidate = next(from: candidate, combinator)
+            // …then walk the same path again, recording the answer for every node before it.
+            var passed = node
+            while passed != candidate {
+                memo.setFound(index, passed, result)
+                passed = next(from: passed, combinator)
+            }
+            return result
         }
-        return notFound
     }
 
     @inline(__always)

@@ -6,6 +6,8 @@ struct SelectorResolver {
     private(set) var ofLists: [ResolvedList] = []
     /// The arguments of each `:has()`, by id.
     private(set) var hasSelectors: [[ResolvedRelative]] = []
+    /// Every complex selector resolved, by id.
+    private(set) var complexes: [ResolvedComplex] = []
     private(set) var usesChildPositions = false
     private(set) var usesTypePositions = false
 
@@ -26,7 +28,9 @@ struct SelectorResolver {
     mutating func resolve(_ complex: ComplexSelector) -> ResolvedComplex {
         var compounds: [ResolvedCompound] = []
         for compound in complex.compounds { compounds.append(resolve(compound)) }
-        return ResolvedComplex(compounds: compounds, combinators: complex.combinators)
+        let resolved = ResolvedComplex(compounds: compounds, combinators: complex.combinators, id: complexes.count)
+        complexes.append(resolved)
+        return resolved
     }
 
     mutating func resolve(_ compound: CompoundSelector) -> ResolvedCompound {
@@ -149,10 +153,13 @@ struct ResolvedList {
 final class ResolvedComplex {
     let compounds: [ResolvedCompound]
     let combinators: [Combinator]
+    /// Numbers the complex selectors of one resolution, for the matcher's per-chain memo.
+    let id: Int
 
-    init(compounds: [ResolvedCompound], combinators: [Combinator]) {
+    init(compounds: [ResolvedCompound], combinators: [Combinator], id: Int) {
         self.compounds = compounds
         self.combinators = combinators
+        self.id = id
     }
 }
 
@@ -266,5 +273,50 @@ final class NodeFlags {
     subscript(node: Int32) -> Bool {
         get { flags[Int(node)] }
         set { flags[Int(node)] = newValue }
+    }
+}
+
+/// What is known about one complex selector's chain of compounds on each node, filled as matching
+/// asks: whether `compounds[i...]` match with compound `i` on the node, and whether some node in the
+/// relation `combinators[i]` names (an ancestor, the parent, an earlier sibling…) does so for `i + 1`.
+/// Each state is computed once per node, so a chain matches in time linear in the document whatever
+/// the depth or width. Bytes: 0 unknown, 1 no, 2 yes.
+final class ChainMemo {
+    private let nodeCount: Int
+    private let compoundCount: Int
+    private var storage: UnsafeMutableBufferPointer<UInt8>?
+
+    init(nodeCount: Int, compoundCount: Int) {
+        self.nodeCount = nodeCount
+        self.compoundCount = compoundCount
+    }
+
+    deinit {
+        storage?.deallocate()
+    }
+
+    /// The states, allocated on first use: `matched` for each compound, then `found` for each.
+    private var states: UnsafeMutableBufferPointer<UInt8> {
+        if let storage { return storage }
+        let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: nodeCount * compoundCount * 2)
+        buffer.initialize(repeating: 0)
+        storage = buffer
+        return buffer
+    }
+
+    @inline(__always)
+    func matched(_ index: Int, _ node: Int32) -> UInt8 { states[index * nodeCount + Int(node)] }
+
+    @inline(__always)
+    func setMatched(_ index: Int, _ node: Int32, _ value: Bool) {
+        states[index * nodeCount + Int(node)] = value ? 2 : 1
+    }
+
+    @inline(__always)
+    func found(_ index: Int, _ node: Int32) -> UInt8 { states[(compoundCount + index) * nodeCount + Int(node)] }
+
+    @inline(__always)
+    func setFound(_ index: Int, _ node: Int32, _ value: Bool) {
+        states[(compoundCount + index) * nodeCount + Int(node)] = value ? 2 : 1
     }
 }

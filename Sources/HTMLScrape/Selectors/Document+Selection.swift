@@ -2,7 +2,7 @@ extension Document {
     /// Every element of the document that matches, in document order, without duplicates.
     public func select(_ selector: Selector) -> [Element] {
         let scope = documentElement?.node.index ?? NodeArena.none
-        return SelectorMatcher(selector, document: self, scope: scope).select(under: 0)
+        return SelectorMatcher(selector, document: self, scope: scope, region: 0).select(under: 0)
     }
 
     /// Every element of the document that matches the selector text, in document order.
@@ -15,7 +15,7 @@ extension Document {
     /// The first element in document order that matches, or `nil`.
     public func selectFirst(_ selector: Selector) -> Element? {
         let scope = documentElement?.node.index ?? NodeArena.none
-        return SelectorMatcher(selector, document: self, scope: scope).select(under: 0, first: true).first
+        return SelectorMatcher(selector, document: self, scope: scope, region: 0).select(under: 0, first: true).first
     }
 
     /// The first element in document order that matches the selector text, or `nil`.
@@ -31,7 +31,7 @@ extension Element {
     /// element itself is not a candidate, but the selector sees the whole document, and `:scope`
     /// names this element).
     public func select(_ selector: Selector) -> [Element] {
-        SelectorMatcher(selector, document: document, scope: node.index).select(under: node.index)
+        SelectorMatcher(selector, document: document, scope: node.index, region: node.index).select(under: node.index)
     }
 
     /// Every element below this one that matches the selector text, in document order.
@@ -43,7 +43,7 @@ extension Element {
 
     /// The first element below this one that matches, or `nil`.
     public func selectFirst(_ selector: Selector) -> Element? {
-        SelectorMatcher(selector, document: document, scope: node.index)
+        SelectorMatcher(selector, document: document, scope: node.index, region: node.index)
             .select(under: node.index, first: true).first
     }
 
@@ -56,7 +56,11 @@ extension Element {
 
     /// Whether this element matches.
     public func matches(_ selector: Selector) -> Bool {
-        SelectorMatcher(selector, document: document, scope: node.index).matches(node.index)
+        // The element and its siblings are all a local :has() can be asked about: its parent's subtree.
+        let parent = node.record.parent
+        return SelectorMatcher(
+            selector, document: document, scope: node.index, region: parent == NodeArena.none ? node.index : parent
+        ).matches(node.index)
     }
 
     /// Whether this element matches the selector text.

@@ -25,8 +25,16 @@ final class SelectorMatcher {
     private let hasResults: [NodeFlags]
     private let chainMemos: [ChainMemo]
 
-    init(_ selector: Selector, document: Document, scope: Int32) {
+    /// The subtree a local `:has()` needs to look at (see `SelectorResolver.hasIsLocal`), or `none`
+    /// for the whole document.
+    private let region: Int32
+    private let hasIsLocal: [Bool]
+
+    /// A matcher for one query. `region` is the root of the subtree whose elements (with their
+    /// siblings) are the only subjects the query will test, or `none` when any element may be.
+    init(_ selector: Selector, document: Document, scope: Int32, region: Int32 = NodeArena.none) {
         self.document = document
+        self.region = region
         self.arena = document.arena
         self.scope = scope
         self.quirks = document.quirksMode == .quirks
@@ -38,6 +46,7 @@ final class SelectorMatcher {
         ofLists = resolver.ofLists
         ofPositions = resolver.ofLists.map { _ in PositionCache(count: count) }
         hasSelectors = resolver.hasSelectors
+        hasIsLocal = resolver.hasIsLocal
         hasResults = resolver.hasSelectors.map { _ in NodeFlags(count: count) }
         chainMemos = resolver.complexes.map { ChainMemo(nodeCount: count, compoundCount: $0.compounds.count) }
     }
@@ -474,32 +483,43 @@ final class SelectorMatcher {
         let flags = hasResults[id]
         flags.isComputed = true
         let count = arena.nodes.count
+        // The elements to consider: the searched subtree when this :has() is only asked of subjects,
+        // else the whole document (template contents included).
+        var elements: [Int32] = []
+        if hasIsLocal[id] && region != NodeArena.none {
+            var node = arena.following(region, within: region)
+            while node != NodeArena.none {
+                if arena.nodes[Int(node)].kind == .element { elements.append(node) }
+                node = arena.following(node, within: region)
+            }
+        } else {
+            for node in 0..<count where arena.nodes[node].kind == .element { elements.append(Int32(node)) }
+        }
         for relative in hasSelectors[id] {
             let complex = relative.complex
             if complex.compounds.contains(where: \.neverMatches) { continue }
             // Elements matching the rightmost compound, then, compound by compound to the left,
             // elements that match it and stand in the right relation to an element of the previous set.
             var set = [Bool](repeating: false, count: count)
-            for node in 0..<count where arena.nodes[node].kind == .element {
-                if matchCompound(complex.compounds[0], Int32(node)) { set[node] = true }
-            }
+            for node in elements where matchCompound(complex.compounds[0], node) { set[Int(node)] = true }
             for index in 1..<max(1, complex.compounds.count) {
-                let related = relate(set, complex.combinators[index - 1])
+                let related = relate(set, complex.combinators[index - 1], elements)
                 set = [Bool](repeating: false, count: count)
-                for node in 0..<count where related[node] && matchCompound(complex.compounds[index], Int32(node)) {
-                    set[node] = true
+                for node in elements where related[Int(node)] && matchCompound(complex.compounds[index], node) {
+                    set[Int(node)] = true
                 }
             }
-            let related = relate(set, relative.leading)
-            for node in 0..<count where related[node] { flags[Int32(node)] = true }
+            let related = relate(set, relative.leading, elements)
+            for node in elements where related[Int(node)] { flags[node] = true }
         }
     }
 
     /// The elements that have an element of `set` as a descendant, child, next sibling or later
     /// sibling (as the combinator says). Linear: walks stop at nodes already marked.
-    private func relate(_ set: [Bool], _ combinator: Combinator) -> [Bool] {
+    private func relate(_ set: [Bool], _ combinator: Combinator, _ elements: [Int32]) -> [Bool] {
         var result = [Bool](repeating: false, count: set.count)
-        for node in 0..<set.count where set[node] {
+        for element in elements where set[Int(element)] {
+            let node = Int(element)
             switch combinator {
             case .child:
                 let parent = parentElement(Int32(node))

@@ -6,6 +6,9 @@ struct SelectorResolver {
     private(set) var ofLists: [ResolvedList] = []
     /// The arguments of each `:has()`, by id.
     private(set) var hasSelectors: [[ResolvedRelative]] = []
+    /// Per `:has()`: whether it is only ever asked of subjects (and their siblings), never of the
+    /// ancestors or earlier siblings a combinator reaches.
+    private(set) var hasIsLocal: [Bool] = []
     /// Every complex selector resolved, by id.
     private(set) var complexes: [ResolvedComplex] = []
     private(set) var usesChildPositions = false
@@ -19,21 +22,25 @@ struct SelectorResolver {
         ResolvedName(html: names.lookup(name.asciiLowercased), foreign: names.lookup(name))
     }
 
-    mutating func resolve(_ list: SelectorList) -> ResolvedList {
+    /// Resolves a list. `atSubject` says whether its subjects are the query's subjects (or their
+    /// siblings): then a `:has()` on them only needs the part of the document being searched.
+    mutating func resolve(_ list: SelectorList, atSubject: Bool = true) -> ResolvedList {
         var selectors: [ResolvedComplex] = []
-        for complex in list.selectors { selectors.append(resolve(complex)) }
+        for complex in list.selectors { selectors.append(resolve(complex, atSubject: atSubject)) }
         return ResolvedList(selectors: selectors)
     }
 
-    mutating func resolve(_ complex: ComplexSelector) -> ResolvedComplex {
+    mutating func resolve(_ complex: ComplexSelector, atSubject: Bool) -> ResolvedComplex {
         var compounds: [ResolvedCompound] = []
-        for compound in complex.compounds { compounds.append(resolve(compound)) }
+        for (index, compound) in complex.compounds.enumerated() {
+            compounds.append(resolve(compound, atSubject: atSubject && index == 0))
+        }
         let resolved = ResolvedComplex(compounds: compounds, combinators: complex.combinators, id: complexes.count)
         complexes.append(resolved)
         return resolved
     }
 
-    mutating func resolve(_ compound: CompoundSelector) -> ResolvedCompound {
+    mutating func resolve(_ compound: CompoundSelector, atSubject: Bool) -> ResolvedCompound {
         var neverMatches = false
         var type: ResolvedName?
         var ids: [[UInt8]] = []
@@ -48,13 +55,13 @@ struct SelectorResolver {
             switch simple {
             case let .id(id): ids.append(Array(id.utf8))
             case let .className(name): classes.append(Array(name.utf8))
-            default: others.append(resolve(simple))
+            default: others.append(resolve(simple, atSubject: atSubject))
             }
         }
         return ResolvedCompound(neverMatches: neverMatches, type: type, ids: ids, classes: classes, others: others)
     }
 
-    mutating func resolve(_ simple: SimpleSelector) -> ResolvedSimple {
+    mutating func resolve(_ simple: SimpleSelector, atSubject: Bool) -> ResolvedSimple {
         switch simple {
         case .id, .className:
             return .never  // handled by the compound
@@ -81,24 +88,26 @@ struct SelectorResolver {
             }
         case let .nthChild(nth, of):
             if of == nil { usesChildPositions = true }
-            return .nthChild(nth, of: resolveOf(of), fromEnd: false)
+            return .nthChild(nth, of: resolveOf(of, atSubject: atSubject), fromEnd: false)
         case let .nthLastChild(nth, of):
             if of == nil { usesChildPositions = true }
-            return .nthChild(nth, of: resolveOf(of), fromEnd: true)
+            return .nthChild(nth, of: resolveOf(of, atSubject: atSubject), fromEnd: true)
         case let .not(list):
-            let resolved = resolve(list)
+            let resolved = resolve(list, atSubject: atSubject)
             if let compound = resolved.singleCompound { return .notCompound(compound) }
             return .not(resolved)
         case let .isAny(list):
-            let resolved = resolve(list)
+            let resolved = resolve(list, atSubject: atSubject)
             if let compound = resolved.singleCompound { return .isCompound(compound) }
             return .isAny(resolved)
         case let .has(relatives):
             var resolved: [ResolvedRelative] = []
             for relative in relatives {
-                resolved.append(ResolvedRelative(leading: relative.leading, complex: resolve(relative.complex)))
+                resolved.append(ResolvedRelative(
+                    leading: relative.leading, complex: resolve(relative.complex, atSubject: false)))
             }
             hasSelectors.append(resolved)
+            hasIsLocal.append(atSubject)
             return .has(hasSelectors.count - 1)
         case .anyLink: return .anyLink
         case .checked: return .checked
@@ -112,9 +121,9 @@ struct SelectorResolver {
         }
     }
 
-    private mutating func resolveOf(_ list: SelectorList?) -> Int? {
+    private mutating func resolveOf(_ list: SelectorList?, atSubject: Bool) -> Int? {
         guard let list else { return nil }
-        let resolved = resolve(list)
+        let resolved = resolve(list, atSubject: atSubject)
         ofLists.append(resolved)
         return ofLists.count - 1
     }

@@ -10,7 +10,7 @@ import Testing
 /// Set `HTML5LIB_LIST_FAILURES=1` to list the failures (input, expected and actual trees).
 @Suite struct TreeConstructionConformanceTests {
     /// The number of runs that must pass; raise it when the parser gets better, never lower it.
-    static let passFloor = 3541
+    static let passFloor = 3549
 
     /// One test of a `.dat` file.
     struct TreeTest {

@@ -12,7 +12,7 @@ extension TreeBuilder {
         {
             let lastTable = open.topmostPosition(ofHTML: .table)
             let lastTemplate = open.topmostPosition(ofHTML: .template)
-            if let lastTemplate, lastTable == nil || lastTemplate > lastTable! {
+            if let lastTemplate, lastTemplate > (lastTable ?? -1) {
                 return (arena.templateContent(of: open[lastTemplate]), NodeArena.none)
             }
             guard let lastTable else { return (open[0], NodeArena.none) }
@@ -35,6 +35,7 @@ extension TreeBuilder {
         var name = tag.name
         if namespace == .svg { name = foreignNameMap().svgTagName(name) }
         let element = arena.createElement(name, namespace: namespace)
+        if name == .selectedcontent && namespace == .html { createdSelectedContent = true }
         var integration = namespace == .svg && TagSets.svgHTMLIntegration.contains(name)
         if tag.hasTokenAttributes && !tokenizer.attributes.isEmpty {
             let attributes = tokenizer.attributes

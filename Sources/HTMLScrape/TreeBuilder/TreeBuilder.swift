@@ -51,6 +51,8 @@ struct TreeBuilder {
     var contextInfo: OpenElementInfo?
     /// The fragment parse's `html` root element.
     var fragmentRoot: Int32 = NodeArena.none
+    /// Whether a `selectedcontent` element was created (its contents are filled in at the end).
+    var createdSelectedContent = false
     /// Names for SVG and MathML case fix-ups, built on first use.
     var foreignNames: ForeignNames?
 
@@ -103,6 +105,7 @@ struct TreeBuilder {
         if fragmentRoot != NodeArena.none {
             arena.moveChildren(of: fragmentRoot, to: 0)
         }
+        if createdSelectedContent { fillSelectedContents() }
         arena.names = tokenizer.names
         return TreeBuilderResult(arena: arena, errors: tokenizer.errors, quirksMode: quirksMode)
     }

@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+
+@testable import HTMLScrape
+
+/// Random tag soup from the tags the tree construction rules single out, in document and fragment
+/// parses: the parser must never crash or hang, and the tree it builds must have consistent links.
+@Suite struct TreeBuilderFuzzTests {
+    /// A small deterministic generator (SplitMix64), so that a failure can be replayed.
+    struct SplitMix64 {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        mutating func pick<T>(_ items: [T]) -> T { items[Int(next() % UInt64(items.count))] }
+    }
+
+    static let tags = """
+        html head body table tbody thead tfoot tr td th caption col colgroup select option optgroup p div a b i \
+        nobr font svg math mi mtext annotation-xml foreignObject desc title template frameset frame noscript \
+        script style textarea plaintext pre listing li dd dt ul ol form button input hr image br marquee applet \
+        object ruby rt rp rb rtc iframe xmp selectedcontent h1 h2 em span code s u keygen area meta link base \
+        noframes noembed path g mglyph malignmark
+        """.split(separator: " ").map(String.init)
+
+    static let extras = [
+        "x", " ", "\n", "\u{0}", "<!--c-->", "<!DOCTYPE html>", "<![CDATA[y]]>", "&amp;", " color=red",
+        "<font color=1>", "<annotation-xml encoding=text/html>", "<input type=hidden>", "<a href=x>", "<b id=1>",
+    ]
+
+    static let contexts: [FragmentContext?] = [
+        nil, nil, nil, .body, FragmentContext(localName: "tr"), FragmentContext(localName: "td"),
+        FragmentContext(localName: "table"), FragmentContext(localName: "select"),
+        FragmentContext(localName: "template"), FragmentContext(localName: "title"),
+        FragmentContext(localName: "script"), FragmentContext(localName: "html"),
+        FragmentContext(localName: "frameset"), FragmentContext(localName: "colgroup"),
+        FragmentContext(localName: "path", namespace: .svg), FragmentContext(localName: "mi", namespace: .mathML),
+        FragmentContext(localName: "foreignObject", namespace: .svg),
+    ]
+
+    /// Checks that every link in the tree agrees with its reverse link, without recursion.
+    static func linksAreConsistent(_ document: Document) -> Bool {
+        let arena = document.arena
+        var roots: [Int32] = [0]
+        roots.append(contentsOf: arena.templateContents.values)
+        var visited = 0
+        for root in roots {
+            var node = root
+            while node != NodeArena.none {
+                visited += 1
+                if visited > arena.nodes.count * 2 { return false }
+                let record = arena.nodes[Int(node)]
+                var child = record.firstChild
+                var previous = NodeArena.none
+                while child != NodeArena.none {
+                    let childRecord = arena.nodes[Int(child)]
+                    if childRecord.parent != node || childRecord.previousSibling != previous { return false }
+                    previous = child
+                    child = childRecord.nextSibling
+                }
+                if previous != record.lastChild { return false }
+                node = arena.following(node, within: root)
+            }
+        }
+        return true
+    }
+
+    @Test func randomTagSoupNeverBreaksTheTree() {
+        let environment = ProcessInfo.processInfo.environment
+        var random = SplitMix64(state: environment["FUZZ_SEED"].flatMap { UInt64($0) } ?? 0x5EED)
+        let iterations = environment["FUZZ_ITERATIONS"].flatMap { Int($0) } ?? 3000
+        for _ in 0..<iterations {
+            var html = ""
+            for _ in 0..<(20 + Int(random.next() % 80)) {
+                switch random.next() % 4 {
+                case 0: html += "</" + random.pick(Self.tags) + ">"
+                case 1: html += random.pick(Self.extras)
+                default: html += "<" + random.pick(Self.tags) + (random.next() % 8 == 0 ? "/>" : ">")
+                }
+            }
+            let scripting = random.next() % 2 == 0
+            let context = random.pick(Self.contexts)
+            let options = ParseOptions(scriptingEnabled: scripting)
+            if environment["FUZZ_TRACE"] != nil {
+                print("fuzz \(String(describing: context)) scripting \(scripting): \(html.debugDescription)")
+            }
+            let document = context.map { Document(fragment: html, context: $0, options: options) }
+                ?? Document(html: html, options: options)
+            #expect(Self.linksAreConsistent(document), "\(html.debugDescription) in \(String(describing: context))")
+        }
+    }
+}

@@ -56,6 +56,33 @@ import Testing
         #expect(document.baseURL?.absoluteString == page)
     }
 
+    /// The whole-document text index that `:contains()` uses gives every element the same text as
+    /// `text` does.
+    @Test func textIndexAgreesWithText() throws {
+        var pages = [
+            "<div> Hello <b>big</b>\n world <p>para</p>x<br>y<script>var a</script></div><p>  <i> a </i>b<table><td>c<td>d</table>",
+            "<ul><li>One<li><b>Two</b> three<li></ul><svg><text>In SVG</text></svg><template><p>t</template>É<p>ÀB",
+        ]
+        if let folder = TestData.sharedFolder("fixtures/wiki") {
+            let data = try Data(contentsOf: folder.appendingPathComponent("wikipedia-2026-03_Game_of_Thrones_season_8.page.html"))
+            pages.append(String(decoding: data, as: UTF8.self))
+        }
+        for html in pages {
+            let document = Document(html: html)
+            let exact = TextIndex(arena: document.arena, lowercased: false)
+            let lowered = TextIndex(arena: document.arena, lowercased: true)
+            var checked = 0
+            for element in document.root.descendants.compactMap(\.element) {
+                guard let slice = exact.text(of: element.node.index) else { continue }
+                #expect(String(decoding: slice, as: UTF8.self) == element.text)
+                let lowerSlice = try #require(lowered.text(of: element.node.index))
+                #expect(String(decoding: lowerSlice, as: UTF8.self) == element.text.lowercased())
+                checked += 1
+            }
+            #expect(checked > 5)
+        }
+    }
+
     @Test func selectorsRunOnParsedHTML() throws {
         let document = Document(html: """
         <!DOCTYPE html><TABLE class=wikitable><TR><TD>1<TD>2<TR><TD>3</TABLE>

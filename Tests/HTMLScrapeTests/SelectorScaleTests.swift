@@ -20,7 +20,9 @@ import Testing
             arena.append(div, to: parent)
             parent = div
         }
-        arena.append(arena.createElement(.span, namespace: .html), to: parent)
+        let span = arena.createElement(.span, namespace: .html)
+        arena.append(span, to: parent)
+        Array("x".utf8).withUnsafeBufferPointer { arena.appendText($0, to: span) }
         return Document(arena: arena, errors: [], quirksMode: .noQuirks, encoding: .utf8, scriptingEnabled: false)
     }()
 
@@ -55,6 +57,9 @@ import Testing
         let span = try #require(try document.selectFirst("span"))
         #expect(try span.closest("body, :root")?.localName == "div")
         #expect(try span.matches(":root span"))
-        #expect(document.documentElement?.text == "")
+        #expect(document.documentElement?.text == "x")
+        // Text tests read one index of the document's text, not each element's subtree again.
+        #expect(try document.select("div:contains(X)").count == 100_000)
+        #expect(try document.select("div:-soup-contains(\"X\"), div:containsOwn(x)").isEmpty)
     }
 }

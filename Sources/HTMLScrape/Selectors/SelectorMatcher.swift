@@ -24,6 +24,8 @@ final class SelectorMatcher {
     private let hasSelectors: [[ResolvedRelative]]
     private let hasResults: [NodeFlags]
     private let chainMemos: [ChainMemo]
+    private var exactTextIndex: TextIndex?
+    private var lowercasedTextIndex: TextIndex?
 
     /// The subtree a local `:has()` needs to look at (see `SelectorResolver.hasIsLocal`), or `none`
     /// for the whole document.
@@ -262,7 +264,19 @@ final class SelectorMatcher {
             return FormState.isDisabled(node, in: arena) == false
         case let .lang(ranges):
             return matchLang(ranges, node)
-        case let .contains(strings, own, caseInsensitive):
+        case let .contains(strings, needles, own, caseInsensitive):
+            if !own {
+                let index = textIndex(lowercased: caseInsensitive)
+                var covered = true
+                for needle in needles {
+                    guard let found = index.contains(needle, in: node) else {
+                        covered = false
+                        break
+                    }
+                    if found { return true }
+                }
+                if covered { return false }
+            }
             var text = own ? TextRendering.ownText(node, in: arena) : TextRendering.text(node, in: arena)
             if caseInsensitive { text = text.lowercased() }
             return strings.contains { text.contains($0) }
@@ -271,6 +285,20 @@ final class SelectorMatcher {
         case .never:
             return false
         }
+    }
+
+    /// The document's text index for `:contains()`, built on first use.
+    private func textIndex(lowercased: Bool) -> TextIndex {
+        if lowercased {
+            if let index = lowercasedTextIndex { return index }
+            let index = TextIndex(arena: arena, lowercased: true)
+            lowercasedTextIndex = index
+            return index
+        }
+        if let index = exactTextIndex { return index }
+        let index = TextIndex(arena: arena, lowercased: false)
+        exactTextIndex = index
+        return index
     }
 
     // MARK: Attributes

@@ -115,8 +115,8 @@ struct SelectorResolver {
         case .enabled: return .enabled
         case let .lang(ranges): return .lang(ranges)
         case let .contains(strings, own, caseInsensitive):
-            return .contains(caseInsensitive ? strings.map { $0.lowercased() } : strings, own: own,
-                             caseInsensitive: caseInsensitive)
+            let needles = caseInsensitive ? strings.map { $0.lowercased() } : strings
+            return .contains(needles, bytes: needles.map { Array($0.utf8) }, own: own, caseInsensitive: caseInsensitive)
         case let .matches(pattern, own): return .matches(pattern, own: own)
         }
     }
@@ -234,7 +234,7 @@ enum ResolvedSimple {
     case disabled
     case enabled
     case lang([String])
-    case contains([String], own: Bool, caseInsensitive: Bool)
+    case contains([String], bytes: [[UInt8]], own: Bool, caseInsensitive: Bool)
     case matches(TextPattern, own: Bool)
     case never
 }

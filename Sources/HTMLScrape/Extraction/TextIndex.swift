@@ -22,7 +22,11 @@ final class TextIndex {
             case .text:
                 let text = arena.bytes(start: record.dataStart, count: record.dataCount)
                 if lowercased {
-                    buffer.append(ArraySlice(String(decoding: text, as: UTF8.self).lowercased().utf8))
+                    if text.allSatisfy({ $0 < 0x80 }) {
+                        buffer.append(ArraySlice(text.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }))
+                    } else {
+                        buffer.append(ArraySlice(String(decoding: text, as: UTF8.self).lowercased().utf8))
+                    }
                 } else {
                     buffer.append(text)
                 }

@@ -96,7 +96,20 @@ enum TextRendering {
     static func text(
         _ root: Int32, in arena: NodeArena, skippingFootnotes: Bool = false, collapsesNoBreakSpace: Bool = false
     ) -> String {
+        var visited = 0
+        return text(root, in: arena, skippingFootnotes: skippingFootnotes, collapsesNoBreakSpace: collapsesNoBreakSpace,
+                    visited: &visited)
+    }
+
+    /// ``text(_:in:skippingFootnotes:collapsesNoBreakSpace:)``, adding the number of nodes it
+    /// visited to `visited`: what the walk cost.
+    static func text(
+        _ root: Int32, in arena: NodeArena, skippingFootnotes: Bool = false, collapsesNoBreakSpace: Bool = false,
+        visited: inout Int
+    ) -> String {
         var buffer = CollapsingBuffer()
+        var count = 0
+        defer { visited += count }
         buffer.collapsesNoBreakSpace = collapsesNoBreakSpace
         let rootRecord = arena.nodes[Int(root)]
         if rootRecord.kind == .text {
@@ -104,6 +117,7 @@ enum TextRendering {
             return buffer.string
         }
         walk(root, in: arena, enter: { node, record in
+            count += 1
             switch record.kind {
             case .text:
                 buffer.append(arena.bytes(start: record.dataStart, count: record.dataCount))

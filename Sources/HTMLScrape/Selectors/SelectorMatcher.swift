@@ -24,6 +24,8 @@ final class SelectorMatcher {
     private let hasSelectors: [[ResolvedRelative]]
     private let hasResults: [NodeFlags]
     private let chainMemos: [ChainMemo]
+    /// Text bytes computed element by element so far for `:contains()`.
+    private var textWork = 0
     private var exactTextIndex: TextIndex?
     private var lowercasedTextIndex: TextIndex?
 
@@ -265,7 +267,9 @@ final class SelectorMatcher {
         case let .lang(ranges):
             return matchLang(ranges, node)
         case let .contains(strings, needles, own, caseInsensitive):
-            if !own {
+            // A few elements' text is cheaper to compute one by one; once that work reaches the size
+            // of the document, one index of the whole text answers the rest in linear time.
+            if !own && textWork >= arena.bytes.count + arena.nodes.count {
                 let index = textIndex(lowercased: caseInsensitive)
                 var covered = true
                 for needle in needles {
@@ -277,7 +281,8 @@ final class SelectorMatcher {
                 }
                 if covered { return false }
             }
-            var text = own ? TextRendering.ownText(node, in: arena) : TextRendering.text(node, in: arena)
+            var text = own ? TextRendering.ownText(node, in: arena) : TextRendering.text(node, in: arena, visited: &textWork)
+            if !own { textWork += text.utf8.count + 1 }
             if caseInsensitive { text = text.lowercased() }
             return strings.contains { text.contains($0) }
         case let .matches(pattern, own):

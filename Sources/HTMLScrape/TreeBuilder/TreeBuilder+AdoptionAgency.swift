@@ -75,11 +75,13 @@ extension TreeBuilder {
             arena.moveChildren(of: furthestBlock, to: newElement)
             arena.append(newElement, to: furthestBlock)
 
+            var key = formatting.arkKey(signature: attributeSignature(newElement))
             if let position = formatting.position(of: formattingElement) {
+                key = formatting[position].arkKey
                 formatting.remove(at: position)
                 if position < bookmark { bookmark -= 1 }
             }
-            formatting.insert(newElement, name: subject, at: min(bookmark, formatting.count))
+            formatting.insert(newElement, name: subject, key: key, at: min(bookmark, formatting.count))
 
             if let position = open.position(of: formattingElement) { open.remove(at: position) }
             if let position = open.position(of: furthestBlock) {

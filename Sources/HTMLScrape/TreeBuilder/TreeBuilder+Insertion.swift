@@ -149,23 +149,43 @@ extension TreeBuilder {
         return true
     }
 
-    /// Pushes a formatting element onto the list, applying the Noah's Ark clause (at most three
-    /// identical entries after the last marker).
-    mutating func pushFormattingElement(_ node: Int32, name: LocalName) {
-        var identical = 0
-        var earliest = -1
-        var i = formatting.count - 1
-        while i >= 0 {
-            let entry = formatting[i]
-            if entry.isMarker { break }
-            if entry.name == name && sameAttributes(entry.node, node) {
-                identical += 1
-                earliest = i
+    /// A hash of an element's name and attributes that does not depend on the attributes' order:
+    /// identical elements (for the Noah's Ark clause) have equal signatures.
+    func attributeSignature(_ node: Int32) -> UInt64 {
+        let record = arena.nodes[Int(node)]
+        var signature = UInt64(record.name.id) &* 0x100_0000_01B3 ^ UInt64(record.dataCount) << 48
+        let start = Int(record.dataStart)
+        for attribute in arena.attributes[start..<(start + Int(record.dataCount))] {
+            var hash: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(attribute.name.id) << 8 ^ UInt64(attribute.namespace.rawValue)
+            for byte in arena.bytes(start: attribute.valueStart, count: attribute.valueCount) {
+                hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3
             }
-            i -= 1
+            signature = signature &+ hash
         }
-        if identical >= 3 { formatting.remove(at: earliest) }
-        formatting.push(node, name: name)
+        return signature
+    }
+
+    /// Pushes a formatting element onto the list, applying the Noah's Ark clause (at most three
+    /// identical entries after the last marker). The list is only scanned when at least three entries
+    /// share the element's key.
+    mutating func pushFormattingElement(_ node: Int32, name: LocalName) {
+        let key = formatting.arkKey(signature: attributeSignature(node))
+        if formatting.count(ofKey: key) >= 3 {
+            var identical = 0
+            var earliest = -1
+            var i = formatting.count - 1
+            while i >= 0 {
+                let entry = formatting[i]
+                if entry.isMarker { break }
+                if entry.arkKey == key && entry.name == name && sameAttributes(entry.node, node) {
+                    identical += 1
+                    earliest = i
+                }
+                i -= 1
+            }
+            if identical >= 3 { formatting.remove(at: earliest) }
+        }
+        formatting.push(node, name: name, key: key)
     }
 
     /// Reconstructs the active formatting elements: reopens, at the current insertion point, the

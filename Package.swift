@@ -11,6 +11,7 @@ let package = Package(
         // Its types (`CalendarDay`, `Week`, `ICalendar`…) appear in the other products' public API,
         // so apps import it by name.
         .library(name: "AirdateCore", targets: ["AirdateCore"]),
+        .executable(name: "scrape", targets: ["scrape"]),
         .executable(name: "tvweek", targets: ["tvweek"]),
         .executable(name: "countdowns", targets: ["countdowns"]),
     ],
@@ -82,6 +83,11 @@ let package = Package(
         ),
 
         // MARK: Examples
+        .executableTarget(
+            name: "scrape",
+            dependencies: ["HTMLScrape", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Examples/scrape"
+        ),
         .executableTarget(
             name: "tvweek",
             dependencies: [

@@ -62,7 +62,7 @@ let package = Package(
         // MARK: TVMazeClient
         .target(
             name: "TVMazeClient",
-            dependencies: ["AirdateHTTP", "AirdateCore"]
+            dependencies: ["AirdateHTTP", "AirdateCore", "HTMLScrape"]
         ),
         .testTarget(
             name: "TVMazeClientTests",

@@ -8,9 +8,10 @@ let package = Package(
         .library(name: "HTMLScrape", targets: ["HTMLScrape"]),
         .library(name: "TVMazeClient", targets: ["TVMazeClient"]),
         .library(name: "CountdownKit", targets: ["CountdownKit"]),
-        // Its types (`CalendarDay`, `Week`, `ICalendar`…) appear in the other products' public API,
-        // so apps import it by name.
+        // Their types appear in the other products' public API (`CalendarDay`, `Week`, `ICalendar`;
+        // `HTTPTransport`, `HTTPClientError`), so apps import them by name.
         .library(name: "AirdateCore", targets: ["AirdateCore"]),
+        .library(name: "AirdateHTTP", targets: ["AirdateHTTP"]),
         .executable(name: "scrape", targets: ["scrape"]),
         .executable(name: "tvweek", targets: ["tvweek"]),
         .executable(name: "countdowns", targets: ["countdowns"]),

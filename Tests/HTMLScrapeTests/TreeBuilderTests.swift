@@ -136,6 +136,19 @@ import Testing
         print("50,000 <table> + 50,000 nested <table><tr><td>: \(ContinuousClock.now - start)")
     }
 
+    @Test func repeatedFosterParentedTextStaysLinear() {
+        // Every "x" is foster-parented into the one text node before the table, while each <tr a=b>
+        // adds attribute bytes after it: the text node must not be copied on every extension.
+        let count = 100_000
+        let start = ContinuousClock.now
+        let document = Document(html: "<table>" + String(repeating: "x<tr a=b>", count: count))
+        let body = document.body?.node
+        #expect(body?.firstChild?.data == String(repeating: "x", count: count))
+        #expect(document.root.descendants.count { $0.element?.localName == "tr" } == count)
+        #expect(document.arena.bytes.count < 8 * count)
+        print("100,000 foster-parented x<tr a=b>: \(ContinuousClock.now - start)")
+    }
+
     @Test func misnestedFormattingInDeepStacksStaysBounded() {
         let html = String(repeating: "<a><div>", count: 20_000) + String(repeating: "</a>", count: 20_000)
         let start = ContinuousClock.now

@@ -93,6 +93,21 @@ import Testing
         #expect(dump("<pre>\n\nx</pre>") == expected("|     <pre>", "|       \"\nx\""))
     }
 
+    @Test func recordsTreeConstructionErrors() {
+        let codes = Document(html: "<div/><p>x</span>").errors.map(\.code.rawValue)
+        #expect(codes.contains("missing-doctype"))
+        #expect(codes.contains("non-void-html-element-start-tag-with-trailing-solidus"))
+        #expect(codes.contains("unexpected-end-tag"))
+        #expect(Document(html: "<!DOCTYPE html><p>x</p>").errors.isEmpty)
+    }
+
+    @Test func quirksModeComesFromTheDoctype() {
+        #expect(Document(html: "<p>").quirksMode == .quirks)
+        #expect(Document(html: "<!DOCTYPE html>").quirksMode == .noQuirks)
+        #expect(Document(html: "<!DOCTYPE html PUBLIC \"-//W3C//DTD XHTML 1.0 Transitional//EN\" \"x\">").quirksMode == .limitedQuirks)
+        #expect(Document(html: "<!DOCTYPE html PUBLIC \"-//W3C//DTD HTML 4.01 Transitional//EN\">").quirksMode == .quirks)
+    }
+
     // MARK: Pathological inputs
 
     @Test func millionNestedDivsParseAndWalkWithoutRecursion() {

@@ -3,6 +3,7 @@
 /// The current spec (since the 2025 `select` parsing change) has no "in select" or "in select in
 /// table" modes: `select` content is parsed by the "in body" rules.
 enum InsertionMode: UInt8, Sendable {
+    // One case per insertion mode of the spec, in the spec's order.
     case initial
     case beforeHTML
     case beforeHead

@@ -6,12 +6,101 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
         .library(name: "HTMLScrape", targets: ["HTMLScrape"]),
+        .library(name: "TVMazeClient", targets: ["TVMazeClient"]),
+        .library(name: "CountdownKit", targets: ["CountdownKit"]),
+        // Its types (`CalendarDay`, `Week`, `ICalendar`…) appear in the other products' public API,
+        // so apps import it by name.
+        .library(name: "AirdateCore", targets: ["AirdateCore"]),
+        .executable(name: "scrape", targets: ["scrape"]),
+        .executable(name: "tvweek", targets: ["tvweek"]),
+        .executable(name: "countdowns", targets: ["countdowns"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
+        // MARK: HTMLScrape
         .target(name: "HTMLScrape"),
         .testTarget(
             name: "HTMLScrapeTests",
             dependencies: ["HTMLScrape"]
+        ),
+
+        // MARK: Support targets
+        .target(name: "AirdateCore"),
+        .testTarget(
+            name: "AirdateCoreTests",
+            dependencies: ["AirdateCore"]
+        ),
+        // Shared HTTP plumbing of the API clients (TVMazeClient, JikanClient).
+        .target(
+            name: "AirdateHTTP",
+            dependencies: [
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "HTTPTypesFoundation", package: "swift-http-types"),
+            ]
+        ),
+        // Loopback test server (FlyingFox) that serves a fixtures folder and injects faults;
+        // shared by the clients' test targets, never by a product.
+        .target(
+            name: "AirdateTestServer",
+            dependencies: [.product(name: "FlyingFox", package: "FlyingFox")],
+            path: "Tests/AirdateTestServer"
+        ),
+        .testTarget(
+            name: "AirdateHTTPTests",
+            dependencies: [
+                "AirdateHTTP", "AirdateTestServer",
+                .product(name: "Clocks", package: "swift-clocks"),
+            ]
+        ),
+
+        // MARK: TVMazeClient
+        .target(
+            name: "TVMazeClient",
+            dependencies: ["AirdateHTTP", "AirdateCore"]
+        ),
+        .testTarget(
+            name: "TVMazeClientTests",
+            dependencies: [
+                "TVMazeClient", "AirdateTestServer",
+                .product(name: "Clocks", package: "swift-clocks"),
+            ]
+        ),
+
+        // MARK: CountdownKit
+        .target(
+            name: "CountdownKit",
+            dependencies: ["AirdateCore", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .testTarget(
+            name: "CountdownKitTests",
+            dependencies: ["CountdownKit", .product(name: "Clocks", package: "swift-clocks")]
+        ),
+
+        // MARK: Examples
+        .executableTarget(
+            name: "scrape",
+            dependencies: ["HTMLScrape", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Examples/scrape"
+        ),
+        .executableTarget(
+            name: "tvweek",
+            dependencies: [
+                "TVMazeClient", "AirdateHTTP",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            path: "Examples/tvweek"
+        ),
+        .executableTarget(
+            name: "countdowns",
+            dependencies: ["CountdownKit", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Examples/countdowns"
         ),
     ],
     swiftLanguageModes: [.v6]

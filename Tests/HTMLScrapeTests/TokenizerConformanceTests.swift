@@ -12,6 +12,10 @@ import Testing
 @Suite struct TokenizerConformanceTests {
     /// The number of runs that must pass; raise it when the tokenizer gets better, never lower it.
     static let passFloor = 7036
+    /// The number of runs whose parse errors (codes and positions) must match too. The one run that
+    /// does not: `xmlViolation.test` lists no errors for U+FFFF, which is a
+    /// `noncharacter-in-input-stream` error.
+    static let errorMatchFloor = 7035
 
     /// A token as the test files spell it.
     enum TestToken: Equatable, CustomStringConvertible {
@@ -116,8 +120,8 @@ import Testing
         print(
             "html5lib tokenizer errors: \(errorsMatch)/\(total) runs match expected errors (codes and positions; \(errorCodesMatch)/\(total) by codes alone)"
         )
-        #expect(total == 7036)
         #expect(passed >= Self.passFloor)
+        #expect(errorsMatch >= Self.errorMatchFloor)
     }
 
     // MARK: Running the tokenizer

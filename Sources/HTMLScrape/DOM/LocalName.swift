@@ -117,21 +117,14 @@ struct NameTable: Sendable {
 
     /// The id of a name given as UTF-8 bytes, adding it when it is new.
     mutating func intern(_ name: UnsafeBufferPointer<UInt8>) -> LocalName {
-        let hash = Self.hash(name)
-        var index = Int(hash) & (slots.count - 1)
-        while true {
-            let slot = slots[index]
-            if slot == 0 { break }
-            let id = Int(slot - 1)
-            if equals(id, name) { return LocalName(id: UInt32(id)) }
-            index = (index + 1) & (slots.count - 1)
-        }
+        let (found, slotIndex) = probe(name)
+        if let found { return found }
         let id = spellings.count
         let start = bytes.count
         bytes.append(contentsOf: name)
         ranges.append(start..<bytes.count)
         spellings.append(String(decoding: name, as: UTF8.self))
-        slots[index] = UInt32(id + 1)
+        slots[slotIndex] = UInt32(id + 1)
         if spellings.count * 2 > slots.count { grow() }
         return LocalName(id: UInt32(id))
     }
@@ -139,32 +132,43 @@ struct NameTable: Sendable {
     /// The id of a name if the table has it.
     func lookup(_ name: String) -> LocalName? {
         var utf8 = Array(name.utf8)
-        return utf8.withUnsafeMutableBufferPointer { buffer -> LocalName? in
-            let name = UnsafeBufferPointer(buffer)
-            var index = Int(Self.hash(name)) & (slots.count - 1)
-            while true {
-                let slot = slots[index]
-                if slot == 0 { return nil }
-                if equals(Int(slot - 1), name) { return LocalName(id: slot - 1) }
-                index = (index + 1) & (slots.count - 1)
+        return utf8.withUnsafeMutableBufferPointer { probe(UnsafeBufferPointer($0)).found }
+    }
+
+    /// Finds a name: its id, or the empty slot where it would go. One pass over raw buffers, with no
+    /// bounds checks in the loop (slot indices are masked, byte ranges come from `ranges`).
+    @inline(__always)
+    private func probe(_ name: UnsafeBufferPointer<UInt8>) -> (found: LocalName?, slot: Int) {
+        let mask = slots.count - 1
+        var index = Int(Self.hash(name)) & mask
+        return slots.withUnsafeBufferPointer { slots in
+            bytes.withUnsafeBufferPointer { all in
+                ranges.withUnsafeBufferPointer { ranges in
+                    while true {
+                        let slot = slots[index]
+                        if slot == 0 { return (nil, index) }
+                        let range = ranges[Int(slot - 1)]
+                        if range.count == name.count,
+                           Self.sameBytes(all, from: range.lowerBound, name) {
+                            return (LocalName(id: slot - 1), index)
+                        }
+                        index = (index + 1) & mask
+                    }
+                }
             }
         }
     }
 
     @inline(__always)
-    private func equals(_ id: Int, _ name: UnsafeBufferPointer<UInt8>) -> Bool {
-        let range = ranges[id]
-        guard range.count == name.count else { return false }
-        return bytes.withUnsafeBufferPointer { all in
-            var i = 0
-            var j = range.lowerBound
-            while i < name.count {
-                if all[j] != name[i] { return false }
-                i += 1
-                j += 1
-            }
-            return true
+    private static func sameBytes(
+        _ all: UnsafeBufferPointer<UInt8>, from start: Int, _ name: UnsafeBufferPointer<UInt8>
+    ) -> Bool {
+        var i = 0
+        while i < name.count {
+            if all[start &+ i] != name[i] { return false }
+            i &+= 1
         }
+        return true
     }
 
     private mutating func grow() {

@@ -1,25 +1,47 @@
-// INTERFACE STUB — the input-decoding work replaces this file (keeping `preprocess`).
-
 /// Turns decoded text into what the tokenizer reads: UTF-8 with CR and CRLF normalised to LF, and
-/// the input-stream parse errors (control characters, noncharacters) recorded.
+/// the input-stream parse errors (control characters, noncharacters) recorded, with byte offsets in
+/// the output. See ``InputStreamNormalizer`` for the rules.
 enum InputPreprocessor {
+    /// Preprocesses UTF-8 input (a `String`'s `utf8` view, or bytes already decoded). Invalid UTF-8,
+    /// should any reach here, becomes U+FFFD.
     static func preprocess(_ utf8: some Sequence<UInt8>) -> (bytes: [UInt8], errors: [RecordedError]) {
-        var out: [UInt8] = []
-        out.reserveCapacity(utf8.underestimatedCount)
-        var previousWasCR = false
-        for byte in utf8 {
-            if byte == 0x0D {
-                out.append(0x0A)
-                previousWasCR = true
-                continue
-            }
-            if byte == 0x0A && previousWasCR {
-                previousWasCR = false
-                continue
-            }
-            previousWasCR = false
-            out.append(byte)
+        if let result = utf8.withContiguousStorageIfAvailable({ preprocess(buffer: $0) }) {
+            return result
         }
-        return (out, [])
+        let bytes = Array(utf8)
+        return bytes.withUnsafeBufferPointer { preprocess(buffer: $0) }
+    }
+
+    /// Preprocesses a buffer of UTF-8 input in one pass.
+    static func preprocess(buffer: UnsafeBufferPointer<UInt8>) -> (bytes: [UInt8], errors: [RecordedError]) {
+        var normalizer = InputStreamNormalizer(expectedCount: buffer.count)
+        normalizer.write(buffer)
+        return normalizer.finish()
+    }
+
+    /// Decodes `bytes` from `encoding` (after skipping `skipping` bytes of byte order mark) and
+    /// preprocesses the text. UTF-8 is decoded and preprocessed in a single pass; the other encodings
+    /// are decoded a block at a time into UTF-8 that is then preprocessed.
+    static func decodeAndPreprocess(
+        _ bytes: UnsafeBufferPointer<UInt8>, encoding: TextEncoding, skipping bomLength: Int = 0,
+        blockSize: Int = 1 << 16
+    ) -> (bytes: [UInt8], errors: [RecordedError]) {
+        let input = UnsafeBufferPointer(rebasing: bytes[min(bomLength, bytes.count)...])
+        switch encoding {
+        case .utf8:
+            return preprocess(buffer: input)
+        case .utf16LE, .utf16BE:
+            var normalizer = InputStreamNormalizer(expectedCount: input.count / 2 + input.count / 4)
+            TextDecoder.decodeUTF16(input, bigEndian: encoding == .utf16BE, blockSize: blockSize) {
+                normalizer.write($0)
+            }
+            return normalizer.finish()
+        case .windows1252, .iso8859_2, .iso8859_15, .windows1251:
+            var normalizer = InputStreamNormalizer(expectedCount: input.count + input.count / 8)
+            TextDecoder.decodeSingleByte(input, table: SingleByteTables.table(for: encoding), blockSize: blockSize) {
+                normalizer.write($0)
+            }
+            return normalizer.finish()
+        }
     }
 }

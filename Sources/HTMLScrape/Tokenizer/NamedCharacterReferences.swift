@@ -1,26 +1,27 @@
 /// The named character references of the WHATWG HTML spec (`&amp;`, `&not`, `&NotEqualTilde;` …), as a
 /// byte trie for the tokenizer's longest-match lookup.
 ///
-/// The table is parsed once, lazily, from the generated string `source` into flat arrays: each node
-/// owns a run of edges (a byte and a child node), sorted by byte; a node that ends a name holds the
-/// UTF-8 bytes of the characters it stands for.
-struct NamedCharacterReferences: Sendable {
+/// The table is parsed once, lazily, from the generated string `source`. The trie is built in one
+/// pass over the sorted names, as flat arrays in first-child / next-sibling form (siblings sorted by
+/// byte), with a direct table for the first byte; a node that ends a name holds the UTF-8 bytes of the
+/// characters it stands for.
+final class NamedCharacterReferences: Sendable {
     /// The trie, built on first use (thread-safe, immutable).
     static let shared = NamedCharacterReferences(parsing: source)
 
-    /// For each node, the index of its first edge in `edgeBytes`/`edgeTargets`.
-    private var edgeStart: [Int32] = []
-    /// For each node, the number of its edges.
-    private var edgeCount: [UInt8] = []
-    /// The byte each edge consumes.
-    private var edgeBytes: [UInt8] = []
-    /// The node each edge leads to.
-    private var edgeTargets: [Int32] = []
+    /// For each node, the byte that leads to it.
+    private let nodeBytes: [UInt8]
+    /// For each node, its first child (-1: none).
+    private let firstChild: [Int32]
+    /// For each node, its next sibling, whose byte is greater (-1: none).
+    private let nextSibling: [Int32]
+    /// For each ASCII byte, the root's child for it (-1: none).
+    private let rootChildren: [Int32]
     /// For each node, where its replacement sits in `valueBytes` (`valueStart < 0`: no name ends here).
-    private var valueStart: [Int32] = []
-    private var valueCount: [UInt8] = []
+    private let valueStart: [Int32]
+    private let valueCount: [UInt8]
     /// The UTF-8 bytes of every replacement, back to back.
-    private var valueBytes: [UInt8] = []
+    private let valueBytes: [UInt8]
 
     /// A match: how many bytes of the name matched (after the `&`), and the replacement's location.
     struct Match {
@@ -33,51 +34,90 @@ struct NamedCharacterReferences: Sendable {
     }
 
     private init(parsing source: String) {
-        // Build a pointer-free trie first: children as dictionaries, then flatten breadth-first.
-        var children: [[UInt8: Int]] = [[:]]
-        var values: [[UInt8]?] = [nil]
-        for line in source.utf8.split(separator: UInt8(ascii: "\n")) {
-            guard let space = line.firstIndex(of: UInt8(ascii: " ")) else { continue }
-            var node = 0
-            for byte in line[line.startIndex..<space] {
-                if let child = children[node][byte] {
-                    node = child
-                } else {
-                    children.append([:])
-                    values.append(nil)
-                    children[node][byte] = children.count - 1
-                    node = children.count - 1
-                }
+        let utf8 = Array(source.utf8)
+        // Entries: name and code-point ranges in `utf8`.
+        var entries: [(name: Range<Int>, codes: Range<Int>)] = []
+        entries.reserveCapacity(2300)
+        var index = 0
+        while index < utf8.count {
+            let lineStart = index
+            while index < utf8.count && utf8[index] != UInt8(ascii: "\n") { index += 1 }
+            let lineEnd = index
+            index += 1
+            var space = lineStart
+            while space < lineEnd && utf8[space] != UInt8(ascii: " ") { space += 1 }
+            guard space > lineStart && space < lineEnd else { continue }
+            entries.append((lineStart..<space, (space + 1)..<lineEnd))
+        }
+        entries.sort { utf8[$0.name].lexicographicallyPrecedes(utf8[$1.name]) }
+
+        var nodeBytes: [UInt8] = [0]
+        var firstChild: [Int32] = [-1]
+        var nextSibling: [Int32] = [-1]
+        var valueStart: [Int32] = [-1]
+        var valueCount: [UInt8] = [0]
+        var valueBytes: [UInt8] = []
+        var path: [Int] = []  // path[d]: the node at depth d + 1 of the previous name
+        var previous: Range<Int> = 0..<0
+        for entry in entries {
+            let name = entry.name
+            var common = 0
+            while common < name.count && common < previous.count
+                && utf8[name.lowerBound + common] == utf8[previous.lowerBound + common]
+            {
+                common += 1
             }
-            var utf8: [UInt8] = []
-            for hex in line[line.index(after: space)...].split(separator: UInt8(ascii: ",")) {
-                var code: UInt32 = 0
-                for digit in hex {
+            var siblingBefore = common < path.count ? path[common] : -1
+            path.removeLast(path.count - min(common, path.count))
+            var parent = common == 0 ? 0 : path[common - 1]
+            for depth in common..<name.count {
+                let node = nodeBytes.count
+                nodeBytes.append(utf8[name.lowerBound + depth])
+                firstChild.append(-1)
+                nextSibling.append(-1)
+                valueStart.append(-1)
+                valueCount.append(0)
+                if siblingBefore >= 0 {
+                    nextSibling[siblingBefore] = Int32(node)
+                } else {
+                    firstChild[parent] = Int32(node)
+                }
+                siblingBefore = -1
+                path.append(node)
+                parent = node
+            }
+            // The replacement: comma-separated hex code points.
+            let before = valueBytes.count
+            var code: UInt32 = 0
+            for offset in entry.codes {
+                let digit = utf8[offset]
+                if digit == UInt8(ascii: ",") {
+                    Tokenizer.appendUTF8(code, to: &valueBytes)
+                    code = 0
+                } else {
                     code = code &* 16 &+ UInt32(Self.hexValue(digit))
                 }
-                if let scalar = Unicode.Scalar(code) {
-                    utf8.append(contentsOf: String(scalar).utf8)
-                }
             }
-            values[node] = utf8
+            Tokenizer.appendUTF8(code, to: &valueBytes)
+            if parent > 0 {
+                valueStart[parent] = Int32(before)
+                valueCount[parent] = UInt8(valueBytes.count - before)
+            }
+            previous = name
         }
-        edgeStart = [Int32](repeating: 0, count: children.count)
-        edgeCount = [UInt8](repeating: 0, count: children.count)
-        valueStart = [Int32](repeating: -1, count: children.count)
-        valueCount = [UInt8](repeating: 0, count: children.count)
-        for node in 0..<children.count {
-            edgeStart[node] = Int32(edgeBytes.count)
-            edgeCount[node] = UInt8(children[node].count)
-            for (byte, child) in children[node].sorted(by: { $0.key < $1.key }) {
-                edgeBytes.append(byte)
-                edgeTargets.append(Int32(child))
-            }
-            if let value = values[node] {
-                valueStart[node] = Int32(valueBytes.count)
-                valueCount[node] = UInt8(value.count)
-                valueBytes.append(contentsOf: value)
-            }
+        var rootChildren = [Int32](repeating: -1, count: 128)
+        var child = Int(firstChild[0])
+        while child >= 0 {
+            if nodeBytes[child] < 128 { rootChildren[Int(nodeBytes[child])] = Int32(child) }
+            child = Int(nextSibling[child])
         }
+        self.nodeBytes = nodeBytes
+        self.firstChild = firstChild
+        self.nextSibling = nextSibling
+        self.rootChildren = rootChildren
+        self.valueStart = valueStart
+        self.valueCount = valueCount
+        self.valueBytes = valueBytes
     }
 
     private static func hexValue(_ digit: UInt8) -> UInt8 {
@@ -91,32 +131,23 @@ struct NamedCharacterReferences: Sendable {
 
     /// The longest name that `bytes[start...]` begins with, if any.
     func longestMatch(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Match? {
-        var node = 0
+        guard start < bytes.count, bytes[start] < 128 else { return nil }
+        var node = Int(rootChildren[Int(bytes[start])])
         var index = start
         var best: Match?
-        while index < bytes.count {
-            let byte = bytes[index]
-            let first = Int(edgeStart[node])
-            let count = Int(edgeCount[node])
-            var next = -1
-            var edge = first
-            while edge < first + count {
-                let edgeByte = edgeBytes[edge]
-                if edgeByte == byte {
-                    next = Int(edgeTargets[edge])
-                    break
-                }
-                if edgeByte > byte { break }
-                edge += 1
-            }
-            if next < 0 { break }
-            node = next
+        while node >= 0 {
             index += 1
             if valueStart[node] >= 0 {
                 best = Match(
-                    length: index - start, endsWithSemicolon: byte == UInt8(ascii: ";"),
+                    length: index - start, endsWithSemicolon: nodeBytes[node] == UInt8(ascii: ";"),
                     valueStart: Int(valueStart[node]), valueCount: Int(valueCount[node]))
             }
+            guard index < bytes.count else { break }
+            let byte = bytes[index]
+            var child = Int(firstChild[node])
+            while child >= 0 && nodeBytes[child] < byte { child = Int(nextSibling[child]) }
+            guard child >= 0 && nodeBytes[child] == byte else { break }
+            node = child
         }
         return best
     }

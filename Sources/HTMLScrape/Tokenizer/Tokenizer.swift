@@ -22,16 +22,21 @@ enum TokenKind: Sendable {
 struct TokenAttribute: Sendable {
     /// The name, lower-cased (ASCII only) and interned.
     var name: LocalName
-    /// Where the value's UTF-8 bytes sit in `Tokenizer.attributeBytes`.
+    /// Where the value's UTF-8 bytes start in `Tokenizer.attributeBytes`.
     var valueStart: Int
+    /// How many bytes the value has (character references already decoded).
     var valueCount: Int
 }
 
 /// A doctype token's fields. `nil` means missing, which differs from empty.
 struct DoctypeToken: Sendable {
+    /// The name, ASCII-lower-cased (`html`), or `nil` (`<!DOCTYPE>`).
     var name: String?
+    /// The public identifier, or `nil` when there is none.
     var publicID: String?
+    /// The system identifier, or `nil` when there is none.
     var systemID: String?
+    /// Whether the doctype was malformed so that the document must be in quirks mode.
     var forceQuirks: Bool
 }
 
@@ -87,10 +92,11 @@ struct Tokenizer {
 
     /// The input, preprocessed.
     let input: [UInt8]
-    /// Interned names; the parse moves it into the finished document.
+    /// Interned names (only ever added to: the tokenizer caches ids of short names); the parse moves it into the finished document.
     var names: NameTable
     /// Errors found so far, if errors are collected.
     var errors: [RecordedError] = []
+    /// Whether `recordError` keeps errors (off when the caller does not want them).
     let collectsErrors: Bool
 
     /// The name of the last start tag emitted (or of the fragment context element), for the
@@ -138,8 +144,18 @@ struct Tokenizer {
     private var buildingEndTag = false
     /// Where the tag, comment or doctype being built started (its `<`).
     private var markupStart = 0
+    /// The name of the tag being built when it was interned straight from the input (fast path).
+    private var readyTagName: LocalName?
     /// The name of the attribute being built, lower-cased, not yet interned.
     private var attributeNameBuffer: [UInt8] = []
+    /// The name of the attribute being built when it was interned straight from the input.
+    private var readyAttributeName: LocalName?
+    /// A direct-mapped cache in front of `names` for names of 1 to 7 bytes: the packed bytes and
+    /// length (`nameCacheKeys`, 0 when empty) and the id they intern to. Names are only ever added to
+    /// `names`, so a cached id stays right.
+    private var nameCacheKeys = [UInt64](repeating: 0, count: Tokenizer.nameCacheSize)
+    private var nameCacheIDs = [UInt32](repeating: 0, count: Tokenizer.nameCacheSize)
+    private static let nameCacheSize = 512
     /// Whether an attribute is being built (its value still open).
     private var buildingAttribute = false
     /// The interned name of the attribute being built, once its name is complete.
@@ -162,6 +178,7 @@ struct Tokenizer {
     private var doctypeHasName = false
     private var doctypeHasPublic = false
     private var doctypeHasSystem = false
+    /// The force-quirks flag of the doctype being built.
     private var doctypeForceQuirks = false
 
     /// Creates a tokenizer over preprocessed input, starting in the data state.
@@ -198,7 +215,7 @@ struct Tokenizer {
             tokenStart = input.count
             return .endOfFile
         }
-        text.removeAll(keepingCapacity: true)
+        if !text.isEmpty { text.removeAll(keepingCapacity: true) }
         tokenStart = position
         let input = self.input
         return input.withUnsafeBufferPointer { run($0) }
@@ -223,9 +240,9 @@ struct Tokenizer {
             swap(&text, &commentBuffer)
         case .endOfFile:
             reachedEnd = true
-            text.removeAll(keepingCapacity: true)
+            if !text.isEmpty { text.removeAll(keepingCapacity: true) }
         case .nullCharacter, .startTag, .endTag, .doctype:
-            text.removeAll(keepingCapacity: true)
+            if !text.isEmpty { text.removeAll(keepingCapacity: true) }
         case .characters:
             break
         }
@@ -242,7 +259,12 @@ struct Tokenizer {
     /// Finishes the tag being built and emits it.
     private mutating func emitTag(closingAt offset: Int) -> TokenKind {
         finishAttribute()
-        tagName = nameBuffer.withUnsafeBufferPointer { names.intern($0) }
+        if let ready = readyTagName {
+            tagName = ready
+        } else {
+            let buffer = nameBuffer
+            tagName = buffer.withUnsafeBufferPointer { internName($0, 0, $0.count) }
+        }
         if buildingEndTag {
             if !attributes.isEmpty { recordError(.endTagWithAttributes, at: offset) }
             if selfClosing { recordError(.endTagWithTrailingSolidus, at: offset) }
@@ -272,9 +294,10 @@ struct Tokenizer {
     /// Starts a new start or end tag token.
     private mutating func beginTag(end: Bool) {
         buildingEndTag = end
-        nameBuffer.removeAll(keepingCapacity: true)
-        attributes.removeAll(keepingCapacity: true)
-        attributeBytes.removeAll(keepingCapacity: true)
+        readyTagName = nil
+        if !nameBuffer.isEmpty { nameBuffer.removeAll(keepingCapacity: true) }
+        if !attributes.isEmpty { attributes.removeAll(keepingCapacity: true) }
+        if !attributeBytes.isEmpty { attributeBytes.removeAll(keepingCapacity: true) }
         if !attributeNameSet.isEmpty { attributeNameSet.removeAll(keepingCapacity: true) }
         buildingAttribute = false
         selfClosing = false
@@ -283,7 +306,8 @@ struct Tokenizer {
     /// Starts a new attribute on the current tag (finishing the previous one).
     private mutating func beginAttribute() {
         finishAttribute()
-        attributeNameBuffer.removeAll(keepingCapacity: true)
+        if !attributeNameBuffer.isEmpty { attributeNameBuffer.removeAll(keepingCapacity: true) }
+        readyAttributeName = nil
         buildingAttribute = true
         attributeIsDuplicate = false
         attributeValueStart = attributeBytes.count
@@ -291,7 +315,13 @@ struct Tokenizer {
 
     /// Leaves the attribute name state: interns the name and drops the attribute if it is a duplicate.
     private mutating func completeAttributeName(at offset: Int) {
-        let name = attributeNameBuffer.withUnsafeBufferPointer { names.intern($0) }
+        let name: LocalName
+        if let ready = readyAttributeName {
+            name = ready
+        } else {
+            let buffer = attributeNameBuffer
+            name = buffer.withUnsafeBufferPointer { internName($0, 0, $0.count) }
+        }
         attributeName = name
         var duplicate = false
         if attributes.count < 16 {
@@ -343,6 +373,29 @@ struct Tokenizer {
         doctypeForceQuirks = false
     }
 
+    /// Interns the name in `bytes[start..<end]`, through the name cache when it is short.
+    @inline(__always)
+    private mutating func internName(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> LocalName {
+        let count = end - start
+        guard count > 0 && count < 8 else {
+            return names.intern(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+        }
+        var key = UInt64(count) << 56
+        var shift: UInt64 = 0
+        var index = start
+        while index < end {
+            key |= UInt64(bytes[index]) << shift
+            shift &+= 8
+            index &+= 1
+        }
+        let slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 55)
+        if nameCacheKeys[slot] == key { return LocalName(id: nameCacheIDs[slot]) }
+        let name = names.intern(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+        nameCacheKeys[slot] = key
+        nameCacheIDs[slot] = name.id
+        return name
+    }
+
     /// Whether the end tag being built is an appropriate end tag token: its name is the last start
     /// tag's name.
     private func isAppropriateEndTag() -> Bool {
@@ -362,24 +415,20 @@ struct Tokenizer {
 
             case .data:
                 let start = pos
-                while pos < end {
-                    let c = p[pos]
-                    if c == .lessThan || c == .ampersand || c == 0 { break }
-                    pos &+= 1
-                }
+                pos = Self.scan(p, from: pos, until: Byte.lessThan, Byte.ampersand)
                 if pos > start { text.append(contentsOf: UnsafeBufferPointer(rebasing: p[start..<pos])) }
                 guard pos < end else { return emitEndOfFile(at: end) }
                 let c = p[pos]
-                if c == .lessThan {
+                if c == Byte.lessThan {
                     // Return pending text before `<!` so the tree builder's `allowsCDATA` is current.
-                    if !text.isEmpty && pos + 1 < end && p[pos + 1] == .exclamationMark {
+                    if !text.isEmpty && pos + 1 < end && p[pos + 1] == Byte.exclamationMark {
                         position = pos
                         return .characters
                     }
                     markupStart = pos
                     pos &+= 1
                     state = .tagOpen
-                } else if c == .ampersand {
+                } else if c == Byte.ampersand {
                     pos = consumeCharacterReference(p, at: pos, inAttribute: false)
                 } else {
                     recordError(.unexpectedNullCharacter, at: pos)
@@ -394,26 +443,18 @@ struct Tokenizer {
                 if current == .plaintext {
                     while pos < end && p[pos] != 0 { pos &+= 1 }
                 } else if current == .rcdata {
-                    while pos < end {
-                        let c = p[pos]
-                        if c == .lessThan || c == .ampersand || c == 0 { break }
-                        pos &+= 1
-                    }
+                    pos = Self.scan(p, from: pos, until: Byte.lessThan, Byte.ampersand)
                 } else {
-                    while pos < end {
-                        let c = p[pos]
-                        if c == .lessThan || c == 0 { break }
-                        pos &+= 1
-                    }
+                    pos = Self.scan(p, from: pos, until: Byte.lessThan, Byte.lessThan)
                 }
                 if pos > start { text.append(contentsOf: UnsafeBufferPointer(rebasing: p[start..<pos])) }
                 guard pos < end else { return emitEndOfFile(at: end) }
                 let c = p[pos]
                 if c == 0 {
                     recordError(.unexpectedNullCharacter, at: pos)
-                    text.appendReplacementCharacter()
+                    Self.appendReplacementCharacter(to: &text)
                     pos &+= 1
-                } else if c == .ampersand {
+                } else if c == Byte.ampersand {
                     pos = consumeCharacterReference(p, at: pos, inAttribute: false)
                 } else {
                     markupStart = pos
@@ -430,43 +471,43 @@ struct Tokenizer {
             case .tagOpen:
                 guard pos < end else {
                     recordError(.eofBeforeTagName, at: end)
-                    text.append(.lessThan)
+                    text.append(Byte.lessThan)
                     state = .data
                     continue
                 }
                 let c = p[pos]
-                if c == .exclamationMark {
+                if c == Byte.exclamationMark {
                     pos &+= 1
                     state = .markupDeclarationOpen
-                } else if c == .solidus {
+                } else if c == Byte.solidus {
                     pos &+= 1
                     state = .endTagOpen
-                } else if c.isASCIIAlpha {
+                } else if Byte.isAlpha(c) {
                     beginTag(end: false)
                     state = .tagName
-                } else if c == .questionMark {
+                } else if c == Byte.questionMark {
                     recordError(.unexpectedQuestionMarkInsteadOfTagName, at: pos)
                     beginComment(at: markupStart)
                     state = .bogusComment
                 } else {
                     recordError(.invalidFirstCharacterOfTagName, at: pos)
-                    text.append(.lessThan)
+                    text.append(Byte.lessThan)
                     state = .data
                 }
 
             case .endTagOpen:
                 guard pos < end else {
                     recordError(.eofBeforeTagName, at: end)
-                    text.append(.lessThan)
-                    text.append(.solidus)
+                    text.append(Byte.lessThan)
+                    text.append(Byte.solidus)
                     state = .data
                     continue
                 }
                 let c = p[pos]
-                if c.isASCIIAlpha {
+                if Byte.isAlpha(c) {
                     beginTag(end: true)
                     state = .tagName
-                } else if c == .greaterThan {
+                } else if c == Byte.greaterThan {
                     recordError(.missingEndTagName, at: pos)
                     pos &+= 1
                     state = .data
@@ -477,19 +518,35 @@ struct Tokenizer {
                 }
 
             case .tagName:
+                if nameBuffer.isEmpty && readyTagName == nil {
+                    // Fast path: a name already in lower case, interned straight from the input.
+                    let start = pos
+                    while pos < end {
+                        let c = p[pos]
+                        if Byte.isWhitespace(c) || c == Byte.solidus || c == Byte.greaterThan || c == 0 || (c >= 0x41 && c <= 0x5A) {
+                            break
+                        }
+                        pos &+= 1
+                    }
+                    if pos < end && pos > start && (Byte.isWhitespace(p[pos]) || p[pos] == Byte.solidus || p[pos] == Byte.greaterThan) {
+                        readyTagName = internName(p, start, pos)
+                    } else if pos > start {
+                        nameBuffer.append(contentsOf: UnsafeBufferPointer(rebasing: p[start..<pos]))
+                    }
+                }
                 while pos < end {
                     let c = p[pos]
                     if c >= 0x61 && c <= 0x7A {
                         nameBuffer.append(c)
-                    } else if c.isHTMLWhitespace {
+                    } else if Byte.isWhitespace(c) {
                         pos &+= 1
                         state = .beforeAttributeName
                         break
-                    } else if c == .solidus {
+                    } else if c == Byte.solidus {
                         pos &+= 1
                         state = .selfClosingStartTag
                         break
-                    } else if c == .greaterThan {
+                    } else if c == Byte.greaterThan {
                         pos &+= 1
                         state = .data
                         position = pos
@@ -498,7 +555,7 @@ struct Tokenizer {
                         nameBuffer.append(c | 0x20)
                     } else if c == 0 {
                         recordError(.unexpectedNullCharacter, at: pos)
-                        nameBuffer.appendReplacementCharacter()
+                        Self.appendReplacementCharacter(to: &nameBuffer)
                     } else {
                         nameBuffer.append(c)
                     }
@@ -513,18 +570,18 @@ struct Tokenizer {
 
             case .rcdataLessThanSign, .rawtextLessThanSign:
                 let back: State = state == .rcdataLessThanSign ? .rcdata : .rawtext
-                if pos < end && p[pos] == .solidus {
+                if pos < end && p[pos] == Byte.solidus {
                     temporaryBuffer.removeAll(keepingCapacity: true)
                     pos &+= 1
                     state = back == .rcdata ? .rcdataEndTagOpen : .rawtextEndTagOpen
                 } else {
-                    text.append(.lessThan)
+                    text.append(Byte.lessThan)
                     state = back
                 }
 
             case .rcdataEndTagOpen, .rawtextEndTagOpen, .scriptDataEndTagOpen, .scriptDataEscapedEndTagOpen:
                 let current = state
-                if pos < end && p[pos].isASCIIAlpha {
+                if pos < end && Byte.isAlpha(p[pos]) {
                     beginTag(end: true)
                     switch current {
                     case .rcdataEndTagOpen: state = .rcdataEndTagName
@@ -533,8 +590,8 @@ struct Tokenizer {
                     default: state = .scriptDataEscapedEndTagName
                     }
                 } else {
-                    text.append(.lessThan)
-                    text.append(.solidus)
+                    text.append(Byte.lessThan)
+                    text.append(Byte.solidus)
                     switch current {
                     case .rcdataEndTagOpen: state = .rcdata
                     case .rawtextEndTagOpen: state = .rawtext
@@ -545,21 +602,21 @@ struct Tokenizer {
 
             case .rcdataEndTagName, .rawtextEndTagName, .scriptDataEndTagName, .scriptDataEscapedEndTagName:
                 let c: UInt8 = pos < end ? p[pos] : 0
-                if pos < end && (c.isHTMLWhitespace || c == .solidus || c == .greaterThan) && isAppropriateEndTag() {
+                if pos < end && (Byte.isWhitespace(c) || c == Byte.solidus || c == Byte.greaterThan) && isAppropriateEndTag() {
                     pos &+= 1
-                    if c == .greaterThan {
+                    if c == Byte.greaterThan {
                         state = .data
                         position = pos
                         return emitTag(closingAt: pos - 1)
                     }
-                    state = c == .solidus ? .selfClosingStartTag : .beforeAttributeName
-                } else if pos < end && c.isASCIIAlpha {
+                    state = c == Byte.solidus ? .selfClosingStartTag : .beforeAttributeName
+                } else if pos < end && Byte.isAlpha(c) {
                     nameBuffer.append(c | 0x20)
                     temporaryBuffer.append(c)
                     pos &+= 1
                 } else {
-                    text.append(.lessThan)
-                    text.append(.solidus)
+                    text.append(Byte.lessThan)
+                    text.append(Byte.solidus)
                     text.append(contentsOf: temporaryBuffer)
                     switch state {
                     case .rcdataEndTagName: state = .rcdata
@@ -572,24 +629,24 @@ struct Tokenizer {
             // MARK: Script data escapes
 
             case .scriptDataLessThanSign:
-                if pos < end && p[pos] == .solidus {
+                if pos < end && p[pos] == Byte.solidus {
                     temporaryBuffer.removeAll(keepingCapacity: true)
                     pos &+= 1
                     state = .scriptDataEndTagOpen
-                } else if pos < end && p[pos] == .exclamationMark {
+                } else if pos < end && p[pos] == Byte.exclamationMark {
                     pos &+= 1
-                    text.append(.lessThan)
-                    text.append(.exclamationMark)
+                    text.append(Byte.lessThan)
+                    text.append(Byte.exclamationMark)
                     state = .scriptDataEscapeStart
                 } else {
-                    text.append(.lessThan)
+                    text.append(Byte.lessThan)
                     state = .scriptData
                 }
 
             case .scriptDataEscapeStart, .scriptDataEscapeStartDash:
-                if pos < end && p[pos] == .hyphen {
+                if pos < end && p[pos] == Byte.hyphen {
                     pos &+= 1
-                    text.append(.hyphen)
+                    text.append(Byte.hyphen)
                     state = state == .scriptDataEscapeStart ? .scriptDataEscapeStartDash : .scriptDataEscapedDashDash
                 } else {
                     state = .scriptData
@@ -602,21 +659,21 @@ struct Tokenizer {
                 }
                 let c = p[pos]
                 pos &+= 1
-                if c == .hyphen {
-                    text.append(.hyphen)
+                if c == Byte.hyphen {
+                    text.append(Byte.hyphen)
                     if state == .scriptDataEscaped {
                         state = .scriptDataEscapedDash
                     } else {
                         state = .scriptDataEscapedDashDash
                     }
-                } else if c == .lessThan {
+                } else if c == Byte.lessThan {
                     state = .scriptDataEscapedLessThanSign
-                } else if c == .greaterThan && state == .scriptDataEscapedDashDash {
-                    text.append(.greaterThan)
+                } else if c == Byte.greaterThan && state == .scriptDataEscapedDashDash {
+                    text.append(Byte.greaterThan)
                     state = .scriptData
                 } else if c == 0 {
                     recordError(.unexpectedNullCharacter, at: pos - 1)
-                    text.appendReplacementCharacter()
+                    Self.appendReplacementCharacter(to: &text)
                     state = .scriptDataEscaped
                 } else {
                     text.append(c)
@@ -625,30 +682,30 @@ struct Tokenizer {
                     let start = pos
                     while pos < end {
                         let d = p[pos]
-                        if d == .hyphen || d == .lessThan || d == 0 { break }
+                        if d == Byte.hyphen || d == Byte.lessThan || d == 0 { break }
                         pos &+= 1
                     }
                     if pos > start { text.append(contentsOf: UnsafeBufferPointer(rebasing: p[start..<pos])) }
                 }
 
             case .scriptDataEscapedLessThanSign:
-                if pos < end && p[pos] == .solidus {
+                if pos < end && p[pos] == Byte.solidus {
                     temporaryBuffer.removeAll(keepingCapacity: true)
                     pos &+= 1
                     state = .scriptDataEscapedEndTagOpen
-                } else if pos < end && p[pos].isASCIIAlpha {
+                } else if pos < end && Byte.isAlpha(p[pos]) {
                     temporaryBuffer.removeAll(keepingCapacity: true)
-                    text.append(.lessThan)
+                    text.append(Byte.lessThan)
                     state = .scriptDataDoubleEscapeStart
                 } else {
-                    text.append(.lessThan)
+                    text.append(Byte.lessThan)
                     state = .scriptDataEscaped
                 }
 
             case .scriptDataDoubleEscapeStart, .scriptDataDoubleEscapeEnd:
                 let starting = state == .scriptDataDoubleEscapeStart
                 let c: UInt8 = pos < end ? p[pos] : 0
-                if pos < end && (c.isHTMLWhitespace || c == .solidus || c == .greaterThan) {
+                if pos < end && (Byte.isWhitespace(c) || c == Byte.solidus || c == Byte.greaterThan) {
                     let isScript = temporaryBuffer.elementsEqual("script".utf8)
                     if starting {
                         state = isScript ? .scriptDataDoubleEscaped : .scriptDataEscaped
@@ -657,7 +714,7 @@ struct Tokenizer {
                     }
                     text.append(c)
                     pos &+= 1
-                } else if pos < end && c.isASCIIAlpha {
+                } else if pos < end && Byte.isAlpha(c) {
                     temporaryBuffer.append(c | 0x20)
                     text.append(c)
                     pos &+= 1
@@ -672,22 +729,22 @@ struct Tokenizer {
                 }
                 let c = p[pos]
                 pos &+= 1
-                if c == .hyphen {
-                    text.append(.hyphen)
+                if c == Byte.hyphen {
+                    text.append(Byte.hyphen)
                     if state == .scriptDataDoubleEscaped {
                         state = .scriptDataDoubleEscapedDash
                     } else {
                         state = .scriptDataDoubleEscapedDashDash
                     }
-                } else if c == .lessThan {
-                    text.append(.lessThan)
+                } else if c == Byte.lessThan {
+                    text.append(Byte.lessThan)
                     state = .scriptDataDoubleEscapedLessThanSign
-                } else if c == .greaterThan && state == .scriptDataDoubleEscapedDashDash {
-                    text.append(.greaterThan)
+                } else if c == Byte.greaterThan && state == .scriptDataDoubleEscapedDashDash {
+                    text.append(Byte.greaterThan)
                     state = .scriptData
                 } else if c == 0 {
                     recordError(.unexpectedNullCharacter, at: pos - 1)
-                    text.appendReplacementCharacter()
+                    Self.appendReplacementCharacter(to: &text)
                     state = .scriptDataDoubleEscaped
                 } else {
                     text.append(c)
@@ -695,9 +752,9 @@ struct Tokenizer {
                 }
 
             case .scriptDataDoubleEscapedLessThanSign:
-                if pos < end && p[pos] == .solidus {
+                if pos < end && p[pos] == Byte.solidus {
                     temporaryBuffer.removeAll(keepingCapacity: true)
-                    text.append(.solidus)
+                    text.append(Byte.solidus)
                     pos &+= 1
                     state = .scriptDataDoubleEscapeEnd
                 } else {
@@ -707,15 +764,15 @@ struct Tokenizer {
             // MARK: Attributes
 
             case .beforeAttributeName:
-                while pos < end && p[pos].isHTMLWhitespace { pos &+= 1 }
+                while pos < end && Byte.isWhitespace(p[pos]) { pos &+= 1 }
                 guard pos < end else {
                     state = .afterAttributeName
                     continue
                 }
                 let c = p[pos]
-                if c == .solidus || c == .greaterThan {
+                if c == Byte.solidus || c == Byte.greaterThan {
                     state = .afterAttributeName
-                } else if c == .equalsSign {
+                } else if c == Byte.equalsSign {
                     recordError(.unexpectedEqualsSignBeforeAttributeName, at: pos)
                     beginAttribute()
                     attributeNameBuffer.append(c)
@@ -727,15 +784,35 @@ struct Tokenizer {
                 }
 
             case .attributeName:
+                if attributeNameBuffer.isEmpty && readyAttributeName == nil {
+                    // Fast path: a name already in lower case, interned straight from the input.
+                    let start = pos
+                    while pos < end {
+                        let c = p[pos]
+                        if Byte.isWhitespace(c) || c == Byte.solidus || c == Byte.greaterThan || c == Byte.equalsSign || c == 0
+                            || (c >= 0x41 && c <= 0x5A) || c == Byte.quotationMark || c == Byte.apostrophe || c == Byte.lessThan
+                        {
+                            break
+                        }
+                        pos &+= 1
+                    }
+                    if pos < end && pos > start
+                        && (Byte.isWhitespace(p[pos]) || p[pos] == Byte.solidus || p[pos] == Byte.greaterThan || p[pos] == Byte.equalsSign)
+                    {
+                        readyAttributeName = internName(p, start, pos)
+                    } else if pos > start {
+                        attributeNameBuffer.append(contentsOf: UnsafeBufferPointer(rebasing: p[start..<pos]))
+                    }
+                }
                 while pos < end {
                     let c = p[pos]
-                    if c >= 0x61 && c <= 0x7A || c == .hyphen {
+                    if c >= 0x61 && c <= 0x7A || c == Byte.hyphen {
                         attributeNameBuffer.append(c)
-                    } else if c.isHTMLWhitespace || c == .solidus || c == .greaterThan {
+                    } else if Byte.isWhitespace(c) || c == Byte.solidus || c == Byte.greaterThan {
                         completeAttributeName(at: pos)
                         state = .afterAttributeName
                         break
-                    } else if c == .equalsSign {
+                    } else if c == Byte.equalsSign {
                         completeAttributeName(at: pos)
                         pos &+= 1
                         state = .beforeAttributeValue
@@ -744,9 +821,9 @@ struct Tokenizer {
                         attributeNameBuffer.append(c | 0x20)
                     } else if c == 0 {
                         recordError(.unexpectedNullCharacter, at: pos)
-                        attributeNameBuffer.appendReplacementCharacter()
+                        Self.appendReplacementCharacter(to: &attributeNameBuffer)
                     } else {
-                        if c == .quotationMark || c == .apostrophe || c == .lessThan {
+                        if c == Byte.quotationMark || c == Byte.apostrophe || c == Byte.lessThan {
                             recordError(.unexpectedCharacterInAttributeName, at: pos)
                         }
                         attributeNameBuffer.append(c)
@@ -759,19 +836,19 @@ struct Tokenizer {
                 }
 
             case .afterAttributeName:
-                while pos < end && p[pos].isHTMLWhitespace { pos &+= 1 }
+                while pos < end && Byte.isWhitespace(p[pos]) { pos &+= 1 }
                 guard pos < end else {
                     recordError(.eofInTag, at: end)
                     return emitEndOfFile(at: end)
                 }
                 let c = p[pos]
-                if c == .solidus {
+                if c == Byte.solidus {
                     pos &+= 1
                     state = .selfClosingStartTag
-                } else if c == .equalsSign {
+                } else if c == Byte.equalsSign {
                     pos &+= 1
                     state = .beforeAttributeValue
-                } else if c == .greaterThan {
+                } else if c == Byte.greaterThan {
                     pos &+= 1
                     state = .data
                     position = pos
@@ -782,15 +859,15 @@ struct Tokenizer {
                 }
 
             case .beforeAttributeValue:
-                while pos < end && p[pos].isHTMLWhitespace { pos &+= 1 }
+                while pos < end && Byte.isWhitespace(p[pos]) { pos &+= 1 }
                 let c: UInt8 = pos < end ? p[pos] : 0
-                if pos < end && c == .quotationMark {
+                if pos < end && c == Byte.quotationMark {
                     pos &+= 1
                     state = .attributeValueDoubleQuoted
-                } else if pos < end && c == .apostrophe {
+                } else if pos < end && c == Byte.apostrophe {
                     pos &+= 1
                     state = .attributeValueSingleQuoted
-                } else if pos < end && c == .greaterThan {
+                } else if pos < end && c == Byte.greaterThan {
                     recordError(.missingAttributeValue, at: pos)
                     pos &+= 1
                     state = .data
@@ -801,13 +878,9 @@ struct Tokenizer {
                 }
 
             case .attributeValueDoubleQuoted, .attributeValueSingleQuoted:
-                let quote: UInt8 = state == .attributeValueDoubleQuoted ? .quotationMark : .apostrophe
+                let quote: UInt8 = state == .attributeValueDoubleQuoted ? Byte.quotationMark : Byte.apostrophe
                 let start = pos
-                while pos < end {
-                    let c = p[pos]
-                    if c == quote || c == .ampersand || c == 0 { break }
-                    pos &+= 1
-                }
+                pos = Self.scan(p, from: pos, until: quote, Byte.ampersand)
                 if pos > start { attributeBytes.append(contentsOf: UnsafeBufferPointer(rebasing: p[start..<pos])) }
                 guard pos < end else {
                     recordError(.eofInTag, at: end)
@@ -817,35 +890,35 @@ struct Tokenizer {
                 if c == quote {
                     pos &+= 1
                     state = .afterAttributeValueQuoted
-                } else if c == .ampersand {
+                } else if c == Byte.ampersand {
                     pos = consumeCharacterReference(p, at: pos, inAttribute: true)
                 } else {
                     recordError(.unexpectedNullCharacter, at: pos)
-                    attributeBytes.appendReplacementCharacter()
+                    Self.appendReplacementCharacter(to: &attributeBytes)
                     pos &+= 1
                 }
 
             case .attributeValueUnquoted:
                 while pos < end {
                     let c = p[pos]
-                    if c.isHTMLWhitespace {
+                    if Byte.isWhitespace(c) {
                         pos &+= 1
                         state = .beforeAttributeName
                         break
-                    } else if c == .ampersand {
+                    } else if c == Byte.ampersand {
                         pos = consumeCharacterReference(p, at: pos, inAttribute: true)
                         continue
-                    } else if c == .greaterThan {
+                    } else if c == Byte.greaterThan {
                         pos &+= 1
                         state = .data
                         position = pos
                         return emitTag(closingAt: pos - 1)
                     } else if c == 0 {
                         recordError(.unexpectedNullCharacter, at: pos)
-                        attributeBytes.appendReplacementCharacter()
+                        Self.appendReplacementCharacter(to: &attributeBytes)
                     } else {
-                        if c == .quotationMark || c == .apostrophe || c == .lessThan || c == .equalsSign
-                            || c == .graveAccent
+                        if c == Byte.quotationMark || c == Byte.apostrophe || c == Byte.lessThan || c == Byte.equalsSign
+                            || c == Byte.graveAccent
                         {
                             recordError(.unexpectedCharacterInUnquotedAttributeValue, at: pos)
                         }
@@ -864,13 +937,13 @@ struct Tokenizer {
                     return emitEndOfFile(at: end)
                 }
                 let c = p[pos]
-                if c.isHTMLWhitespace {
+                if Byte.isWhitespace(c) {
                     pos &+= 1
                     state = .beforeAttributeName
-                } else if c == .solidus {
+                } else if c == Byte.solidus {
                     pos &+= 1
                     state = .selfClosingStartTag
-                } else if c == .greaterThan {
+                } else if c == Byte.greaterThan {
                     pos &+= 1
                     state = .data
                     position = pos
@@ -885,7 +958,7 @@ struct Tokenizer {
                     recordError(.eofInTag, at: end)
                     return emitEndOfFile(at: end)
                 }
-                if p[pos] == .greaterThan {
+                if p[pos] == Byte.greaterThan {
                     selfClosing = true
                     pos &+= 1
                     state = .data
@@ -901,7 +974,7 @@ struct Tokenizer {
                 let start = pos
                 while pos < end {
                     let c = p[pos]
-                    if c == .greaterThan || c == 0 { break }
+                    if c == Byte.greaterThan || c == 0 { break }
                     pos &+= 1
                 }
                 if pos > start { commentBuffer.append(contentsOf: UnsafeBufferPointer(rebasing: p[start..<pos])) }
@@ -910,18 +983,18 @@ struct Tokenizer {
                     position = pos
                     return emitComment()
                 }
-                if p[pos] == .greaterThan {
+                if p[pos] == Byte.greaterThan {
                     pos &+= 1
                     state = .data
                     position = pos
                     return emitComment()
                 }
                 recordError(.unexpectedNullCharacter, at: pos)
-                commentBuffer.appendReplacementCharacter()
+                Self.appendReplacementCharacter(to: &commentBuffer)
                 pos &+= 1
 
             case .markupDeclarationOpen:
-                if pos + 1 < end && p[pos] == .hyphen && p[pos + 1] == .hyphen {
+                if pos + 1 < end && p[pos] == Byte.hyphen && p[pos + 1] == Byte.hyphen {
                     pos &+= 2
                     beginComment(at: markupStart)
                     state = .commentStart
@@ -945,10 +1018,10 @@ struct Tokenizer {
                 }
 
             case .commentStart:
-                if pos < end && p[pos] == .hyphen {
+                if pos < end && p[pos] == Byte.hyphen {
                     pos &+= 1
                     state = .commentStartDash
-                } else if pos < end && p[pos] == .greaterThan {
+                } else if pos < end && p[pos] == Byte.greaterThan {
                     recordError(.abruptClosingOfEmptyComment, at: pos)
                     pos &+= 1
                     state = .data
@@ -966,27 +1039,23 @@ struct Tokenizer {
                     return emitComment()
                 }
                 let c = p[pos]
-                if c == .hyphen {
+                if c == Byte.hyphen {
                     pos &+= 1
                     state = .commentEnd
-                } else if c == .greaterThan {
+                } else if c == Byte.greaterThan {
                     recordError(.abruptClosingOfEmptyComment, at: pos)
                     pos &+= 1
                     state = .data
                     position = pos
                     return emitComment()
                 } else {
-                    commentBuffer.append(.hyphen)
+                    commentBuffer.append(Byte.hyphen)
                     state = .comment
                 }
 
             case .comment:
                 let start = pos
-                while pos < end {
-                    let c = p[pos]
-                    if c == .lessThan || c == .hyphen || c == 0 { break }
-                    pos &+= 1
-                }
+                pos = Self.scan(p, from: pos, until: Byte.lessThan, Byte.hyphen)
                 if pos > start { commentBuffer.append(contentsOf: UnsafeBufferPointer(rebasing: p[start..<pos])) }
                 guard pos < end else {
                     recordError(.eofInComment, at: end)
@@ -995,31 +1064,31 @@ struct Tokenizer {
                     return emitComment()
                 }
                 let c = p[pos]
-                if c == .lessThan {
+                if c == Byte.lessThan {
                     commentBuffer.append(c)
                     state = .commentLessThanSign
-                } else if c == .hyphen {
+                } else if c == Byte.hyphen {
                     state = .commentEndDash
                 } else {
                     recordError(.unexpectedNullCharacter, at: pos)
-                    commentBuffer.appendReplacementCharacter()
+                    Self.appendReplacementCharacter(to: &commentBuffer)
                 }
                 pos &+= 1
 
             case .commentLessThanSign:
-                if pos < end && p[pos] == .exclamationMark {
-                    commentBuffer.append(.exclamationMark)
+                if pos < end && p[pos] == Byte.exclamationMark {
+                    commentBuffer.append(Byte.exclamationMark)
                     pos &+= 1
                     state = .commentLessThanSignBang
-                } else if pos < end && p[pos] == .lessThan {
-                    commentBuffer.append(.lessThan)
+                } else if pos < end && p[pos] == Byte.lessThan {
+                    commentBuffer.append(Byte.lessThan)
                     pos &+= 1
                 } else {
                     state = .comment
                 }
 
             case .commentLessThanSignBang:
-                if pos < end && p[pos] == .hyphen {
+                if pos < end && p[pos] == Byte.hyphen {
                     pos &+= 1
                     state = .commentLessThanSignBangDash
                 } else {
@@ -1027,7 +1096,7 @@ struct Tokenizer {
                 }
 
             case .commentLessThanSignBangDash:
-                if pos < end && p[pos] == .hyphen {
+                if pos < end && p[pos] == Byte.hyphen {
                     pos &+= 1
                     state = .commentLessThanSignBangDashDash
                 } else {
@@ -1035,7 +1104,7 @@ struct Tokenizer {
                 }
 
             case .commentLessThanSignBangDashDash:
-                if pos < end && p[pos] != .greaterThan {
+                if pos < end && p[pos] != Byte.greaterThan {
                     recordError(.nestedComment, at: pos)
                 }
                 state = .commentEnd
@@ -1047,11 +1116,11 @@ struct Tokenizer {
                     position = end
                     return emitComment()
                 }
-                if p[pos] == .hyphen {
+                if p[pos] == Byte.hyphen {
                     pos &+= 1
                     state = .commentEnd
                 } else {
-                    commentBuffer.append(.hyphen)
+                    commentBuffer.append(Byte.hyphen)
                     state = .comment
                 }
 
@@ -1063,20 +1132,20 @@ struct Tokenizer {
                     return emitComment()
                 }
                 let c = p[pos]
-                if c == .greaterThan {
+                if c == Byte.greaterThan {
                     pos &+= 1
                     state = .data
                     position = pos
                     return emitComment()
-                } else if c == .exclamationMark {
+                } else if c == Byte.exclamationMark {
                     pos &+= 1
                     state = .commentEndBang
-                } else if c == .hyphen {
+                } else if c == Byte.hyphen {
                     pos &+= 1
-                    commentBuffer.append(.hyphen)
+                    commentBuffer.append(Byte.hyphen)
                 } else {
-                    commentBuffer.append(.hyphen)
-                    commentBuffer.append(.hyphen)
+                    commentBuffer.append(Byte.hyphen)
+                    commentBuffer.append(Byte.hyphen)
                     state = .comment
                 }
 
@@ -1088,11 +1157,11 @@ struct Tokenizer {
                     return emitComment()
                 }
                 let c = p[pos]
-                if c == .hyphen {
+                if c == Byte.hyphen {
                     commentBuffer.append(contentsOf: "--!".utf8)
                     pos &+= 1
                     state = .commentEndDash
-                } else if c == .greaterThan {
+                } else if c == Byte.greaterThan {
                     recordError(.incorrectlyClosedComment, at: pos)
                     pos &+= 1
                     state = .data
@@ -1115,15 +1184,15 @@ struct Tokenizer {
                     return emitDoctype()
                 }
                 let c = p[pos]
-                if c.isHTMLWhitespace {
+                if Byte.isWhitespace(c) {
                     pos &+= 1
-                } else if c != .greaterThan {
+                } else if c != Byte.greaterThan {
                     recordError(.missingWhitespaceBeforeDoctypeName, at: pos)
                 }
                 state = .beforeDoctypeName
 
             case .beforeDoctypeName:
-                while pos < end && p[pos].isHTMLWhitespace { pos &+= 1 }
+                while pos < end && Byte.isWhitespace(p[pos]) { pos &+= 1 }
                 guard pos < end else {
                     recordError(.eofInDoctype, at: end)
                     doctypeForceQuirks = true
@@ -1132,7 +1201,7 @@ struct Tokenizer {
                     return emitDoctype()
                 }
                 let c = p[pos]
-                if c == .greaterThan {
+                if c == Byte.greaterThan {
                     recordError(.missingDoctypeName, at: pos)
                     doctypeForceQuirks = true
                     pos &+= 1
@@ -1146,11 +1215,11 @@ struct Tokenizer {
             case .doctypeName:
                 while pos < end {
                     let c = p[pos]
-                    if c.isHTMLWhitespace {
+                    if Byte.isWhitespace(c) {
                         pos &+= 1
                         state = .afterDoctypeName
                         break
-                    } else if c == .greaterThan {
+                    } else if c == Byte.greaterThan {
                         pos &+= 1
                         state = .data
                         position = pos
@@ -1159,7 +1228,7 @@ struct Tokenizer {
                         doctypeNameBuffer.append(c | 0x20)
                     } else if c == 0 {
                         recordError(.unexpectedNullCharacter, at: pos)
-                        doctypeNameBuffer.appendReplacementCharacter()
+                        Self.appendReplacementCharacter(to: &doctypeNameBuffer)
                     } else {
                         doctypeNameBuffer.append(c)
                     }
@@ -1174,7 +1243,7 @@ struct Tokenizer {
                 }
 
             case .afterDoctypeName:
-                while pos < end && p[pos].isHTMLWhitespace { pos &+= 1 }
+                while pos < end && Byte.isWhitespace(p[pos]) { pos &+= 1 }
                 guard pos < end else {
                     recordError(.eofInDoctype, at: end)
                     doctypeForceQuirks = true
@@ -1182,7 +1251,7 @@ struct Tokenizer {
                     position = end
                     return emitDoctype()
                 }
-                if p[pos] == .greaterThan {
+                if p[pos] == Byte.greaterThan {
                     pos &+= 1
                     state = .data
                     position = pos
@@ -1203,12 +1272,12 @@ struct Tokenizer {
                 .afterDoctypeSystemKeyword, .beforeDoctypeSystemIdentifier:
                 let isPublic = state == .afterDoctypePublicKeyword || state == .beforeDoctypePublicIdentifier
                 let afterKeyword = state == .afterDoctypePublicKeyword || state == .afterDoctypeSystemKeyword
-                if afterKeyword && pos < end && p[pos].isHTMLWhitespace {
+                if afterKeyword && pos < end && Byte.isWhitespace(p[pos]) {
                     pos &+= 1
                     state = isPublic ? .beforeDoctypePublicIdentifier : .beforeDoctypeSystemIdentifier
                     continue
                 }
-                while pos < end && p[pos].isHTMLWhitespace { pos &+= 1 }
+                while pos < end && Byte.isWhitespace(p[pos]) { pos &+= 1 }
                 guard pos < end else {
                     recordError(.eofInDoctype, at: end)
                     doctypeForceQuirks = true
@@ -1217,7 +1286,7 @@ struct Tokenizer {
                     return emitDoctype()
                 }
                 let c = p[pos]
-                if c == .quotationMark || c == .apostrophe {
+                if c == Byte.quotationMark || c == Byte.apostrophe {
                     if afterKeyword {
                         recordError(
                             isPublic ? .missingWhitespaceAfterDoctypePublicKeyword
@@ -1226,14 +1295,14 @@ struct Tokenizer {
                     pos &+= 1
                     if isPublic {
                         doctypeHasPublic = true
-                        state = c == .quotationMark
+                        state = c == Byte.quotationMark
                             ? .doctypePublicIdentifierDoubleQuoted : .doctypePublicIdentifierSingleQuoted
                     } else {
                         doctypeHasSystem = true
-                        state = c == .quotationMark
+                        state = c == Byte.quotationMark
                             ? .doctypeSystemIdentifierDoubleQuoted : .doctypeSystemIdentifierSingleQuoted
                     }
-                } else if c == .greaterThan {
+                } else if c == Byte.greaterThan {
                     recordError(
                         isPublic ? .missingDoctypePublicIdentifier : .missingDoctypeSystemIdentifier, at: pos)
                     doctypeForceQuirks = true
@@ -1254,7 +1323,7 @@ struct Tokenizer {
                 let isPublic = state == .doctypePublicIdentifierDoubleQuoted
                     || state == .doctypePublicIdentifierSingleQuoted
                 let quote: UInt8 = state == .doctypePublicIdentifierDoubleQuoted
-                    || state == .doctypeSystemIdentifierDoubleQuoted ? .quotationMark : .apostrophe
+                    || state == .doctypeSystemIdentifierDoubleQuoted ? Byte.quotationMark : Byte.apostrophe
                 guard pos < end else {
                     recordError(.eofInDoctype, at: end)
                     doctypeForceQuirks = true
@@ -1266,7 +1335,7 @@ struct Tokenizer {
                 pos &+= 1
                 if c == quote {
                     state = isPublic ? .afterDoctypePublicIdentifier : .afterDoctypeSystemIdentifier
-                } else if c == .greaterThan {
+                } else if c == Byte.greaterThan {
                     recordError(isPublic ? .abruptDoctypePublicIdentifier : .abruptDoctypeSystemIdentifier, at: pos - 1)
                     doctypeForceQuirks = true
                     state = .data
@@ -1275,9 +1344,9 @@ struct Tokenizer {
                 } else if c == 0 {
                     recordError(.unexpectedNullCharacter, at: pos - 1)
                     if isPublic {
-                        doctypePublicBuffer.appendReplacementCharacter()
+                        Self.appendReplacementCharacter(to: &doctypePublicBuffer)
                     } else {
-                        doctypeSystemBuffer.appendReplacementCharacter()
+                        Self.appendReplacementCharacter(to: &doctypeSystemBuffer)
                     }
                 } else if isPublic {
                     doctypePublicBuffer.append(c)
@@ -1287,12 +1356,12 @@ struct Tokenizer {
 
             case .afterDoctypePublicIdentifier, .betweenDoctypePublicAndSystemIdentifiers:
                 let between = state == .betweenDoctypePublicAndSystemIdentifiers
-                if !between && pos < end && p[pos].isHTMLWhitespace {
+                if !between && pos < end && Byte.isWhitespace(p[pos]) {
                     pos &+= 1
                     state = .betweenDoctypePublicAndSystemIdentifiers
                     continue
                 }
-                while pos < end && p[pos].isHTMLWhitespace { pos &+= 1 }
+                while pos < end && Byte.isWhitespace(p[pos]) { pos &+= 1 }
                 guard pos < end else {
                     recordError(.eofInDoctype, at: end)
                     doctypeForceQuirks = true
@@ -1301,18 +1370,18 @@ struct Tokenizer {
                     return emitDoctype()
                 }
                 let c = p[pos]
-                if c == .greaterThan {
+                if c == Byte.greaterThan {
                     pos &+= 1
                     state = .data
                     position = pos
                     return emitDoctype()
-                } else if c == .quotationMark || c == .apostrophe {
+                } else if c == Byte.quotationMark || c == Byte.apostrophe {
                     if !between {
                         recordError(.missingWhitespaceBetweenDoctypePublicAndSystemIdentifiers, at: pos)
                     }
                     pos &+= 1
                     doctypeHasSystem = true
-                    state = c == .quotationMark
+                    state = c == Byte.quotationMark
                         ? .doctypeSystemIdentifierDoubleQuoted : .doctypeSystemIdentifierSingleQuoted
                 } else {
                     recordError(.missingQuoteBeforeDoctypeSystemIdentifier, at: pos)
@@ -1321,7 +1390,7 @@ struct Tokenizer {
                 }
 
             case .afterDoctypeSystemIdentifier:
-                while pos < end && p[pos].isHTMLWhitespace { pos &+= 1 }
+                while pos < end && Byte.isWhitespace(p[pos]) { pos &+= 1 }
                 guard pos < end else {
                     recordError(.eofInDoctype, at: end)
                     doctypeForceQuirks = true
@@ -1329,7 +1398,7 @@ struct Tokenizer {
                     position = end
                     return emitDoctype()
                 }
-                if p[pos] == .greaterThan {
+                if p[pos] == Byte.greaterThan {
                     pos &+= 1
                     state = .data
                     position = pos
@@ -1341,7 +1410,7 @@ struct Tokenizer {
             case .bogusDoctype:
                 while pos < end {
                     let c = p[pos]
-                    if c == .greaterThan { break }
+                    if c == Byte.greaterThan { break }
                     if c == 0 { recordError(.unexpectedNullCharacter, at: pos) }
                     pos &+= 1
                 }
@@ -1356,7 +1425,7 @@ struct Tokenizer {
                 let start = pos
                 while pos < end {
                     let c = p[pos]
-                    if c == .rightSquareBracket || c == 0 { break }
+                    if c == Byte.rightSquareBracket || c == 0 { break }
                     pos &+= 1
                 }
                 if pos > start { text.append(contentsOf: UnsafeBufferPointer(rebasing: p[start..<pos])) }
@@ -1373,28 +1442,61 @@ struct Tokenizer {
                 state = .cdataSectionBracket
 
             case .cdataSectionBracket:
-                if pos < end && p[pos] == .rightSquareBracket {
+                if pos < end && p[pos] == Byte.rightSquareBracket {
                     pos &+= 1
                     state = .cdataSectionEnd
                 } else {
-                    text.append(.rightSquareBracket)
+                    text.append(Byte.rightSquareBracket)
                     state = .cdataSection
                 }
 
             case .cdataSectionEnd:
-                if pos < end && p[pos] == .rightSquareBracket {
-                    text.append(.rightSquareBracket)
+                if pos < end && p[pos] == Byte.rightSquareBracket {
+                    text.append(Byte.rightSquareBracket)
                     pos &+= 1
-                } else if pos < end && p[pos] == .greaterThan {
+                } else if pos < end && p[pos] == Byte.greaterThan {
                     pos &+= 1
                     state = .data
                 } else {
-                    text.append(.rightSquareBracket)
-                    text.append(.rightSquareBracket)
+                    text.append(Byte.rightSquareBracket)
+                    text.append(Byte.rightSquareBracket)
                     state = .cdataSection
                 }
             }
         }
+    }
+
+    /// The offset of the first byte at or after `start` that is `first`, `second` or U+0000 (or the
+    /// end of the input), looking at eight bytes at a time.
+    @inline(__always)
+    private static func scan(
+        _ p: UnsafeBufferPointer<UInt8>, from start: Int, until first: UInt8, _ second: UInt8
+    ) -> Int {
+        let end = p.count
+        var pos = start
+        if let base = UnsafeRawPointer(p.baseAddress) {
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let highs: UInt64 = 0x8080_8080_8080_8080
+            let firstPattern = ones &* UInt64(first)
+            let secondPattern = ones &* UInt64(second)
+            while pos &+ 8 <= end {
+                let word = base.loadUnaligned(fromByteOffset: pos, as: UInt64.self)
+                let a = word ^ firstPattern
+                let b = word ^ secondPattern
+                // A byte of `x` is zero where `(x - ones) & ~x` has its high bit (exact for the lowest one).
+                let hits = (((a &- ones) & ~a) | ((b &- ones) & ~b) | ((word &- ones) & ~word)) & highs
+                if hits != 0 {
+                    return pos &+ (UInt64(littleEndian: hits).trailingZeroBitCount >> 3)
+                }
+                pos &+= 8
+            }
+        }
+        while pos < end {
+            let c = p[pos]
+            if c == first || c == second || c == 0 { break }
+            pos &+= 1
+        }
+        return pos
     }
 
     /// Whether `literal` (ASCII) sits at `offset`.
@@ -1432,13 +1534,13 @@ struct Tokenizer {
             return pos
         }
         let c = p[pos]
-        if c.isASCIIAlphanumeric {
+        if Byte.isAlphanumeric(c) {
             // Named character reference state.
             let table = NamedCharacterReferences.shared
             if let match = table.longestMatch(in: p, from: pos) {
                 let after = pos + match.length
                 if !match.endsWithSemicolon && inAttribute && after < end
-                    && (p[after] == .equalsSign || p[after].isASCIIAlphanumeric)
+                    && (p[after] == Byte.equalsSign || Byte.isAlphanumeric(p[after]))
                 {
                     appendOutput(p, start..<after, inAttribute: true)
                     return after
@@ -1454,14 +1556,14 @@ struct Tokenizer {
                 return after
             }
             // Ambiguous ampersand state.
-            while pos < end && p[pos].isASCIIAlphanumeric { pos &+= 1 }
+            while pos < end && Byte.isAlphanumeric(p[pos]) { pos &+= 1 }
             appendOutput(p, start..<pos, inAttribute: inAttribute)
-            if pos < end && p[pos] == .semicolon {
+            if pos < end && p[pos] == Byte.semicolon {
                 recordError(.unknownNamedCharacterReference, at: pos)
             }
             return pos
         }
-        guard c == .numberSign else {
+        guard c == Byte.numberSign else {
             appendOutput(p, start..<pos, inAttribute: inAttribute)
             return pos
         }
@@ -1492,7 +1594,7 @@ struct Tokenizer {
             appendOutput(p, start..<pos, inAttribute: inAttribute)
             return pos
         }
-        if pos < end && p[pos] == .semicolon {
+        if pos < end && p[pos] == Byte.semicolon {
             pos &+= 1
         } else {
             recordError(.missingSemicolonAfterCharacterReference, at: pos)
@@ -1521,9 +1623,9 @@ struct Tokenizer {
             }
         }
         if inAttribute {
-            attributeBytes.appendScalar(code)
+            Self.appendUTF8(code, to: &attributeBytes)
         } else {
-            text.appendScalar(code)
+            Self.appendUTF8(code, to: &text)
         }
         return pos
     }
@@ -1548,65 +1650,69 @@ struct Tokenizer {
     ]
 }
 
-extension UInt8 {
-    fileprivate static let exclamationMark = UInt8(ascii: "!")
-    fileprivate static let quotationMark = UInt8(ascii: "\"")
-    fileprivate static let numberSign = UInt8(ascii: "#")
-    fileprivate static let ampersand = UInt8(ascii: "&")
-    fileprivate static let apostrophe = UInt8(ascii: "'")
-    fileprivate static let hyphen = UInt8(ascii: "-")
-    fileprivate static let solidus = UInt8(ascii: "/")
-    fileprivate static let semicolon = UInt8(ascii: ";")
-    fileprivate static let lessThan = UInt8(ascii: "<")
-    fileprivate static let equalsSign = UInt8(ascii: "=")
-    fileprivate static let greaterThan = UInt8(ascii: ">")
-    fileprivate static let questionMark = UInt8(ascii: "?")
-    fileprivate static let rightSquareBracket = UInt8(ascii: "]")
-    fileprivate static let graveAccent = UInt8(ascii: "`")
+extension Tokenizer {
+    /// The ASCII bytes the tokenizer's states look for, and the byte classes they test (kept inside
+    /// `Tokenizer` so that they never clash with other extensions of `UInt8`).
+    enum Byte {
+        static let exclamationMark = UInt8(ascii: "!")
+        static let quotationMark = UInt8(ascii: "\"")
+        static let numberSign = UInt8(ascii: "#")
+        static let ampersand = UInt8(ascii: "&")
+        static let apostrophe = UInt8(ascii: "'")
+        static let hyphen = UInt8(ascii: "-")
+        static let solidus = UInt8(ascii: "/")
+        static let semicolon = UInt8(ascii: ";")
+        static let lessThan = UInt8(ascii: "<")
+        static let equalsSign = UInt8(ascii: "=")
+        static let greaterThan = UInt8(ascii: ">")
+        static let questionMark = UInt8(ascii: "?")
+        static let rightSquareBracket = UInt8(ascii: "]")
+        static let graveAccent = UInt8(ascii: "`")
 
-    /// Tab, LF, FF or space (the tokenizer never sees CR).
-    @inline(__always)
-    fileprivate var isHTMLWhitespace: Bool {
-        self == 0x20 || self == 0x0A || self == 0x09 || self == 0x0C
+        /// Tab, LF, FF or space (the tokenizer never sees CR).
+        @inline(__always)
+        static func isWhitespace(_ byte: UInt8) -> Bool {
+            byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0C
+        }
+
+        /// An ASCII letter.
+        @inline(__always)
+        static func isAlpha(_ byte: UInt8) -> Bool {
+            (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A
+        }
+
+        /// An ASCII letter or digit.
+        @inline(__always)
+        static func isAlphanumeric(_ byte: UInt8) -> Bool {
+            isAlpha(byte) || (byte >= 0x30 && byte <= 0x39)
+        }
     }
 
-    @inline(__always)
-    fileprivate var isASCIIAlpha: Bool {
-        (self | 0x20) >= 0x61 && (self | 0x20) <= 0x7A
-    }
-
-    @inline(__always)
-    fileprivate var isASCIIAlphanumeric: Bool {
-        isASCIIAlpha || (self >= 0x30 && self <= 0x39)
-    }
-}
-
-extension Array where Element == UInt8 {
     /// Appends U+FFFD REPLACEMENT CHARACTER in UTF-8.
     @inline(__always)
-    fileprivate mutating func appendReplacementCharacter() {
-        append(0xEF)
-        append(0xBF)
-        append(0xBD)
+    static func appendReplacementCharacter(to buffer: inout [UInt8]) {
+        buffer.append(0xEF)
+        buffer.append(0xBF)
+        buffer.append(0xBD)
     }
 
     /// Appends a Unicode scalar value (not a surrogate, at most U+10FFFF) in UTF-8.
-    fileprivate mutating func appendScalar(_ code: UInt32) {
+    static func appendUTF8(_ code: UInt32, to buffer: inout [UInt8]) {
         switch code {
         case 0..<0x80:
-            append(UInt8(code))
+            buffer.append(UInt8(code))
         case 0x80..<0x800:
-            append(UInt8(0xC0 | (code >> 6)))
-            append(UInt8(0x80 | (code & 0x3F)))
+            buffer.append(UInt8(0xC0 | (code >> 6)))
+            buffer.append(UInt8(0x80 | (code & 0x3F)))
         case 0x800..<0x1_0000:
-            append(UInt8(0xE0 | (code >> 12)))
-            append(UInt8(0x80 | ((code >> 6) & 0x3F)))
-            append(UInt8(0x80 | (code & 0x3F)))
+            buffer.append(UInt8(0xE0 | (code >> 12)))
+            buffer.append(UInt8(0x80 | ((code >> 6) & 0x3F)))
+            buffer.append(UInt8(0x80 | (code & 0x3F)))
         default:
-            append(UInt8(0xF0 | ((code >> 18) & 0x07)))
-            append(UInt8(0x80 | ((code >> 12) & 0x3F)))
-            append(UInt8(0x80 | ((code >> 6) & 0x3F)))
-            append(UInt8(0x80 | (code & 0x3F)))
+            buffer.append(UInt8(0xF0 | ((code >> 18) & 0x07)))
+            buffer.append(UInt8(0x80 | ((code >> 12) & 0x3F)))
+            buffer.append(UInt8(0x80 | ((code >> 6) & 0x3F)))
+            buffer.append(UInt8(0x80 | (code & 0x3F)))
         }
     }
 }

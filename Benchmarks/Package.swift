@@ -1,0 +1,25 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// The benchmarks live in a package of their own so that users of Airdate never resolve the
+// benchmark package. Run them from this folder with `swift package --disable-sandbox benchmark`.
+let package = Package(
+    name: "AirdateBenchmarks",
+    platforms: [.macOS(.v13), .iOS(.v16)],
+    dependencies: [
+        .package(name: "Airdate", path: ".."),
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        .executableTarget(
+            name: "HTMLScrapeBenchmarks",
+            dependencies: [
+                .product(name: "HTMLScrape", package: "Airdate"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "HTMLScrapeBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

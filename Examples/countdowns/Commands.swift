@@ -1,0 +1,200 @@
+import AirdateCore
+import ArgumentParser
+import CountdownKit
+import Foundation
+
+/// `countdowns add TITLE DATE [--time HH:MM] [--tz ZONE] [--tag T]... [--note TEXT] [--every PERIOD]`
+struct Add: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Add a countdown.")
+
+    @OptionGroup var common: CommonOptions
+    @Argument(help: "The title.") var title: String
+    @Argument(help: "The day, YYYY-MM-DD.") var date: String
+    @Option(help: "The time, HH:MM (24-hour); without it the countdown is all-day.") var time: String?
+    @Option(help: "The time zone of --time, such as America/New_York (default: the system's).") var tz: String?
+    @Option(help: "A tag (repeatable).") var tag: [String] = []
+    @Option(help: "A note.") var note: String = ""
+    @Option(help: "Repeat: yearly, monthly, month-end, weekly, daily or N-days.") var every: String?
+
+    func run() async throws {
+        let target = try TargetInput.target(day: date, time: time, zone: tz)
+        let recurrence = try every.map { try TargetInput.recurrence($0, anchor: target) }
+        let countdown = try Countdown(title: title, target: target, tags: CountdownTag.normalized(tag), note: note,
+                                      created: Date(), recurrence: recurrence)
+        let store = try common.openStore()
+        try await store.insert(countdown)
+        print(Rendering.line(countdown, at: try common.reference()))
+    }
+}
+
+/// `countdowns list [--sort KEY[:desc]] [--tag T | --untagged] [--before DAY] [--after DAY] [--archived] [--group tag|when]`
+struct List: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "List countdowns (passed ones are archived, recurring ones roll on).")
+
+    @OptionGroup var common: CommonOptions
+    @Option(help: "Sort by date, created, modified, tags or title, optionally :asc or :desc.") var sort: String = "date"
+    @Option(help: "Only countdowns with this tag (repeatable: all of them).") var tag: [String] = []
+    @Flag(help: "Only countdowns without tags.") var untagged = false
+    @Option(help: "Only countdowns before this day.") var before: String?
+    @Option(help: "Only countdowns after this day.") var after: String?
+    @Option(help: "Only countdowns within this many days from today.") var within: Int?
+    @Option(help: "Only countdowns whose title or note contains this text.") var search: String?
+    @Flag(help: "Show archived countdowns instead of active ones.") var archived = false
+    @Flag(help: "Show active and archived countdowns.") var all = false
+    @Option(help: "Group by tag or when.") var group: String?
+    @Flag(help: "Do not archive passed countdowns first.") var noAutoArchive = false
+
+    func run() async throws {
+        let reference = try common.reference()
+        let store = try common.openStore()
+        if !noAutoArchive { try await store.autoArchive(at: reference) }
+        let shown = try await store.countdowns(matching: try filter(), sortedBy: try order(), at: reference)
+        for line in Rendering.lines(shown, grouping: try grouping(), at: reference) { print(line) }
+    }
+
+    func order() throws -> CountdownSort {
+        guard let order = CountdownSort(sort) else {
+            throw CommandLineError.invalidValue(option: "--sort", value: sort, expected: "date, created, modified, tags or title, with :asc or :desc")
+        }
+        return order
+    }
+
+    func grouping() throws -> CountdownSection.Grouping? {
+        guard let group else { return nil }
+        guard let value = CountdownSection.Grouping(rawValue: group) else {
+            throw CommandLineError.invalidValue(option: "--group", value: group, expected: "tag or when")
+        }
+        return value
+    }
+
+    func filter() throws -> CountdownFilter {
+        if untagged && !tag.isEmpty { throw CommandLineError.conflictingOptions("Use either --tag or --untagged, not both.") }
+        if archived && all { throw CommandLineError.conflictingOptions("Use either --archived or --all, not both.") }
+        var parts: [CountdownFilter] = [.scope(all ? .all : archived ? .archived : .active)]
+        if untagged { parts.append(.untagged) }
+        if !tag.isEmpty { parts.append(.allOfTags(CountdownTag.normalized(tag))) }
+        if let before { parts.append(.before(try CalendarDay(parsing: before))) }
+        if let after { parts.append(.after(try CalendarDay(parsing: after))) }
+        if let within { parts.append(.withinNextDays(within)) }
+        if let search { parts.append(.text(search)) }
+        return .and(parts)
+    }
+}
+
+/// `countdowns edit ID [--title T] [--date DAY] [--time HH:MM] [--tz ZONE] [--tag T]... [--note N] [--every P | --no-repeat]`
+struct Edit: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Change a countdown.")
+
+    @OptionGroup var common: CommonOptions
+    @Argument(help: "The id, or its first characters.") var id: String
+    @Option(help: "A new title.") var title: String?
+    @Option(help: "A new day, YYYY-MM-DD.") var date: String?
+    @Option(help: "A new time, HH:MM.") var time: String?
+    @Option(help: "The time zone of --time.") var tz: String?
+    @Flag(help: "Make it all-day (drops the time).") var allDay = false
+    @Option(help: "Replace the tags (repeatable).") var tag: [String] = []
+    @Flag(help: "Remove all tags.") var noTags = false
+    @Option(help: "A new note.") var note: String?
+    @Option(help: "Repeat: yearly, monthly, month-end, weekly, daily or N-days.") var every: String?
+    @Flag(help: "Stop repeating.") var noRepeat = false
+
+    func run() async throws {
+        let store = try common.openStore()
+        var countdown = try await store.resolve(id)
+        if let title { try countdown.rename(title) }
+        if allDay && time != nil { throw CommandLineError.conflictingOptions("Use either --time or --all-day, not both.") }
+        if date != nil || time != nil || tz != nil || allDay {
+            var current: (day: String, time: String?, zone: String?)
+            switch countdown.target {
+            case .allDay(let day): current = (day.description, nil, nil)
+            case .instant(let instant, let zone):
+                let local = LocalDateTime(containing: instant, in: zone)
+                current = (local.day.description, local.time.description, zone.identifier)
+            }
+            let newTime = allDay ? nil : (time ?? current.time)
+            countdown.target = try TargetInput.target(day: date ?? current.day, time: newTime,
+                                                      zone: newTime == nil ? nil : (tz ?? current.zone))
+        }
+        if noTags { countdown.tags = [] } else if !tag.isEmpty { countdown.tags = CountdownTag.normalized(tag) }
+        if let note { countdown.note = note }
+        if noRepeat { countdown.recurrence = nil }
+        if let every { countdown.recurrence = try TargetInput.recurrence(every, anchor: countdown.target) }
+        countdown.modified = Date()
+        try await store.update(countdown)
+        print(Rendering.line(countdown, at: try common.reference()))
+    }
+}
+
+/// `countdowns archive ID [--undo]`
+struct Archive: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Archive a countdown (or bring it back with --undo).")
+
+    @OptionGroup var common: CommonOptions
+    @Argument(help: "The id, or its first characters.") var id: String
+    @Flag(help: "Unarchive.") var undo = false
+
+    func run() async throws {
+        let store = try common.openStore()
+        var countdown = try await store.resolve(id)
+        let now = Date()
+        countdown.archived = undo ? nil : now
+        countdown.modified = now
+        try await store.update(countdown)
+        print(Rendering.line(countdown, at: try common.reference()))
+    }
+}
+
+/// `countdowns rm ID`
+struct Remove: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "rm", abstract: "Delete a countdown.")
+
+    @OptionGroup var common: CommonOptions
+    @Argument(help: "The id, or its first characters.") var id: String
+
+    func run() async throws {
+        let store = try common.openStore()
+        let countdown = try await store.resolve(id)
+        try await store.delete(id: countdown.id)
+        print("deleted \(countdown.title)")
+    }
+}
+
+/// `countdowns export FILE.ics|FILE.json`
+struct Export: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Write all countdowns to an iCalendar (.ics) or JSON (.json) file.")
+
+    @OptionGroup var common: CommonOptions
+    @Argument(help: "The file to write.") var file: String
+
+    func run() async throws {
+        let store = try common.openStore()
+        let url = URL(fileURLWithPath: file)
+        let data: Data
+        switch url.pathExtension.lowercased() {
+        case "json": data = try await store.exportJSON(at: Date())
+        case "ics": data = ICalendar(countdowns: try await store.all().filter { !$0.isArchived }, timestamp: Date()).data
+        default: throw CommandLineError.unknownFileType(file)
+        }
+        do { try data.write(to: url, options: .atomic) } catch {
+            throw CommandLineError.unreadableFile(file, error.localizedDescription)
+        }
+        print("wrote \(file)")
+    }
+}
+
+/// `countdowns import FILE.json`
+struct Import: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Read countdowns from a JSON export (same ids are replaced).")
+
+    @OptionGroup var common: CommonOptions
+    @Argument(help: "The JSON file.") var file: String
+
+    func run() async throws {
+        let data: Data
+        do { data = try Data(contentsOf: URL(fileURLWithPath: file)) } catch {
+            throw CommandLineError.unreadableFile(file, error.localizedDescription)
+        }
+        let count = try await common.openStore().importJSON(data)
+        print("imported \(count) countdown\(count == 1 ? "" : "s")")
+    }
+}

@@ -1,0 +1,84 @@
+import AirdateCore
+import ArgumentParser
+import CountdownKit
+import Foundation
+
+/// `countdowns watch`: a live view that redraws once a second and follows changes to the database.
+struct Watch: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Show a live, ticking view (Ctrl-C to stop).")
+
+    @OptionGroup var common: CommonOptions
+    @Option(help: "Only countdowns with this tag.") var tag: String?
+    @Option(help: "Group by tag or when.") var group: String?
+    @Option(help: "Stop after this many redraws (default: run until interrupted).") var frames: Int?
+    @Option(help: "Also remind this many minutes before each countdown (repeatable).") var remind: [Int] = []
+
+    func run() async throws {
+        let store = try common.openStore()
+        let zone = try common.reference().timeZone
+        let grouping: CountdownSection.Grouping?
+        if let group {
+            guard let value = CountdownSection.Grouping(rawValue: group) else {
+                throw CommandLineError.invalidValue(option: "--group", value: group, expected: "tag or when")
+            }
+            grouping = value
+        } else {
+            grouping = nil
+        }
+        var filter: CountdownFilter = .scope(.active)
+        if let tag, let value = CountdownTag(tag) { filter = .and([filter, .hasTag(value)]) }
+
+        // The latest snapshot from the store's observation, shared with the drawing loop.
+        let latest = Snapshot()
+        await latest.set(try await store.all())
+        let following = Task {
+            for try await countdowns in store.observe() { await latest.set(countdowns) }
+        }
+        // Reminders: due, and `--remind` minutes before, following the same database.
+        let scheduler = ReminderScheduler(clock: ContinuousClock(), now: Date(), timeZone: zone,
+                                          leadTimes: remind.map { .seconds($0 * 60) })
+        let scheduling = Task { try await scheduler.follow(store.observe()) }
+        let alerting = Task {
+            for await reminder in scheduler.reminders {
+                let when: String
+                switch reminder.kind {
+                case .due: when = "is due now"
+                case .ahead(let lead):
+                    let minutes = lead.components.seconds / 60
+                    when = "is \(minutes) minute\(minutes == 1 ? "" : "s") away"
+                }
+                await latest.alert("\u{7}⏰ \(reminder.countdown.title) \(when)")
+            }
+        }
+        defer {
+            following.cancel()
+            scheduling.cancel()
+            alerting.cancel()
+        }
+
+        let clock = ContinuousClock()
+        var frame = 0
+        var next = clock.now
+        while frames.map({ frame < $0 }) ?? true {
+            let reference = ReferenceTime(now: Date(), timeZone: zone)
+            let shown = CountdownSort(.date).sorted(filter.filter(await latest.countdowns, at: reference), in: zone)
+            var screen = "\u{1B}[H\u{1B}[2J"  // home, clear
+            screen += "countdowns — \(LocalDateTime(containing: reference.now, in: zone)) \(zone.identifier)\n\n"
+            screen += Rendering.lines(shown, grouping: grouping, at: reference, withSeconds: true).joined(separator: "\n")
+            let alerts = await latest.alerts
+            if !alerts.isEmpty { screen += "\n\n" + alerts.joined(separator: "\n") }
+            print(screen)
+            frame += 1
+            next = next.advanced(by: .seconds(1))
+            try await clock.sleep(until: next, tolerance: .milliseconds(50))
+        }
+    }
+}
+
+/// The newest list of countdowns seen, and the latest reminders.
+actor Snapshot {
+    private(set) var countdowns: [Countdown] = []
+    private(set) var alerts: [String] = []
+    func set(_ value: [Countdown]) { countdowns = value }
+    func alert(_ line: String) { alerts = Array((alerts + [line]).suffix(5)) }
+}

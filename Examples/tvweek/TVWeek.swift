@@ -1,0 +1,156 @@
+import AirdateCore
+import AirdateHTTP
+import ArgumentParser
+import Foundation
+import TVMazeClient
+
+/// `tvweek`: this week's TV schedule from TVMaze, grouped by day.
+@main
+struct TVWeek: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tvweek",
+        abstract: "Print this week's TV schedule (Monday to Sunday) from TVMaze, grouped by day."
+    )
+
+    @Option(help: "ISO country code of the broadcast schedule.")
+    var country = "US"
+
+    @Option(help: "A day (YYYY-MM-DD) in the week to show; default today (offline: 2019-07-15).")
+    var date: String?
+
+    @Option(help: "Time-zone identifier for days and times; default the country's main zone (US: America/New_York) or this machine's.")
+    var timeZone: String?
+
+    @Option(help: "Only shows whose name, network or streaming service contains TEXT (case and accents ignored).")
+    var filter: String?
+
+    @Option(help: "Print one show's details and cast instead of the week.")
+    var details: Int?
+
+    @Flag(help: "Serve the recorded Fixtures/tvmaze/ snapshot instead of the network.")
+    var offline = false
+
+    @Option(help: "The snapshot folder for --offline.")
+    var fixtures: String?
+
+    func run() async throws {
+        let zone = try resolveTimeZone()
+        let client = try makeClient()
+        let clock = WallClock.system
+        let service = WeekSchedule(client: client, configuration: .init(country: country, timeZone: zone), clock: clock)
+        do {
+            if let showID = details {
+                printDetails(try await service.details(forShow: showID))
+                return
+            }
+            let day = try resolveDay(zone: zone)
+            let listing = try await load(service, day: day, zone: zone)
+            printListing(filter.map { listing.filtered(by: $0) } ?? listing, zone: zone)
+        } catch let error as HTTPClientError {
+            throw Failure(message: error.errorDescription ?? "\(error)")
+        }
+    }
+
+    private func resolveTimeZone() throws -> TimeZone {
+        if let timeZone {
+            guard let zone = TimeZone(identifier: timeZone) else { throw ValidationError("Unknown time zone \(timeZone).") }
+            return zone
+        }
+        let byCountry = ["US": "America/New_York", "GB": "Europe/London", "CA": "America/Toronto", "AU": "Australia/Sydney"]
+        return byCountry[country.uppercased()].flatMap(TimeZone.init(identifier:)) ?? .current
+    }
+
+    private func resolveDay(zone: TimeZone) throws -> Date {
+        let text = date ?? (offline ? "2019-07-15" : nil)
+        guard let text else { return Date() }
+        guard let day = CalendarDay(text) else { throw ValidationError("--date must be YYYY-MM-DD, not \(text).") }
+        return day.start(in: zone).addingTimeInterval(12 * 3600)
+    }
+
+    private func makeClient() throws -> TVMazeClient {
+        guard offline else { return TVMazeClient() }
+        let folder = fixtures.map { URL(fileURLWithPath: $0) } ?? Self.defaultFixtures
+        guard FileManager.default.fileExists(atPath: folder.appendingPathComponent("routes.json").path) else {
+            throw ValidationError("No snapshot at \(folder.path); pass --fixtures PATH to Fixtures/tvmaze.")
+        }
+        var configuration = TVMazeClient.configuration()
+        configuration.rateLimits = []  // nothing to protect offline
+        return TVMazeClient(configuration: configuration, transport: try SnapshotTransport(folder: folder))
+    }
+
+    /// `Fixtures/tvmaze/` of the package this source file is in.
+    static let defaultFixtures = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/tvmaze")
+
+    /// Loads the week, drawing a progress bar on standard error while the days arrive.
+    private func load(_ service: WeekSchedule, day: Date, zone: TimeZone) async throws -> WeekListing {
+        let updates = await service.updates()
+        let progress = Task {
+            for await update in updates {
+                guard case .progress(let loaded, let total) = update, total > 0 else { continue }
+                let width = 28
+                let filled = width * loaded / total
+                let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
+                FileHandle.standardError.write(Data("\rLoading the week [\(bar)] \(loaded)/\(total)".utf8))
+            }
+        }
+        defer { progress.cancel() }
+        let listing = try await service.refresh(containing: day)
+        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+        await service.stop()
+        return listing
+    }
+
+    private func printListing(_ listing: WeekListing, zone: TimeZone) {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        let heading = Date.FormatStyle(date: .complete, time: .omitted, locale: Locale(identifier: "en_US_POSIX"), calendar: calendar, timeZone: zone)
+        if offline {
+            print("Offline: the snapshot in Fixtures/tvmaze/ records the US days 2019-07-14 to 2019-07-17 only.")
+        }
+        print("TV schedule \(country.uppercased()), week \(listing.week.firstDay) to \(listing.week.lastDay) (\(zone.identifier))"
+            + (filter.map { ", filter \"\($0)\"" } ?? ""))
+        for scheduleDay in listing.days {
+            print("")
+            print(scheduleDay.day.start(in: zone).formatted(heading))
+            if scheduleDay.airings.isEmpty {
+                print("  (nothing)")
+                continue
+            }
+            for episode in scheduleDay.airings {
+                let time = episode.airstamp.map { LocalDateTime(containing: $0, in: zone).time }
+                let clock = time.map { String(format: "%02d:%02d", $0.hour, $0.minute) } ?? "--:--"
+                let show = episode.show?.name ?? "?"
+                let network = episode.show?.broadcaster?.name ?? ""
+                print("  \(clock)  \(show)  \(episode.code)  \(episode.name)" + (network.isEmpty ? "" : "  [\(network)]"))
+            }
+        }
+    }
+
+    private func printDetails(_ details: ShowDetails) {
+        let show = details.show
+        print("\(show.name) (#\(show.id))")
+        var facts: [String] = []
+        if let broadcaster = show.broadcaster { facts.append(broadcaster.name) }
+        if let status = show.status { facts.append(status.rawValue) }
+        if let premiered = show.premiered { facts.append("premiered \(premiered)") }
+        if let ended = show.ended { facts.append("ended \(ended)") }
+        if !show.genres.isEmpty { facts.append(show.genres.joined(separator: ", ")) }
+        print(facts.joined(separator: " · "))
+        if let text = show.summaryText { print(""); print(text) }
+        if !details.cast.isEmpty {
+            print("")
+            print("Cast:")
+            for member in details.cast {
+                print("  \(member.person.name) as \(member.character.name)")
+            }
+        }
+    }
+}
+
+/// A run-time failure, printed as `Error: <message>` without the usage text.
+struct Failure: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+}

@@ -1,0 +1,141 @@
+import Foundation
+
+/// An RFC 5545 `VCALENDAR` of ``ICalendarEvent``s, written with CRLF line endings, 75-octet
+/// line folding that never splits a UTF-8 sequence, and escaped TEXT values.
+///
+/// ```swift
+/// let calendar = ICalendar(productIdentifier: "-//Airdate//CountdownKit//EN", events: [
+///     ICalendarEvent(uid: "premiere-1@airdate", timestamp: Date(), summary: "Season premiere",
+///                    timing: .allDay(first: day, last: day))
+/// ])
+/// try calendar.text.write(to: url, atomically: true, encoding: .utf8)
+/// ```
+///
+/// Events with a `TZID` get a `VTIMEZONE` describing that zone's offsets from a year before the
+/// earliest event to five years after the latest.
+public struct ICalendar: Sendable, Hashable {
+    /// `PRODID`, such as `"-//Airdate//CountdownKit//EN"`.
+    public var productIdentifier: String
+    /// An optional display name (`X-WR-CALNAME`, understood by most calendar apps).
+    public var name: String?
+    /// The events.
+    public var events: [ICalendarEvent]
+
+    /// Creates a calendar.
+    public init(productIdentifier: String, name: String? = nil, events: [ICalendarEvent] = []) {
+        self.productIdentifier = productIdentifier
+        self.name = name
+        self.events = events
+    }
+
+    /// The content lines, unfolded and without line endings.
+    public var contentLines: [String] {
+        var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:\(ICalendarFormat.escapeText(productIdentifier))", "CALSCALE:GREGORIAN"]
+        if let name { lines.append("X-WR-CALNAME:\(ICalendarFormat.escapeText(name))") }
+        lines += timeZoneLines()
+        for event in events { lines += Self.lines(for: event) }
+        lines.append("END:VCALENDAR")
+        return lines
+    }
+
+    /// The whole calendar: folded lines, each ended by CRLF.
+    public var text: String {
+        var out = ""
+        for line in contentLines {
+            for physical in ICalendarFormat.fold(line) {
+                out += physical
+                out += "\r\n"
+            }
+        }
+        return out
+    }
+
+    /// ``text`` as UTF-8 bytes, ready to write to an `.ics` file.
+    public var data: Data { Data(text.utf8) }
+
+    private static func isUTC(_ zone: TimeZone) -> Bool {
+        ["UTC", "GMT", "Etc/UTC", "Etc/GMT", "GMT+0", "GMT-0", "Etc/Universal", "Universal", "Zulu", "Etc/Zulu"]
+            .contains(zone.identifier)
+    }
+
+    private static func lines(for event: ICalendarEvent) -> [String] {
+        let text = ICalendarFormat.escapeText
+        var lines = ["BEGIN:VEVENT", "UID:\(text(event.uid))", "DTSTAMP:\(ICalendarFormat.utcDateTime(event.timestamp))"]
+        switch event.timing {
+        case .timed(let start, let end, let zone):
+            func property(_ name: String, _ instant: Date) -> String {
+                if let zone, !isUTC(zone) {
+                    return "\(name);TZID=\(zone.identifier):\(ICalendarFormat.localDateTime(LocalDateTime(containing: instant, in: zone)))"
+                }
+                return "\(name):\(ICalendarFormat.utcDateTime(instant))"
+            }
+            lines.append(property("DTSTART", start))
+            if let end { lines.append(property("DTEND", max(end, start))) }
+        case .allDay(let first, let last):
+            lines.append("DTSTART;VALUE=DATE:\(ICalendarFormat.date(first))")
+            lines.append("DTEND;VALUE=DATE:\(ICalendarFormat.date(max(last, first).adding(days: 1)))")
+        }
+        if let rule = event.recurrence { lines.append("RRULE:\(rule.text)") }
+        lines.append("SUMMARY:\(text(event.summary))")
+        if let description = event.description, !description.isEmpty { lines.append("DESCRIPTION:\(text(description))") }
+        if let location = event.location, !location.isEmpty { lines.append("LOCATION:\(text(location))") }
+        if let url = event.url { lines.append("URL:\(url.absoluteString)") }
+        if !event.categories.isEmpty { lines.append("CATEGORIES:" + event.categories.map(text).joined(separator: ",")) }
+        lines.append("END:VEVENT")
+        return lines
+    }
+
+    /// One `VTIMEZONE` per zone named by a `TZID`, listing its observances over the events' span.
+    private func timeZoneLines() -> [String] {
+        var spans: [String: (zone: TimeZone, earliest: Date, latest: Date)] = [:]
+        var order: [String] = []
+        for event in events {
+            guard case .timed(let start, let end, let zone?) = event.timing, !Self.isUTC(zone) else { continue }
+            let latest = max(start, end ?? start)
+            if let span = spans[zone.identifier] {
+                spans[zone.identifier] = (zone, min(span.earliest, start), max(span.latest, latest))
+            } else {
+                spans[zone.identifier] = (zone, start, latest)
+                order.append(zone.identifier)
+            }
+        }
+        var lines: [String] = []
+        for identifier in order {
+            guard let span = spans[identifier] else { continue }
+            lines += Self.timeZone(span.zone, from: span.earliest.addingTimeInterval(-366 * 86_400),
+                                   to: span.latest.addingTimeInterval(5 * 366 * 86_400))
+        }
+        return lines
+    }
+
+    private static func timeZone(_ zone: TimeZone, from: Date, to: Date) -> [String] {
+        var lines = ["BEGIN:VTIMEZONE", "TZID:\(zone.identifier)"]
+        func observance(at instant: Date, offsetFrom: Int) {
+            let kind = zone.isDaylightSavingTime(for: instant) ? "DAYLIGHT" : "STANDARD"
+            let offsetTo = zone.secondsFromGMT(for: instant)
+            let localStart = LocalDateTime(containing: instant, in: TimeZone(secondsFromGMT: offsetFrom) ?? .gmt)
+            lines.append("BEGIN:\(kind)")
+            lines.append("DTSTART:\(ICalendarFormat.localDateTime(localStart))")
+            lines.append("TZOFFSETFROM:\(ICalendarFormat.offset(offsetFrom))")
+            lines.append("TZOFFSETTO:\(ICalendarFormat.offset(offsetTo))")
+            // Some platforms only know "GMT-5"-style names; those say nothing TZOFFSETTO does not.
+            if let abbreviation = zone.abbreviation(for: instant), !abbreviation.isEmpty,
+               !(abbreviation.hasPrefix("GMT") && abbreviation.count > 3) {
+                lines.append("TZNAME:\(ICalendarFormat.escapeText(abbreviation))")
+            }
+            lines.append("END:\(kind)")
+        }
+        // The offset in force at the start of the span, then every change up to its end.
+        let initial = zone.secondsFromGMT(for: from)
+        observance(at: from, offsetFrom: initial)
+        var cursor = from
+        var previousOffset = initial
+        while let transition = zone.nextDaylightSavingTimeTransition(after: cursor), transition <= to, transition > cursor {
+            observance(at: transition, offsetFrom: previousOffset)
+            previousOffset = zone.secondsFromGMT(for: transition)
+            cursor = transition
+        }
+        lines.append("END:VTIMEZONE")
+        return lines
+    }
+}

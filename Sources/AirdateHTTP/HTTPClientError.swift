@@ -1,0 +1,81 @@
+import Foundation
+
+/// What went wrong while calling a web API, in terms a caller can act on.
+///
+/// Every failure of ``HTTPClient`` is one of these cases; `errorDescription` says what failed and
+/// what to do about it.
+public enum HTTPClientError: Error, LocalizedError, Sendable, Equatable {
+    /// The server answered 404: the resource does not exist (or a page past the last one).
+    case notFound(url: String)
+    /// The server answered 429 (too many requests) and retries ran out. `retryAfter` is the wait the
+    /// server asked for, when it said one.
+    case rateLimited(retryAfter: Duration?)
+    /// The server answered with a 5xx status and retries ran out.
+    case server(status: Int)
+    /// The server answered with a status this client does not expect (a 4xx other than 404 and 429,
+    /// or a 3xx that was not followed).
+    case unexpectedStatus(Int)
+    /// The body could not be decoded. `path` names the failing field (for example
+    /// `[3].show.network.country.timezone`; empty for the whole body) and `reason` says why.
+    case decoding(path: String, reason: String)
+    /// The request never produced a response: no connection, connection lost mid-body, DNS failure…
+    case transport(reason: String)
+    /// No response arrived within the request time-out, or retries would outlast the total deadline.
+    case timedOut
+    /// The calling task was cancelled; the request was abandoned.
+    case cancelled
+    /// The request could not be built (for example a path that makes no valid URL).
+    case invalidRequest(reason: String)
+
+    /// A sentence that says what failed and what to do.
+    public var errorDescription: String? {
+        switch self {
+        case .notFound(let url):
+            return "Nothing was found at \(url). Check the identifier or page number."
+        case .rateLimited(let retryAfter):
+            if let retryAfter {
+                return "The server is rate-limiting requests; try again in \(retryAfter.formattedSeconds)."
+            }
+            return "The server is rate-limiting requests; wait a few seconds and try again."
+        case .server(let status):
+            return "The server failed with HTTP \(status); try again later."
+        case .unexpectedStatus(let status):
+            return "The server answered with unexpected HTTP \(status); the request may be malformed."
+        case .decoding(let path, let reason):
+            let place = path.isEmpty ? "the response body" : "field \(path)"
+            return "The response could not be read at \(place): \(reason). The API may have changed shape."
+        case .transport(let reason):
+            return "The request could not reach the server (\(reason)). Check the network connection."
+        case .timedOut:
+            return "The server did not answer in time; check the connection or try again later."
+        case .cancelled:
+            return "The request was cancelled."
+        case .invalidRequest(let reason):
+            return "The request could not be built: \(reason)."
+        }
+    }
+
+    /// Whether trying the same request again later may succeed (429, 5xx, transport, time-out).
+    public var isRetriable: Bool {
+        switch self {
+        case .rateLimited, .server, .transport, .timedOut: return true
+        default: return false
+        }
+    }
+}
+
+extension Duration {
+    /// `"2.5 s"`-style rendering, for messages.
+    var formattedSeconds: String {
+        let (seconds, attoseconds) = components
+        let value = Double(seconds) + Double(attoseconds) / 1e18
+        if value == value.rounded() { return "\(Int64(value)) s" }
+        return String(format: "%.1f s", value)
+    }
+
+    /// The duration in seconds, as a `Double`.
+    var inSeconds: Double {
+        let (seconds, attoseconds) = components
+        return Double(seconds) + Double(attoseconds) / 1e18
+    }
+}

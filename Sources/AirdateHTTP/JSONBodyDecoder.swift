@@ -1,0 +1,70 @@
+import Foundation
+
+/// Decodes JSON bodies and turns `DecodingError` into ``HTTPClientError/decoding(path:reason:)``
+/// naming the failing key path (`[3].show.network.country.timezone`).
+public struct JSONBodyDecoder: Sendable {
+    /// A decoder whose dates are ISO 8601 instants with or without fractional seconds.
+    public init() {}
+
+    /// Decodes `T` from `data`, or throws ``HTTPClientError/decoding(path:reason:)``.
+    public func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .custom { decoder in
+            let container = try decoder.singleValueContainer()
+            let text = try container.decode(String.self)
+            if let date = ISO8601DateParsing.parse(text) { return date }
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "not an ISO 8601 instant: \"\(text)\"")
+        }
+        do {
+            return try decoder.decode(T.self, from: data)
+        } catch let error as DecodingError {
+            throw Self.clientError(for: error)
+        } catch {
+            throw HTTPClientError.decoding(path: "", reason: error.localizedDescription)
+        }
+    }
+
+    /// `[0].show.id`-style rendering of a coding path.
+    public static func keyPath(_ codingPath: [any CodingKey]) -> String {
+        var path = ""
+        for key in codingPath {
+            if let index = key.intValue {
+                path += "[\(index)]"
+            } else {
+                if !path.isEmpty { path += "." }
+                path += key.stringValue
+            }
+        }
+        return path
+    }
+
+    static func clientError(for error: DecodingError) -> HTTPClientError {
+        switch error {
+        case .typeMismatch(let type, let context):
+            return .decoding(path: keyPath(context.codingPath), reason: "expected \(type): \(context.debugDescription)")
+        case .valueNotFound(let type, let context):
+            return .decoding(path: keyPath(context.codingPath), reason: "expected \(type) but found null")
+        case .keyNotFound(let key, let context):
+            return .decoding(path: keyPath(context.codingPath + [key]), reason: "the key is missing")
+        case .dataCorrupted(let context):
+            let underlying = (context.underlyingError as NSError?)?.localizedDescription
+            let reason = context.codingPath.isEmpty
+                ? "not valid JSON" + (underlying.map { " (\($0))" } ?? "")
+                : context.debugDescription
+            return .decoding(path: keyPath(context.codingPath), reason: reason)
+        @unknown default:
+            return .decoding(path: "", reason: String(describing: error))
+        }
+    }
+}
+
+/// Parses ISO 8601 instants as the APIs write them (`2019-07-11T05:30:00+00:00`,
+/// `2024-01-05T12:00:00.123Z`), for `Date` fields.
+enum ISO8601DateParsing {
+    /// The instant, or `nil` when `text` is not an ISO 8601 date-time with an offset.
+    static func parse(_ text: String) -> Date? {
+        if let date = try? Date(text, strategy: .iso8601) { return date }
+        let fractional = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+        return try? fractional.parse(text)
+    }
+}

@@ -1,0 +1,48 @@
+/// When and how long to wait before trying a failed request again.
+///
+/// Retries happen on 429, 5xx, transport errors and time-outs. The wait before attempt *n + 1* is
+/// the server's `Retry-After` when it sent one, otherwise `baseDelay · 2ⁿ⁻¹` capped at `maxDelay`
+/// and scaled by a random factor in `jitter` (so that many clients do not retry in lock-step).
+/// No retry starts if it could not begin before `totalDeadline` measured from the first attempt.
+public struct RetryPolicy: Sendable, Hashable {
+    /// Attempts in all, the first included (1 means never retry).
+    public var maxAttempts: Int
+    /// The wait before the first retry, before jitter.
+    public var baseDelay: Duration
+    /// The longest computed wait (a server's `Retry-After` may be longer).
+    public var maxDelay: Duration
+    /// The random factor applied to computed waits; `1...1` disables jitter.
+    public var jitter: ClosedRange<Double>
+    /// How long all attempts and waits together may take.
+    public var totalDeadline: Duration
+
+    /// A policy; the defaults suit TVMaze and Jikan (4 attempts, 1 s doubling up to 16 s, ±50 %
+    /// jitter, 60 s overall).
+    public init(
+        maxAttempts: Int = 4,
+        baseDelay: Duration = .seconds(1),
+        maxDelay: Duration = .seconds(16),
+        jitter: ClosedRange<Double> = 0.5...1.5,
+        totalDeadline: Duration = .seconds(60)
+    ) {
+        self.maxAttempts = max(1, maxAttempts)
+        self.baseDelay = baseDelay
+        self.maxDelay = maxDelay
+        self.jitter = jitter
+        self.totalDeadline = totalDeadline
+    }
+
+    /// Never retry.
+    public static let none = RetryPolicy(maxAttempts: 1)
+
+    /// The computed wait after failed attempt number `attempt` (1-based), jitter applied.
+    func delay<G: RandomNumberGenerator>(afterAttempt attempt: Int, using generator: inout G) -> Duration {
+        let exponent = min(max(attempt - 1, 0), 30)
+        var delay = baseDelay * (1 << exponent)
+        if delay > maxDelay { delay = maxDelay }
+        let factor = jitter.lowerBound == jitter.upperBound
+            ? jitter.lowerBound
+            : Double.random(in: jitter, using: &generator)
+        return delay * factor
+    }
+}

@@ -1,0 +1,137 @@
+import AirdateCore
+import Foundation
+
+/// A composable predicate over countdowns. The same implementation serves every caller: the
+/// in-memory list, the store's queries and the command line all call ``filter(_:at:)``.
+///
+/// Date filters look at the target's calendar day seen from the viewer's time zone; ranges are
+/// inclusive and may be given in either order.
+///
+/// ```swift
+/// let upcomingAnime: CountdownFilter = .and([.scope(.active), .hasTag(CountdownTag("Anime")!), .withinNextDays(30)])
+/// let shown = upcomingAnime.filter(countdowns, at: ReferenceTime(now: Date(), timeZone: .current))
+/// ```
+///
+/// Filters are `Codable`, so a saved search can be stored and read back.
+public indirect enum CountdownFilter: Sendable, Hashable, Codable {
+    /// Which countdowns by archive state.
+    public enum Scope: String, Sendable, Hashable, Codable, CaseIterable {
+        /// Not archived.
+        case active
+        /// Archived.
+        case archived
+        /// Both.
+        case all
+    }
+
+    /// Every countdown.
+    case everything
+    /// Countdowns in the scope.
+    case scope(Scope)
+    /// Countdowns without tags.
+    case untagged
+    /// Countdowns with at least one tag.
+    case tagged
+    /// Countdowns with this tag (case-insensitively).
+    case hasTag(CountdownTag)
+    /// Countdowns with every one of these tags (an empty list matches all).
+    case allOfTags([CountdownTag])
+    /// Countdowns with at least one of these tags (an empty list matches none).
+    case anyOfTags([CountdownTag])
+    /// Targets on a day before this day.
+    case before(CalendarDay)
+    /// Targets on a day after this day.
+    case after(CalendarDay)
+    /// Targets on a day from one bound to the other, both included, in either order.
+    case between(CalendarDay, CalendarDay)
+    /// Targets that have not passed and fall on a day from today to `days` days from today.
+    case withinNextDays(Int)
+    /// Title or note containing the text, ignoring case and diacritics ("pokemon" finds "Pokémon").
+    case text(String)
+    /// All of the filters (an empty list matches all).
+    case and([CountdownFilter])
+    /// Any of the filters (an empty list matches none).
+    case or([CountdownFilter])
+    /// Not the filter.
+    case not(CountdownFilter)
+
+    /// Whether `countdown` passes, seen at `reference`.
+    public func matches(_ countdown: Countdown, at reference: ReferenceTime) -> Bool {
+        predicate(at: reference)(countdown)
+    }
+
+    /// The countdowns that pass, in their given order.
+    public func filter(_ countdowns: [Countdown], at reference: ReferenceTime) -> [Countdown] {
+        let test = predicate(at: reference)
+        return countdowns.filter(test)
+    }
+
+    /// The filter prepared once (text folded, today computed) as a closure.
+    public func predicate(at reference: ReferenceTime) -> @Sendable (Countdown) -> Bool {
+        let zone = reference.timeZone
+        switch self {
+        case .everything:
+            return { _ in true }
+        case .scope(let scope):
+            switch scope {
+            case .active: return { $0.archived == nil }
+            case .archived: return { $0.archived != nil }
+            case .all: return { _ in true }
+            }
+        case .untagged:
+            return { $0.tags.isEmpty }
+        case .tagged:
+            return { !$0.tags.isEmpty }
+        case .hasTag(let tag):
+            return { $0.tags.contains(tag) }
+        case .allOfTags(let tags):
+            let wanted = Set(tags)
+            return { countdown in wanted.isSubset(of: countdown.tags) }
+        case .anyOfTags(let tags):
+            let wanted = Set(tags)
+            return { countdown in countdown.tags.contains(where: wanted.contains) }
+        case .before(let day):
+            return { $0.target.day(in: zone) < day }
+        case .after(let day):
+            return { $0.target.day(in: zone) > day }
+        case .between(let a, let b):
+            let range = min(a, b)...max(a, b)
+            return { range.contains($0.target.day(in: zone)) }
+        case .withinNextDays(let days):
+            let today = reference.today
+            let last = today.adding(days: max(0, days))
+            let now = reference.now
+            return { countdown in
+                !countdown.target.hasPassed(at: now, in: zone) && countdown.target.day(in: zone) <= last
+            }
+        case .text(let text):
+            let needle = CountdownFilter.fold(text.trimmingCharacters(in: .whitespacesAndNewlines))
+            guard !needle.isEmpty else { return { _ in true } }
+            return { countdown in
+                CountdownFilter.fold(countdown.title).contains(needle) || CountdownFilter.fold(countdown.note).contains(needle)
+            }
+        case .and(let filters):
+            // A chain of captured closures rather than a loop over an array: calling a captured
+            // closure needs no retain, so this costs no more than the hand-written `&&`.
+            guard let last = filters.last else { return { _ in true } }
+            return filters.dropLast().reversed().reduce(last.predicate(at: reference)) { rest, filter in
+                let test = filter.predicate(at: reference)
+                return { @Sendable countdown in test(countdown) && rest(countdown) }
+            }
+        case .or(let filters):
+            guard let last = filters.last else { return { _ in false } }
+            return filters.dropLast().reversed().reduce(last.predicate(at: reference)) { rest, filter in
+                let test = filter.predicate(at: reference)
+                return { @Sendable countdown in test(countdown) || rest(countdown) }
+            }
+        case .not(let filter):
+            let test = filter.predicate(at: reference)
+            return { !test($0) }
+        }
+    }
+
+    /// Lowercased with diacritics removed.
+    static func fold(_ text: String) -> String {
+        text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+    }
+}

@@ -1,0 +1,157 @@
+import Foundation
+
+/// Yields each countdown when it comes due, and at optional lead times before, on
+/// ``reminders`` (an `AsyncSequence`).
+///
+/// It follows the countdowns it is given (``update(_:)``, or ``follow(_:)`` a store's
+/// observation): an edited target moves its reminders, and deleted or archived countdowns never
+/// fire. Time comes from the injected clock, so tests drive it with a test clock; reminders whose
+/// time had already passed when the scheduler started, or when a countdown was added, do not fire.
+/// A recurring countdown fires for each occurrence.
+///
+/// ```swift
+/// let scheduler = ReminderScheduler(clock: ContinuousClock(), now: Date(), timeZone: .current,
+///                                   leadTimes: [.seconds(3600)])
+/// Task { try await scheduler.follow(store.observe()) }
+/// for await reminder in scheduler.reminders { notify(reminder) }
+/// ```
+public actor ReminderScheduler<C: Clock> where C.Duration == Duration {
+    /// The reminders, in the order they fire (earlier fire dates first; at the same instant,
+    /// longer lead times first, then "due").
+    public nonisolated let reminders: AsyncStream<Reminder>
+
+    private let continuation: AsyncStream<Reminder>.Continuation
+    private let clock: C
+    private let origin: C.Instant
+    private let originDate: Date
+    private let timeZone: TimeZone
+    private let leadTimes: [Duration]
+    private var countdowns: [Countdown] = []
+    /// Reminders scheduled at or before this instant have been handled.
+    private var watermark: Date
+    private var timer: Task<Void, Never>?
+
+    /// Creates a scheduler whose clock reads `now` at this moment.
+    ///
+    /// - Parameters:
+    ///   - leadTimes: how long before each target to fire an ``Reminder/Kind/ahead(_:)`` reminder;
+    ///     zero or negative values are ignored.
+    public init(clock: C, now: Date, timeZone: TimeZone, leadTimes: [Duration] = []) {
+        let (stream, continuation) = AsyncStream<Reminder>.makeStream(bufferingPolicy: .unbounded)
+        self.reminders = stream
+        self.continuation = continuation
+        self.clock = clock
+        self.origin = clock.now
+        self.originDate = now
+        self.watermark = now
+        self.timeZone = timeZone
+        self.leadTimes = Array(Set(leadTimes.filter { $0 > .zero })).sorted(by: >)
+    }
+
+    /// The current instant by the injected clock.
+    public var now: Date {
+        originDate.addingTimeInterval(Self.seconds(origin.duration(to: clock.now)))
+    }
+
+    /// Replaces the countdowns followed, fires whatever is due, and schedules the next reminder.
+    public func update(_ countdowns: [Countdown]) {
+        self.countdowns = countdowns
+        fireDue()
+        reschedule()
+    }
+
+    /// Follows a sequence of snapshots (such as ``CountdownStore/observe()``) until it ends or
+    /// the calling task is cancelled.
+    public func follow<S: AsyncSequence & Sendable>(_ snapshots: S) async throws where S.Element == [Countdown] {
+        for try await snapshot in snapshots {
+            update(snapshot)
+        }
+    }
+
+    /// The ids of the countdowns followed now (for tests).
+    var followedIDs: Set<UUID> { Set(countdowns.map(\.id)) }
+
+    /// Stops: no more reminders, and ``reminders`` ends.
+    public func finish() {
+        timer?.cancel()
+        timer = nil
+        continuation.finish()
+    }
+
+    private struct Entry {
+        let fireDate: Date
+        let kind: Reminder.Kind
+        let lead: Duration
+        let countdown: Countdown
+    }
+
+    /// The reminders after `after`, for active countdowns.
+    private func entries(after: Date) -> [Entry] {
+        var entries: [Entry] = []
+        for countdown in countdowns where countdown.archived == nil {
+            // A one-off countdown's target; a recurring one's next two occurrences (so that lead
+            // reminders for the following occurrence are not missed).
+            var targets = [countdown.target]
+            if countdown.recurrence != nil, let first = countdown.nextOccurrence(after: after, in: timeZone) {
+                targets = [first]
+                var current = countdown
+                current.target = first
+                if let second = current.nextOccurrence(after: first.end(in: timeZone), in: timeZone) {
+                    targets.append(second)
+                }
+            }
+            for target in targets {
+                var current = countdown
+                current.target = target
+                let start = target.start(in: timeZone)
+                if start > after {
+                    entries.append(Entry(fireDate: start, kind: .due, lead: .zero, countdown: current))
+                }
+                for lead in leadTimes {
+                    let fire = start.addingTimeInterval(-Self.seconds(lead))
+                    if fire > after {
+                        entries.append(Entry(fireDate: fire, kind: .ahead(lead), lead: lead, countdown: current))
+                    }
+                }
+            }
+        }
+        return entries
+    }
+
+    private func fireDue() {
+        let now = self.now
+        guard now > watermark else { return }
+        let due = entries(after: watermark)
+            .filter { $0.fireDate <= now }
+            .sorted { a, b in a.fireDate != b.fireDate ? a.fireDate < b.fireDate : b.lead < a.lead }
+        watermark = now
+        for entry in due {
+            continuation.yield(Reminder(countdown: entry.countdown, kind: entry.kind, fireDate: entry.fireDate))
+        }
+    }
+
+    private func reschedule() {
+        timer?.cancel()
+        timer = nil
+        guard let next = entries(after: watermark).map(\.fireDate).min() else { return }
+        let deadline = origin.advanced(by: .seconds(next.timeIntervalSince(originDate)))
+        let clock = self.clock
+        timer = Task { [weak self] in
+            if clock.now < deadline {
+                do { try await clock.sleep(until: deadline, tolerance: nil) } catch { return }
+            }
+            guard !Task.isCancelled else { return }
+            await self?.timerFired()
+        }
+    }
+
+    private func timerFired() {
+        fireDue()
+        reschedule()
+    }
+
+    private static func seconds(_ duration: Duration) -> TimeInterval {
+        let parts = duration.components
+        return TimeInterval(parts.seconds) + TimeInterval(parts.attoseconds) / 1e18
+    }
+}

@@ -1,0 +1,113 @@
+import AirdateCore
+import Foundation
+import GRDB
+
+/// One row of the `countdown` table.
+struct CountdownRecord: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "countdown"
+
+    var id: String
+    var title: String
+    /// `"instant"` or `"allDay"`.
+    var targetKind: String
+    /// Seconds since 1970 for an instant target.
+    var targetInstant: Double?
+    /// The zone of an instant target.
+    var targetTimeZone: String?
+    /// `YYYY-MM-DD` for an all-day target.
+    var targetDay: String?
+    /// A JSON array of tag display names.
+    var tags: String
+    var note: String
+    var created: Double
+    var modified: Double
+    var archived: Double?
+    /// ``Recurrence/Frequency`` text.
+    var recurrenceFrequency: String?
+    /// `YYYY-MM-DD`.
+    var recurrenceAnchor: String?
+
+    init(_ countdown: Countdown) {
+        id = countdown.id.uuidString
+        title = countdown.title
+        switch countdown.target {
+        case .instant(let date, let zone):
+            targetKind = "instant"
+            targetInstant = date.timeIntervalSince1970
+            targetTimeZone = zone.identifier
+        case .allDay(let day):
+            targetKind = "allDay"
+            targetDay = day.description
+        }
+        let names = countdown.tags.map(\.name)
+        tags = (try? String(decoding: JSONEncoder().encode(names), as: UTF8.self)) ?? "[]"
+        note = countdown.note
+        created = countdown.created.timeIntervalSince1970
+        modified = countdown.modified.timeIntervalSince1970
+        archived = countdown.archived?.timeIntervalSince1970
+        recurrenceFrequency = countdown.recurrence?.frequency.description
+        recurrenceAnchor = countdown.recurrence?.anchor.description
+    }
+
+    func countdown() throws(CountdownStoreError) -> Countdown {
+        func corrupt(_ reason: String) -> CountdownStoreError { .corruptRow(id: id, reason: reason) }
+        guard let uuid = UUID(uuidString: id) else { throw corrupt("the id is not a UUID") }
+        let target: CountdownTarget
+        switch targetKind {
+        case "instant":
+            guard let seconds = targetInstant, let name = targetTimeZone, let zone = TimeZone(identifier: name) else {
+                throw corrupt("the target instant or time zone is missing")
+            }
+            target = .instant(Date(timeIntervalSince1970: seconds), zone)
+        case "allDay":
+            guard let text = targetDay, let day = CalendarDay(text) else { throw corrupt("the target day is missing") }
+            target = .allDay(day)
+        default:
+            throw corrupt("unknown target kind \(targetKind)")
+        }
+        guard let names = try? JSONDecoder().decode([String].self, from: Data(tags.utf8)) else {
+            throw corrupt("the tags are not a JSON list")
+        }
+        var recurrence: Recurrence?
+        if let frequencyText = recurrenceFrequency {
+            guard let frequency = Recurrence.Frequency(frequencyText), let anchorText = recurrenceAnchor,
+                  let anchor = CalendarDay(anchorText), let value = try? Recurrence(frequency, anchor: anchor) else {
+                throw corrupt("the recurrence is not understood")
+            }
+            recurrence = value
+        }
+        do {
+            return try Countdown(
+                id: uuid, title: title, target: target, tags: CountdownTag.normalized(names), note: note,
+                created: Date(timeIntervalSince1970: created), modified: Date(timeIntervalSince1970: modified),
+                archived: archived.map(Date.init(timeIntervalSince1970:)), recurrence: recurrence)
+        } catch {
+            throw corrupt(error.errorDescription ?? "invalid")
+        }
+    }
+
+    /// The schema.
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1: countdown") { db in
+            try db.create(table: databaseTableName) { t in
+                t.column("id", .text).primaryKey()
+                t.column("title", .text).notNull().check(sql: "length(trim(title)) > 0")
+                t.column("targetKind", .text).notNull().check { ["instant", "allDay"].contains($0) }
+                t.column("targetInstant", .double)
+                t.column("targetTimeZone", .text)
+                t.column("targetDay", .text)
+                t.column("tags", .text).notNull().defaults(to: "[]")
+                t.column("note", .text).notNull().defaults(to: "")
+                t.column("created", .double).notNull()
+                t.column("modified", .double).notNull()
+                t.column("archived", .double)
+                t.column("recurrenceFrequency", .text)
+                t.column("recurrenceAnchor", .text)
+                t.check(sql: "(targetKind = 'instant' AND targetInstant IS NOT NULL AND targetTimeZone IS NOT NULL) OR (targetKind = 'allDay' AND targetDay IS NOT NULL)")
+            }
+            try db.create(index: "countdown_archived", on: databaseTableName, columns: ["archived"])
+        }
+        return migrator
+    }
+}

@@ -1,0 +1,199 @@
+import AirdateCore
+import Foundation
+import GRDB
+
+/// Countdowns kept in an SQLite file (through GRDB), with live observation and JSON
+/// import/export. Every write is one transaction: when it fails, nothing changes.
+///
+/// Queries load the rows and apply ``CountdownFilter`` and ``CountdownSort`` in Swift, so the
+/// store and in-memory lists can never disagree.
+///
+/// ```swift
+/// let store = try CountdownStore(path: "/path/countdowns.sqlite")
+/// try await store.insert(countdown)
+/// let upcoming = try await store.countdowns(matching: .scope(.active), sortedBy: CountdownSort(.date),
+///                                           at: ReferenceTime(now: Date(), timeZone: .current))
+/// for try await all in store.observe() { print(all.count) }
+/// ```
+public actor CountdownStore {
+    private nonisolated let database: DatabaseQueue
+    /// The file path.
+    public nonisolated let path: String
+
+    /// Opens (creating if needed) the database at `path`, and brings its schema up to date.
+    ///
+    /// - Parameter readOnly: open without write access (the schema must already exist).
+    /// - Throws: ``CountdownStoreError/cannotOpen(path:reason:)``.
+    public init(path: String, readOnly: Bool = false) throws(CountdownStoreError) {
+        self.path = path
+        var configuration = Configuration()
+        configuration.readonly = readOnly
+        configuration.foreignKeysEnabled = true
+        do {
+            if !readOnly {
+                let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            }
+            database = try DatabaseQueue(path: path, configuration: configuration)
+            if !readOnly { try CountdownRecord.migrator.migrate(database) }
+        } catch {
+            throw .cannotOpen(path: path, reason: Self.reason(error))
+        }
+    }
+
+    /// All countdowns, in no particular order.
+    public func all() async throws(CountdownStoreError) -> [Countdown] {
+        let records: [CountdownRecord]
+        do {
+            records = try await database.read { db in try CountdownRecord.fetchAll(db) }
+        } catch {
+            throw .readFailed(Self.reason(error))
+        }
+        return try records.map { record throws(CountdownStoreError) in try record.countdown() }
+    }
+
+    /// The countdown with `id`, or `nil`.
+    public func countdown(id: UUID) async throws(CountdownStoreError) -> Countdown? {
+        let record: CountdownRecord?
+        do {
+            record = try await database.read { db in try CountdownRecord.fetchOne(db, key: id.uuidString) }
+        } catch {
+            throw .readFailed(Self.reason(error))
+        }
+        return try record?.countdown()
+    }
+
+    /// The countdowns that pass `filter`, in `order`: the same code as ``CountdownFilter/filter(_:at:)``
+    /// and ``CountdownSort/sorted(_:in:)``.
+    public func countdowns(
+        matching filter: CountdownFilter = .scope(.active), sortedBy order: CountdownSort = CountdownSort(.date),
+        at reference: ReferenceTime
+    ) async throws(CountdownStoreError) -> [Countdown] {
+        order.sorted(filter.filter(try await all(), at: reference), in: reference.timeZone)
+    }
+
+    /// Adds countdowns, all or none.
+    ///
+    /// - Throws: ``CountdownStoreError/duplicate(_:)`` when an id is taken (nothing is added).
+    public func insert(_ countdowns: [Countdown]) async throws(CountdownStoreError) {
+        try await write { db in
+            for countdown in countdowns {
+                if try CountdownRecord.exists(db, key: countdown.id.uuidString) {
+                    throw CountdownStoreError.duplicate(countdown.id)
+                }
+                try CountdownRecord(countdown).insert(db)
+            }
+        }
+    }
+
+    /// Adds one countdown.
+    public func insert(_ countdown: Countdown) async throws(CountdownStoreError) {
+        try await insert([countdown])
+    }
+
+    /// Replaces stored countdowns by id, all or none.
+    ///
+    /// - Throws: ``CountdownStoreError/notFound(_:)`` when one is not stored (nothing is changed).
+    public func update(_ countdowns: [Countdown]) async throws(CountdownStoreError) {
+        try await write { db in
+            for countdown in countdowns {
+                guard try CountdownRecord.exists(db, key: countdown.id.uuidString) else {
+                    throw CountdownStoreError.notFound(countdown.id)
+                }
+                try CountdownRecord(countdown).update(db)
+            }
+        }
+    }
+
+    /// Replaces one stored countdown.
+    public func update(_ countdown: Countdown) async throws(CountdownStoreError) {
+        try await update([countdown])
+    }
+
+    /// Inserts or replaces countdowns by id, all or none.
+    public func save(_ countdowns: [Countdown]) async throws(CountdownStoreError) {
+        try await write { db in
+            for countdown in countdowns { try CountdownRecord(countdown).save(db) }
+        }
+    }
+
+    /// Deletes the countdown with `id`.
+    ///
+    /// - Throws: ``CountdownStoreError/notFound(_:)`` when there is none.
+    public func delete(id: UUID) async throws(CountdownStoreError) {
+        try await write { db in
+            guard try CountdownRecord.deleteOne(db, key: id.uuidString) else {
+                throw CountdownStoreError.notFound(id)
+            }
+        }
+    }
+
+    /// Archives passed one-off countdowns and rolls recurring ones (``AutoArchive``), in one transaction.
+    @discardableResult
+    public func autoArchive(at reference: ReferenceTime) async throws(CountdownStoreError) -> AutoArchive.Outcome {
+        let outcome = AutoArchive.apply(to: try await all(), at: reference)
+        if !outcome.changed.isEmpty { try await update(outcome.changed) }
+        return outcome
+    }
+
+    /// Every change of the stored countdowns, starting with the current ones (in no particular order).
+    public nonisolated func observe() -> AsyncValueObservation<[Countdown]> {
+        ValueObservation
+            .tracking { db in
+                try CountdownRecord.fetchAll(db).map { record in try record.countdown() }
+            }
+            .removeDuplicates()
+            .values(in: database)
+    }
+
+    /// All countdowns as a JSON ``CountdownDocument``.
+    public func exportJSON(at now: Date) async throws(CountdownStoreError) -> Data {
+        let list = try await all().sorted { $0.created != $1.created ? $0.created < $1.created : $0.id.uuidString < $1.id.uuidString }
+        do {
+            return try CountdownDocument(exported: now, countdowns: list).jsonData()
+        } catch {
+            throw .readFailed(Self.reason(error))
+        }
+    }
+
+    /// Reads a JSON ``CountdownDocument`` and inserts or replaces its countdowns by id, all or none.
+    ///
+    /// - Returns: the number of countdowns imported.
+    /// - Throws: ``CountdownStoreError/invalidImport(_:)`` when the data is not a document (nothing is imported).
+    @discardableResult
+    public func importJSON(_ data: Data) async throws(CountdownStoreError) -> Int {
+        let document: CountdownDocument
+        do {
+            document = try CountdownDocument(jsonData: data)
+        } catch {
+            throw .invalidImport(Self.reason(error))
+        }
+        try await save(document.countdowns)
+        return document.countdowns.count
+    }
+
+    private func write(_ body: @escaping @Sendable (Database) throws -> Void) async throws(CountdownStoreError) {
+        do {
+            try await database.write(body)
+        } catch let error as CountdownStoreError {
+            throw error
+        } catch {
+            throw .writeFailed(Self.reason(error))
+        }
+    }
+
+    private static func reason(_ error: any Error) -> String {
+        if let error = error as? DatabaseError { return error.message ?? error.description }
+        if let error = error as? DecodingError {
+            switch error {
+            case .dataCorrupted(let context), .keyNotFound(_, let context), .typeMismatch(_, let context),
+                 .valueNotFound(_, let context):
+                let path = context.codingPath.map(\.stringValue).joined(separator: ".")
+                return path.isEmpty ? context.debugDescription : "\(path): \(context.debugDescription)"
+            @unknown default:
+                return "\(error)"
+            }
+        }
+        return (error as? LocalizedError)?.errorDescription ?? "\(error)"
+    }
+}

@@ -1,0 +1,74 @@
+/// Resources TVMaze can embed in a show response (`embed[]=…`).
+public enum ShowEmbed: String, Sendable, Hashable, CaseIterable {
+    /// All regular episodes.
+    case episodes
+    /// The main cast.
+    case cast
+    /// The crew.
+    case crew
+    /// The seasons.
+    case seasons
+    /// The images.
+    case images
+    /// Alternative titles.
+    case akas
+    /// The next episode to air.
+    case nextEpisode = "nextepisode"
+    /// The episode that aired last.
+    case previousEpisode = "previousepisode"
+}
+
+/// Resources TVMaze can embed in an episode response.
+public enum EpisodeEmbed: String, Sendable, Hashable, CaseIterable {
+    /// The episode's show.
+    case show
+    /// The guest cast.
+    case guestCast = "guestcast"
+    /// The guest crew.
+    case guestCrew = "guestcrew"
+}
+
+/// Resources TVMaze can embed in a person response.
+public enum PersonEmbed: String, Sendable, Hashable, CaseIterable {
+    /// Cast credits.
+    case castCredits = "castcredits"
+    /// Crew credits.
+    case crewCredits = "crewcredits"
+    /// Guest-cast credits.
+    case guestCastCredits = "guestcastcredits"
+}
+
+/// An id of a show on another site, for ``TVMazeClient/lookupShow(_:)``.
+public enum ExternalID: Sendable, Hashable {
+    /// IMDb, for example `"tt0944947"`.
+    case imdb(String)
+    /// TheTVDB, for example `121361`.
+    case thetvdb(Int)
+    /// TVRage, for example `24493`.
+    case tvrage(Int)
+
+    var parameterName: String {
+        switch self {
+        case .imdb: return "imdb"
+        case .thetvdb: return "thetvdb"
+        case .tvrage: return "tvrage"
+        }
+    }
+
+    var value: String {
+        switch self {
+        case .imdb(let id): return id
+        case .thetvdb(let id), .tvrage(let id): return String(id)
+        }
+    }
+}
+
+/// How far back ``TVMazeClient/showUpdates(since:)`` looks.
+public enum UpdatePeriod: String, Sendable, Hashable, CaseIterable {
+    /// The last day.
+    case day
+    /// The last week.
+    case week
+    /// The last month.
+    case month
+}

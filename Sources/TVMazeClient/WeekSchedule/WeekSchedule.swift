@@ -1,0 +1,213 @@
+import AirdateCore
+import AirdateHTTP
+import Foundation
+
+/// This week's TV schedule, Monday to Sunday in a chosen time zone, kept fresh.
+///
+/// The week is fetched day by day, always naming the date (`/schedule?country=…&date=…`, plus
+/// `/schedule/web` for streaming releases), including the day before and after so that airings
+/// moved across midnight by the time zone are not lost. Airings are grouped by the day their
+/// `airstamp` falls on in the time zone — never by `airdate`, which files 00:00–04:59 airings under
+/// the previous day — sorted by start instant, without duplicates.
+///
+/// After ``start()``, observers (``updates()``) receive progress, each new listing, and failures;
+/// the service reloads when the week rolls over at local midnight Sunday→Monday, and after a
+/// failure retries with exponential back-off until it succeeds.
+public actor WeekSchedule {
+    /// How the service loads and retries.
+    public struct Configuration: Sendable {
+        /// ISO country code of the broadcast schedule, e.g. "US".
+        public var country: String
+        /// The time zone whose Monday–Sunday is "this week" and whose days group the airings.
+        public var timeZone: TimeZone
+        /// Whether streaming releases (`/schedule/web`) are included.
+        public var includesStreaming: Bool
+        /// The first wait after a failed load; doubled after each further failure.
+        public var retryDelay: Duration
+        /// The longest wait between retries.
+        public var maxRetryDelay: Duration
+
+        /// A configuration; by default US streaming included, retry after 5 s doubling up to 5 min.
+        public init(
+            country: String = "US",
+            timeZone: TimeZone,
+            includesStreaming: Bool = true,
+            retryDelay: Duration = .seconds(5),
+            maxRetryDelay: Duration = .seconds(300)
+        ) {
+            self.country = country
+            self.timeZone = timeZone
+            self.includesStreaming = includesStreaming
+            self.retryDelay = retryDelay
+            self.maxRetryDelay = maxRetryDelay
+        }
+    }
+
+    private let client: TVMazeClient
+    private let configuration: Configuration
+    private let clock: WallClock
+    private var current: WeekListing?
+    private var observers: [Int: AsyncStream<WeekScheduleUpdate>.Continuation] = [:]
+    private var nextObserver = 0
+    private var loop: Task<Void, Never>?
+    private var details: [Int: ShowDetails] = [:]
+
+    /// A service reading `client`, timed by `clock`.
+    public init(client: TVMazeClient, configuration: Configuration, clock: WallClock = .system) {
+        self.client = client
+        self.configuration = configuration
+        self.clock = clock
+    }
+
+    /// The latest listing, if one has loaded.
+    public var listing: WeekListing? { current }
+
+    /// The week containing the clock's current time.
+    public var currentWeek: Week {
+        Week(containing: clock.now, firstWeekday: .monday, in: configuration.timeZone)
+    }
+
+    /// A stream of updates; it starts with the current listing when there is one and ends when the
+    /// consumer stops iterating or the service stops.
+    public func updates() -> AsyncStream<WeekScheduleUpdate> {
+        let (stream, continuation) = AsyncStream<WeekScheduleUpdate>.makeStream(bufferingPolicy: .unbounded)
+        let id = nextObserver
+        nextObserver += 1
+        observers[id] = continuation
+        continuation.onTermination = { [weak self] _ in
+            Task { await self?.removeObserver(id) }
+        }
+        if let current { continuation.yield(.listing(current)) }
+        return stream
+    }
+
+    private func removeObserver(_ id: Int) {
+        observers.removeValue(forKey: id)
+    }
+
+    private func publish(_ update: WeekScheduleUpdate) {
+        for observer in observers.values { observer.yield(update) }
+    }
+
+    /// Starts loading and keeping the week fresh in the background (idempotent).
+    public func start() {
+        guard loop == nil else { return }
+        loop = Task { await self.run() }
+    }
+
+    /// Stops the background work and ends every observer's stream.
+    public func stop() {
+        loop?.cancel()
+        loop = nil
+        for observer in observers.values { observer.finish() }
+        observers.removeAll()
+    }
+
+    private func run() async {
+        var failures = 0
+        while !Task.isCancelled {
+            let week = currentWeek
+            do {
+                _ = try await load(week)
+                failures = 0
+                // Sleep until the week rolls over (local midnight Sunday → Monday).
+                try await clock.sleep(until: week.end)
+            } catch is CancellationError {
+                return
+            } catch HTTPClientError.cancelled {
+                return
+            } catch {
+                failures += 1
+                let wait = retryDelay(afterFailures: failures)
+                let clientError = error as? HTTPClientError ?? .transport(reason: error.localizedDescription)
+                publish(.failed(clientError, retryIn: wait))
+                do {
+                    try await clock.sleep(until: clock.now.addingTimeInterval(Double(wait.components.seconds)
+                        + Double(wait.components.attoseconds) / 1e18))
+                } catch {
+                    return
+                }
+            }
+        }
+    }
+
+    private func retryDelay(afterFailures failures: Int) -> Duration {
+        let exponent = min(failures - 1, 20)
+        let delay = configuration.retryDelay * (1 << exponent)
+        return min(delay, configuration.maxRetryDelay)
+    }
+
+    /// Loads the week containing `date` (by default now), publishes it, and returns it.
+    @discardableResult
+    public func refresh(containing date: Date? = nil) async throws -> WeekListing {
+        let week = Week(containing: date ?? clock.now, firstWeekday: .monday, in: configuration.timeZone)
+        return try await load(week)
+    }
+
+    private func load(_ week: Week) async throws -> WeekListing {
+        // The day before and after too: the time zone may move airings across midnight.
+        let dates = (-1...7).map { week.firstDay.adding(days: $0) }
+        let total = dates.count * (configuration.includesStreaming ? 2 : 1)
+        var loaded = 0
+        publish(.progress(loaded: 0, total: total))
+        var episodes: [Episode] = []
+        for date in dates {
+            episodes += try await fetchDay(date, web: false)
+            loaded += 1
+            publish(.progress(loaded: loaded, total: total))
+            if configuration.includesStreaming {
+                episodes += try await fetchDay(date, web: true)
+                loaded += 1
+                publish(.progress(loaded: loaded, total: total))
+            }
+        }
+        let listing = Self.group(episodes, into: week)
+        current = listing
+        publish(.listing(listing))
+        return listing
+    }
+
+    /// One day's schedule; a 404 (no schedule published for that day) counts as an empty day.
+    private func fetchDay(_ date: CalendarDay, web: Bool) async throws -> [Episode] {
+        do {
+            return web
+                ? try await client.webSchedule(date: date, country: configuration.country)
+                : try await client.schedule(country: configuration.country, date: date)
+        } catch HTTPClientError.notFound {
+            return []
+        }
+    }
+
+    /// Groups `episodes` by the day of their airstamp in the week's time zone, keeping only the
+    /// week's, sorted by start instant (then show name, then id), without duplicate episode ids.
+    public static func group(_ episodes: [Episode], into week: Week) -> WeekListing {
+        var seen = Set<Int>()
+        var byDay: [CalendarDay: [Episode]] = [:]
+        for episode in episodes {
+            guard let start = episode.airstamp, week.contains(start), seen.insert(episode.id).inserted else { continue }
+            byDay[CalendarDay(containing: start, in: week.timeZone), default: []].append(episode)
+        }
+        let days = week.days.map { day in
+            ScheduleDay(day: day, airings: (byDay[day] ?? []).sorted { a, b in
+                let (sa, sb) = (a.airstamp ?? .distantPast, b.airstamp ?? .distantPast)
+                if sa != sb { return sa < sb }
+                let (na, nb) = (a.show?.name ?? "", b.show?.name ?? "")
+                if na != nb { return na < nb }
+                return a.id < b.id
+            })
+        }
+        return WeekListing(week: week, days: days)
+    }
+
+    /// The show and its cast, fetched on first request and then cached.
+    public func details(forShow showID: Int) async throws -> ShowDetails {
+        if let cached = details[showID] { return cached }
+        let known = current?.airings.lazy.compactMap(\.show).first { $0.id == showID }
+        let show: Show
+        if let known { show = known } else { show = try await client.show(id: showID) }
+        let cast = try await client.cast(ofShow: showID)
+        let result = ShowDetails(show: show, cast: cast)
+        details[showID] = result
+        return result
+    }
+}

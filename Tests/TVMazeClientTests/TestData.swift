@@ -1,0 +1,48 @@
+import AirdateHTTP
+import AirdateTestServer
+import Foundation
+import TVMazeClient
+
+/// Locates the data tests read: the package's `Fixtures/` and the read-only `../shared/` folder.
+enum TestData {
+    /// The package's root folder, found from this file's path.
+    static let packageRoot: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent()  // TVMazeClientTests
+        .deletingLastPathComponent()  // Tests
+        .deletingLastPathComponent()  // package root
+
+    /// `Fixtures/tvmaze/` in the package.
+    static let tvmazeFixtures = packageRoot.appendingPathComponent("Fixtures/tvmaze")
+
+    /// A folder under `../shared/`, or `nil` (after printing why) when it is absent.
+    static func sharedFolder(_ relativePath: String) -> URL? {
+        let url = packageRoot.deletingLastPathComponent().appendingPathComponent("shared").appendingPathComponent(relativePath)
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            print("skipping: ../shared/\(relativePath) is not present beside the package")
+            return nil
+        }
+        return url
+    }
+}
+
+/// Runs `body` with a loopback server for `Fixtures/tvmaze/` and a client of it.
+@discardableResult
+func withTVMaze<T>(
+    retry: RetryPolicy = .none,
+    clock: any Clock<Duration> = ContinuousClock(),
+    _ body: (TVMazeClient, FixtureServer) async throws -> T
+) async throws -> T {
+    let server = try FixtureServer(fixtures: TestData.tvmazeFixtures)
+    try await server.start()
+    var configuration = TVMazeClient.configuration(baseURL: await server.baseURL)
+    configuration.retry = retry
+    let client = TVMazeClient(configuration: configuration, clock: clock)
+    do {
+        let result = try await body(client, server)
+        await server.stop()
+        return result
+    } catch {
+        await server.stop()
+        throw error
+    }
+}

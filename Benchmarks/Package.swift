@@ -20,6 +20,26 @@ let package = Package(
             path: "HTMLScrapeBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "TVMazeClientBenchmarks",
+            dependencies: [
+                .product(name: "TVMazeClient", package: "Airdate"),
+                .product(name: "AirdateHTTP", package: "Airdate"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "TVMazeClientBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
+            name: "CountdownKitBenchmarks",
+            dependencies: [
+                .product(name: "CountdownKit", package: "Airdate"),
+                .product(name: "AirdateCore", package: "Airdate"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "CountdownKitBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

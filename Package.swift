@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "HTMLScrape", targets: ["HTMLScrape"]),
         .library(name: "TVMazeClient", targets: ["TVMazeClient"]),
         .library(name: "CountdownKit", targets: ["CountdownKit"]),
+        .library(name: "AnimePlanner", targets: ["AnimePlanner"]),
         // Its types (`CalendarDay`, `Week`, `ICalendar`…) appear in the other products' public API,
         // so apps import it by name.
         .library(name: "AirdateCore", targets: ["AirdateCore"]),
@@ -79,6 +80,16 @@ let package = Package(
         .testTarget(
             name: "CountdownKitTests",
             dependencies: ["CountdownKit", .product(name: "Clocks", package: "swift-clocks")]
+        ),
+
+        // MARK: AnimePlanner
+        .target(
+            name: "AnimePlanner",
+            dependencies: ["AirdateCore", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .testTarget(
+            name: "AnimePlannerTests",
+            dependencies: ["AnimePlanner"]
         ),
 
         // MARK: Examples

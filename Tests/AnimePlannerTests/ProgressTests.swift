@@ -16,6 +16,8 @@ import Testing
         #expect(Fixture.lines(tracked.plan) == ["2025-03-03: 1-2", "2025-03-04: 3-4", "2025-03-05: 5-6", "2025-03-06: 7-8",
                                                 "2025-03-07: 9-10", "2025-03-08: 11-12"])
         #expect(tracked.status(on: Self.monday) == .behind(by: 2))
+        #expect(tracked.status(on: Self.monday, dayIsOver: false) == .onTrack)
+        #expect(tracked.status(on: Fixture.day("2025-03-04"), dayIsOver: false) == .behind(by: 2))
 
         // Tuesday: "I am at episode 3" — one behind; the rest moves from Wednesday on.
         try tracked.recordProgress(atEpisode: 3, on: Fixture.day("2025-03-04"), planner: Fixture.planner)
@@ -23,11 +25,13 @@ import Testing
         #expect(Fixture.lines(tracked.plan) == ["2025-03-03: 1-2", "2025-03-04: 3-4", "2025-03-05: 4-5", "2025-03-06: 6-7",
                                                 "2025-03-07: 8-9", "2025-03-08: 10-11", "2025-03-09: 12-12"])
         #expect(tracked.status(on: Fixture.day("2025-03-04")) == .behind(by: 1))
+        #expect(tracked.status(on: Fixture.day("2025-03-04"), dayIsOver: false) == .onTrack)
         #expect(tracked.projectedFinish == Fixture.day("2025-03-09"))
 
         // Wednesday: at episode 8 — ahead by 3 of the 5 planned through Wednesday.
         try tracked.recordProgress(atEpisode: 8, on: Fixture.day("2025-03-05"), planner: Fixture.planner)
         #expect(tracked.status(on: Fixture.day("2025-03-05")) == .ahead(by: 3))
+        #expect(tracked.status(on: Fixture.day("2025-03-05"), dayIsOver: false) == .ahead(by: 3))
         #expect(Fixture.lines(tracked.plan).suffix(2) == ["2025-03-06: 9-10", "2025-03-07: 11-12"])
         #expect(tracked.episodesLeft == 4)
 

@@ -86,11 +86,20 @@ public struct TrackedShow: Sendable, Hashable, Codable, Identifiable {
         return last.day
     }
 
-    /// How the log stands against the plan at the end of `day`.
-    public func status(on day: CalendarDay) -> PlanStatus {
+    /// How the log stands against the plan on `day`.
+    ///
+    /// - Parameter dayIsOver: `true` (the default) compares with everything planned through `day`;
+    ///   `false` judges a day still under way: the episodes planned on `day` are not due yet, so
+    ///   watching some of them is on track and only watching past them is ahead.
+    public func status(on day: CalendarDay, dayIsOver: Bool = true) -> PlanStatus {
         if let completed = completedOn, completed <= day { return .completed(on: completed) }
         let watched = watchedThrough(on: day)
-        let planned = plan.lastEpisodePlanned(through: day) ?? watchedBeforeTracking
+        let dueByEnd = plan.lastEpisodePlanned(through: day) ?? watchedBeforeTracking
+        var planned = dueByEnd
+        if !dayIsOver {
+            let dueBefore = plan.lastEpisodePlanned(through: day.adding(days: -1)) ?? watchedBeforeTracking
+            planned = min(max(watched, dueBefore), dueByEnd)
+        }
         if watched > planned { return .ahead(by: watched - planned) }
         if watched < planned { return .behind(by: planned - watched) }
         return .onTrack

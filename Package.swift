@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "AirdateCore", targets: ["AirdateCore"]),
         .executable(name: "tvweek", targets: ["tvweek"]),
         .executable(name: "countdowns", targets: ["countdowns"]),
+        .executable(name: "animeplan", targets: ["animeplan"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
@@ -106,6 +107,11 @@ let package = Package(
             name: "countdowns",
             dependencies: ["CountdownKit", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Examples/countdowns"
+        ),
+        .executableTarget(
+            name: "animeplan",
+            dependencies: ["AnimePlanner", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Examples/animeplan"
         ),
     ],
     swiftLanguageModes: [.v6]

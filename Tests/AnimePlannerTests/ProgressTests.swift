@@ -91,3 +91,25 @@ import Testing
         #expect(tracked.status(on: Fixture.day("2025-03-02")) == .onTrack)
     }
 }
+
+@Suite struct WatchReminderTests {
+    @Test func remindersListWhatIsLeftEachDayAtTheChosenTime() throws {
+        let monday = Fixture.day("2025-03-03")
+        var tracked = try TrackedShow(show: Fixture.show(1, "A", episodes: 6), goal: .episodesPerDay(2),
+                                      options: PlanOptions(start: monday), planner: Fixture.planner)
+        try tracked.recordProgress(atEpisode: 1, on: monday, planner: Fixture.planner)
+        // Plan now: Mon 1-2 (1 watched), Tue 2-3, Wed 4-5, Thu 6. New York moves to summer time on Sunday 03-09.
+        let zone = Fixture.zone("America/New_York")
+        let now = Fixture.instant("2025-03-03T23:00:00Z")  // Monday 18:00 in New York
+        let reminders = WatchReminder.upcoming(for: [tracked], after: now, through: Fixture.day("2025-03-05"),
+                                               at: Fixture.time("20:00"), in: zone)
+        #expect(reminders.map(\.fireDate) == [Fixture.instant("2025-03-04T01:00:00Z"), Fixture.instant("2025-03-05T01:00:00Z"),
+                                              Fixture.instant("2025-03-06T01:00:00Z")])
+        #expect(reminders.map(\.day) == [monday, Fixture.day("2025-03-04"), Fixture.day("2025-03-05")])
+        // Monday's plan ended at episode 2 and the log is at 1: one left. Tuesday's re-planned days follow.
+        #expect(reminders.map { $0.items.map(\.planned) } == [[2...2], [2...3], [4...5]])
+        // After Monday 20:00, Monday's reminder is gone.
+        #expect(WatchReminder.upcoming(for: [tracked], after: Fixture.instant("2025-03-04T01:00:00Z"), through: Fixture.day("2025-03-04"),
+                                       at: Fixture.time("20:00"), in: zone).map(\.day) == [Fixture.day("2025-03-04")])
+    }
+}

@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "HTMLScrape", targets: ["HTMLScrape"]),
         .library(name: "TVMazeClient", targets: ["TVMazeClient"]),
+        .library(name: "JikanClient", targets: ["JikanClient"]),
         .library(name: "CountdownKit", targets: ["CountdownKit"]),
         .library(name: "AnimePlanner", targets: ["AnimePlanner"]),
         // Its types (`CalendarDay`, `Week`, `ICalendar`…) appear in the other products' public API,
@@ -69,6 +70,19 @@ let package = Package(
             name: "TVMazeClientTests",
             dependencies: [
                 "TVMazeClient", "AirdateTestServer",
+                .product(name: "Clocks", package: "swift-clocks"),
+            ]
+        ),
+
+        // MARK: JikanClient
+        .target(
+            name: "JikanClient",
+            dependencies: ["AirdateHTTP", "AirdateCore"]
+        ),
+        .testTarget(
+            name: "JikanClientTests",
+            dependencies: [
+                "JikanClient", "AirdateTestServer",
                 .product(name: "Clocks", package: "swift-clocks"),
             ]
         ),

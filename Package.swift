@@ -124,7 +124,11 @@ let package = Package(
         ),
         .executableTarget(
             name: "animeplan",
-            dependencies: ["AnimePlanner", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: [
+                "AnimePlanner", "JikanClient", "AirdateHTTP",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
             path: "Examples/animeplan"
         ),
     ],

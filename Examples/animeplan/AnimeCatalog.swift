@@ -22,13 +22,6 @@ protocol AnimeCatalog: Sendable {
 
 /// Turning Jikan's facts into the planner's plain values.
 enum JikanFacts {
-    /// `"Saturdays"` → Saturday.
-    static func weekday(_ text: String?) -> Weekday? {
-        guard var name = text?.lowercased(), !name.isEmpty else { return nil }
-        if name.hasSuffix("s") { name.removeLast() }
-        return Weekday.allCases.first { $0.name.lowercased() == name }
-    }
-
     /// The release schedule from Jikan's status, broadcast slot and the episodes out at `now`.
     static func release(status: String?, slot: BroadcastSlot?, released: Int, now: Date) -> ReleaseSchedule {
         switch status {

@@ -55,7 +55,8 @@ your_name = {
               "prop": {"from": {"day": 26, "month": 8, "year": 2016}, "to": {"day": None, "month": None, "year": None}},
               "string": "Aug 26, 2016"},
     "duration": "1 hr 46 min", "rating": "PG-13 - Teens 13 or older",
-    "score": 8.85, "scored_by": 1900000, "rank": 22, "popularity": 12, "members": 3200000, "favorites": 80000,
+    # Statistics change daily and were not recorded: left null (unknown), as Jikan may send them.
+    "score": None, "scored_by": None, "rank": None, "popularity": None, "members": None, "favorites": None,
     "synopsis": "A film by CoMix Wave Films.", "background": None, "season": None, "year": None,
     "broadcast": {"day": None, "time": None, "timezone": None, "string": None},
     "producers": [], "licensors": [],
@@ -78,7 +79,7 @@ FULL_EXTRAS = {
                 {"mal_id": 25, "type": "manga", "name": "Fullmetal Alchemist",
                  "url": "https://myanimelist.net/manga/25/Fullmetal_Alchemist"}]}],
            "theme": {"openings": ["1: \"again\" by YUI (eps 1-14)"], "endings": []},
-           "external": [], "streaming": [{"name": "Crunchyroll", "url": "http://www.crunchyroll.com/series-271387"}]},
+           "external": [], "streaming": [{"name": "Crunchyroll", "url": "https://www.crunchyroll.com"}]},
     50172: {"relations": [{"relation": "Prequel", "entry": [
                 {"mal_id": 37510, "type": "anime", "name": "Mob Psycho 100 II",
                  "url": "https://myanimelist.net/anime/37510/Mob_Psycho_100_II"}]}],
@@ -155,15 +156,15 @@ route("/seasons", "seasons.json", {"pagination": {"last_visible_page": 1, "has_n
     {"year": 2022, "seasons": ["winter", "spring", "summer", "fall"]},
     {"year": 2021, "seasons": ["winter", "spring", "summer", "fall"]}]})
 route("/genres/anime", "genres_anime.json", {"data": [
-    {"mal_id": 1, "name": "Action", "url": "https://myanimelist.net/anime/genre/1/Action", "count": 4800},
-    {"mal_id": 2, "name": "Adventure", "url": "https://myanimelist.net/anime/genre/2/Adventure", "count": 3900},
-    {"mal_id": 8, "name": "Drama", "url": "https://myanimelist.net/anime/genre/8/Drama", "count": 2900},
-    {"mal_id": 36, "name": "Slice of Life", "url": "https://myanimelist.net/anime/genre/36/Slice_of_Life", "count": 1700}]})
+    {"mal_id": 1, "name": "Action", "url": "https://myanimelist.net/anime/genre/1/Action", "count": None},
+    {"mal_id": 2, "name": "Adventure", "url": "https://myanimelist.net/anime/genre/2/Adventure", "count": None},
+    {"mal_id": 8, "name": "Drama", "url": "https://myanimelist.net/anime/genre/8/Drama", "count": None},
+    {"mal_id": 36, "name": "Slice of Life", "url": "https://myanimelist.net/anime/genre/36/Slice_of_Life", "count": None}]})
 route("/producers?q=bones&page=1", "producers_q-bones_page-1.json", page([
     {"mal_id": 4, "url": "https://myanimelist.net/anime/producer/4/Bones",
      "titles": [{"type": "Default", "title": "Bones"}, {"type": "Japanese", "title": "ボンズ"}],
      "images": {"jpg": {"image_url": None}},
-     "favorites": 9000, "count": 150, "established": "1998-10-01T00:00:00+00:00", "about": None}]))
+     "favorites": None, "count": None, "established": "1998-10-01T00:00:00+00:00", "about": None}]))
 
 routes.sort(key=lambda r: r["request"])
 with open(os.path.join(OUT, "routes.json"), "w") as f:

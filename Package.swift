@@ -7,7 +7,9 @@ let package = Package(
     products: [
         .library(name: "HTMLScrape", targets: ["HTMLScrape"]),
         .library(name: "TVMazeClient", targets: ["TVMazeClient"]),
+        .library(name: "JikanClient", targets: ["JikanClient"]),
         .library(name: "CountdownKit", targets: ["CountdownKit"]),
+        .library(name: "AnimePlanner", targets: ["AnimePlanner"]),
         // Their types appear in the other products' public API (`CalendarDay`, `Week`, `ICalendar`;
         // `HTTPTransport`, `HTTPClientError`), so apps import them by name.
         .library(name: "AirdateCore", targets: ["AirdateCore"]),
@@ -15,6 +17,7 @@ let package = Package(
         .executable(name: "scrape", targets: ["scrape"]),
         .executable(name: "tvweek", targets: ["tvweek"]),
         .executable(name: "countdowns", targets: ["countdowns"]),
+        .executable(name: "animeplan", targets: ["animeplan"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
@@ -73,6 +76,19 @@ let package = Package(
             ]
         ),
 
+        // MARK: JikanClient
+        .target(
+            name: "JikanClient",
+            dependencies: ["AirdateHTTP", "AirdateCore"]
+        ),
+        .testTarget(
+            name: "JikanClientTests",
+            dependencies: [
+                "JikanClient", "AirdateTestServer",
+                .product(name: "Clocks", package: "swift-clocks"),
+            ]
+        ),
+
         // MARK: CountdownKit
         .target(
             name: "CountdownKit",
@@ -81,6 +97,16 @@ let package = Package(
         .testTarget(
             name: "CountdownKitTests",
             dependencies: ["CountdownKit", .product(name: "Clocks", package: "swift-clocks")]
+        ),
+
+        // MARK: AnimePlanner
+        .target(
+            name: "AnimePlanner",
+            dependencies: ["AirdateCore", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .testTarget(
+            name: "AnimePlannerTests",
+            dependencies: ["AnimePlanner"]
         ),
 
         // MARK: Examples
@@ -102,6 +128,15 @@ let package = Package(
             name: "countdowns",
             dependencies: ["CountdownKit", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Examples/countdowns"
+        ),
+        .executableTarget(
+            name: "animeplan",
+            dependencies: [
+                "AnimePlanner", "JikanClient", "AirdateHTTP",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            path: "Examples/animeplan"
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -40,6 +40,16 @@ let package = Package(
             path: "CountdownKitBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "AnimePlannerBenchmarks",
+            dependencies: [
+                .product(name: "AnimePlanner", package: "Airdate"),
+                .product(name: "AirdateCore", package: "Airdate"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "AnimePlannerBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

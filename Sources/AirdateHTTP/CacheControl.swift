@@ -2,12 +2,18 @@ import Foundation
 
 /// The parts of `Cache-Control` and `Retry-After` that a client cache and retry loop need.
 enum ResponseHeaders {
-    /// How long a response may be reused: `max-age` (less `Age`), or `nil` when it must not be
-    /// stored (`no-store`, `no-cache`, no `max-age`, or `max-age=0`).
-    static func freshness(cacheControl: String?, age: String?) -> Duration? {
-        guard let cacheControl else { return nil }
+    /// How long a response may be reused: `max-age` (less `Age`); without `max-age`, `Expires`
+    /// less the response's `Date` (or less `now` when there is no `Date`); `nil` when it must not be
+    /// stored (`no-store`, `no-cache`, neither `max-age` nor a readable `Expires`, or already stale).
+    static func freshness(
+        cacheControl: String?,
+        age: String?,
+        expires: String? = nil,
+        date: String? = nil,
+        now: Date = Date()
+    ) -> Duration? {
         var maxAge: Int? = nil
-        for directive in cacheControl.split(separator: ",") {
+        for directive in (cacheControl ?? "").split(separator: ",") {
             let parts = directive.split(separator: "=", maxSplits: 1)
             let name = parts[0].trimmingCharacters(in: .whitespaces).lowercased()
             switch name {
@@ -22,22 +28,37 @@ enum ResponseHeaders {
                 continue
             }
         }
-        guard var seconds = maxAge else { return nil }
+        guard var seconds = maxAge else {
+            return expiresLifetime(expires: expires, date: date, now: now)
+        }
         if let age, let ageSeconds = Int(age.trimmingCharacters(in: .whitespaces)) {
             seconds -= ageSeconds
         }
         return seconds > 0 ? .seconds(seconds) : nil
     }
 
-    /// `Retry-After` as a wait: delta-seconds, or an HTTP date measured against `now`.
-    static func retryAfter(_ value: String?, now: Date = Date()) -> Duration? {
-        guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
-        if let seconds = Int(value) { return .seconds(max(0, seconds)) }
+    /// `Expires` less `Date` (or `now`); `nil` when absent, unreadable (`"0"`, `"-1"`) or past.
+    private static func expiresLifetime(expires: String?, date: String?, now: Date) -> Duration? {
+        guard let expires, let expiry = httpDate(expires) else { return nil }
+        let reference = date.flatMap(httpDate) ?? now
+        let seconds = Int(expiry.timeIntervalSince(reference).rounded(.down))
+        return seconds > 0 ? .seconds(seconds) : nil
+    }
+
+    /// An IMF-fixdate (`Sun, 22 Nov 2026 03:00:00 GMT`), the form HTTP dates take.
+    static func httpDate(_ text: String) -> Date? {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "GMT")
         formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-        guard let date = formatter.date(from: value) else { return nil }
+        return formatter.date(from: text.trimmingCharacters(in: .whitespaces))
+    }
+
+    /// `Retry-After` as a wait: delta-seconds, or an HTTP date measured against `now`.
+    static func retryAfter(_ value: String?, now: Date = Date()) -> Duration? {
+        guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
+        if let seconds = Int(value) { return .seconds(max(0, seconds)) }
+        guard let date = httpDate(value) else { return nil }
         let interval = date.timeIntervalSince(now)
         return .milliseconds(Int64(max(0, interval) * 1000))
     }

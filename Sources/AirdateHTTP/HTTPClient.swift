@@ -3,7 +3,9 @@ import HTTPTypes
 
 /// Calls a JSON web API politely and reliably: paces requests with a shared ``RateLimiter``,
 /// retries 429/5xx/transport failures with back-off and jitter (honouring `Retry-After`) within a
-/// total deadline, serves repeated GETs from a ``ResponseCache`` while `max-age` allows, decodes JSON
+/// total deadline (or as the API's error body advises, see
+/// ``HTTPClientConfiguration/errorBodyReader``), serves repeated GETs from a ``ResponseCache`` while
+/// `Cache-Control: max-age` or `Expires` allows, decodes JSON
 /// reporting the failing key path, and throws only ``HTTPClientError``.
 ///
 /// Copies share their limiter and cache. Cancelling the calling task cancels the request, a
@@ -67,30 +69,43 @@ public struct HTTPClient: Sendable {
             attempt += 1
             let failure: HTTPClientError
             var serverWait: Duration? = nil
+            var rateLimited = false
             do {
                 let remaining = deadline - timeline.now()
                 let response = try await send(head, timeout: min(configuration.requestTimeout, max(remaining, .milliseconds(1))))
                 let status = response.head.status.code
                 switch status {
                 case 200..<300:
+                    let fields = response.head.headerFields
                     if let lifetime = ResponseHeaders.freshness(
-                        cacheControl: response.head.headerFields[.cacheControl],
-                        age: response.head.headerFields[.age]
+                        cacheControl: fields[.cacheControl],
+                        age: fields[.age],
+                        expires: fields[.expires],
+                        date: fields[.date]
                     ) {
                         await cache.store(response.body, for: key, lifetime: lifetime)
                     }
                     return response.body
                 case 404:
                     throw HTTPClientError.notFound(url: key)
-                case 429:
-                    serverWait = ResponseHeaders.retryAfter(response.head.headerFields[.retryAfter])
-                    if let serverWait { await limiter.pause(for: serverWait) }
-                    failure = .rateLimited(retryAfter: serverWait)
-                case 500..<600:
-                    serverWait = ResponseHeaders.retryAfter(response.head.headerFields[.retryAfter])
-                    failure = .server(status: status)
                 default:
-                    throw HTTPClientError.unexpectedStatus(status)
+                    serverWait = ResponseHeaders.retryAfter(response.head.headerFields[.retryAfter])
+                    if let message = configuration.errorBodyReader?(status, response.body) {
+                        // The server explained itself: its advice decides whether to retry.
+                        guard message.isRetriable else { throw HTTPClientError.api(message) }
+                        rateLimited = message.isRateLimit
+                        failure = .api(message)
+                    } else {
+                        switch status {
+                        case 429:
+                            rateLimited = true
+                            failure = .rateLimited(retryAfter: serverWait)
+                        case 500..<600:
+                            failure = .server(status: status)
+                        default:
+                            throw HTTPClientError.unexpectedStatus(status)
+                        }
+                    }
                 }
             } catch let error as HTTPClientError where error.isRetriable {
                 failure = error
@@ -100,6 +115,8 @@ public struct HTTPClient: Sendable {
             guard timeline.now() + wait < deadline else {
                 throw failure
             }
+            // A rate-limited server counts every request of this client: hold them all back.
+            if rateLimited { await limiter.pause(for: wait) }
             try await timeline.sleep(for: wait)
         }
     }

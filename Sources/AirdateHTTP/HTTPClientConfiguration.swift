@@ -14,6 +14,9 @@ public struct HTTPClientConfiguration: Sendable {
     public var requestTimeout: Duration
     /// How many responses the in-memory cache keeps; 0 disables caching.
     public var cacheCapacity: Int
+    /// Reads the API's error bodies (non-2xx answers other than 404) so that failures carry the
+    /// server's message and its advice on retrying; `nil` judges by HTTP status alone.
+    public var errorBodyReader: APIErrorBodyReader?
 
     /// A configuration; every part but the base URL and user agent has a default.
     public init(
@@ -22,7 +25,8 @@ public struct HTTPClientConfiguration: Sendable {
         rateLimits: [RateLimit] = [],
         retry: RetryPolicy = RetryPolicy(),
         requestTimeout: Duration = .seconds(30),
-        cacheCapacity: Int = 256
+        cacheCapacity: Int = 256,
+        errorBodyReader: APIErrorBodyReader? = nil
     ) {
         self.baseURL = baseURL
         self.userAgent = userAgent
@@ -30,6 +34,7 @@ public struct HTTPClientConfiguration: Sendable {
         self.retry = retry
         self.requestTimeout = requestTimeout
         self.cacheCapacity = cacheCapacity
+        self.errorBodyReader = errorBodyReader
     }
 
     /// `"Airdate-<product>/<version> (<platform>; +<contact>)"`, a descriptive User-Agent.

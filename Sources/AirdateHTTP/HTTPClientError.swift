@@ -15,6 +15,10 @@ public enum HTTPClientError: Error, LocalizedError, Sendable, Equatable {
     /// The server answered with a status this client does not expect (a 4xx other than 404 and 429,
     /// or a 3xx that was not followed).
     case unexpectedStatus(Int)
+    /// The server answered with an error and explained it in its body (as read by the API's
+    /// ``HTTPClientConfiguration/errorBodyReader``); thrown at once when retrying cannot help, or
+    /// when retries ran out.
+    case api(APIErrorMessage)
     /// The body could not be decoded. `path` names the failing field (for example
     /// `[3].show.network.country.timezone`; empty for the whole body) and `reason` says why.
     case decoding(path: String, reason: String)
@@ -41,6 +45,19 @@ public enum HTTPClientError: Error, LocalizedError, Sendable, Equatable {
             return "The server failed with HTTP \(status); try again later."
         case .unexpectedStatus(let status):
             return "The server answered with unexpected HTTP \(status); the request may be malformed."
+        case .api(let message):
+            let kind = message.type.map { " (\($0))" } ?? ""
+            var text = "The server failed with HTTP \(message.status)\(kind): \(message.message)."
+            if message.isRateLimit {
+                text += " Slow down and try again in a few seconds."
+            } else if let report = message.reportURL {
+                text += " Retrying will not help; the failure can be reported at \(report.absoluteString)."
+            } else if message.isRetriable {
+                text += " Try again later."
+            } else {
+                text += " Check the request's parameters."
+            }
+            return text
         case .decoding(let path, let reason):
             let place = path.isEmpty ? "the response body" : "field \(path)"
             return "The response could not be read at \(place): \(reason). The API may have changed shape."
@@ -59,6 +76,7 @@ public enum HTTPClientError: Error, LocalizedError, Sendable, Equatable {
     public var isRetriable: Bool {
         switch self {
         case .rateLimited, .server, .transport, .timedOut: return true
+        case .api(let message): return message.isRetriable
         default: return false
         }
     }

@@ -14,6 +14,20 @@ struct HeaderParsingTests {
         #expect(ResponseHeaders.freshness(cacheControl: nil, age: nil) == nil)
     }
 
+    @Test("Expires, less Date or now, when there is no max-age; max-age wins; stale or unreadable is not stored")
+    func expires() throws {
+        let date = "Mon, 14 Nov 2022 00:00:00 GMT"
+        let tomorrow = "Tue, 15 Nov 2022 00:00:00 GMT"
+        #expect(ResponseHeaders.freshness(cacheControl: nil, age: nil, expires: tomorrow, date: date) == .seconds(86_400))
+        #expect(ResponseHeaders.freshness(cacheControl: "public", age: nil, expires: tomorrow, date: date) == .seconds(86_400))
+        #expect(ResponseHeaders.freshness(cacheControl: "max-age=60", age: nil, expires: tomorrow, date: date) == .seconds(60))
+        #expect(ResponseHeaders.freshness(cacheControl: "no-store", age: nil, expires: tomorrow, date: date) == nil)
+        let now = try #require(ISO8601DateParsing.parse("2022-11-14T12:00:00Z"))
+        #expect(ResponseHeaders.freshness(cacheControl: nil, age: nil, expires: tomorrow, now: now) == .seconds(43_200))
+        #expect(ResponseHeaders.freshness(cacheControl: nil, age: nil, expires: date, date: tomorrow) == nil)
+        #expect(ResponseHeaders.freshness(cacheControl: nil, age: nil, expires: "0", date: date) == nil)
+    }
+
     @Test("Retry-After as seconds or as an HTTP date")
     func retryAfter() throws {
         #expect(ResponseHeaders.retryAfter("7") == .seconds(7))

@@ -17,6 +17,8 @@ public actor FixtureServer {
     private var runTask: Task<Void, Never>?
     /// `Cache-Control` sent on successful answers; `nil` sends none.
     public var cacheControl: String? = "public, max-age=3600"
+    /// More header fields sent on successful answers (for example `Expires`), by name.
+    public var extraHeaders: [String: String] = [:]
 
     /// The server's root URL, `http://127.0.0.1:<port>`, once ``start()`` returned.
     public private(set) var baseURL = URL(fileURLWithPath: "/")
@@ -79,6 +81,11 @@ public actor FixtureServer {
         cacheControl = value
     }
 
+    /// Sets more header fields sent with successful answers (`Expires`, `Date`…), replacing earlier ones.
+    public func setExtraHeaders(_ headers: [String: String]) {
+        extraHeaders = headers
+    }
+
     /// Every request received so far, in arrival order.
     public var requests: [RecordedRequest] { recorded }
 
@@ -129,6 +136,7 @@ public actor FixtureServer {
     private func ok(_ body: Data) -> HTTPResponse {
         var headers: HTTPHeaders = [.contentType: "application/json; charset=UTF-8"]
         if let cacheControl { headers[.cacheControl] = cacheControl }
+        for (name, value) in extraHeaders { headers[HTTPHeader(name)] = value }
         return HTTPResponse(statusCode: .ok, headers: headers, body: body)
     }
 

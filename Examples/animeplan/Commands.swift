@@ -1,0 +1,211 @@
+import AirdateCore
+import AnimePlanner
+import ArgumentParser
+import Foundation
+
+/// `animeplan search TEXT`
+struct Search: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Find a show's id by its title.")
+
+    @OptionGroup var common: CommonOptions
+    @Argument(help: "Words of the title.") var text: String
+
+    func run() async throws {
+        let results = try await common.catalog().search(text)
+        guard !results.isEmpty else { throw CommandLineError.noResults("Nothing matches \"\(text)\".") }
+        for entry in results {
+            let episodes = entry.episodes.map { "\($0) ep" } ?? "? ep"
+            print("\(entry.id)\t\(entry.title)  (\(episodes), \(entry.duration ?? "? min"), \(entry.status)"
+                + (entry.broadcast.map { ", \($0)" } ?? "") + ")")
+        }
+    }
+}
+
+/// `animeplan add ID (--per-day N | --until DAY | --minutes-per-day M) [--start DAY] [--weekdays mon,wed,sat]`
+struct Add: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Track a show with a plan.")
+
+    @OptionGroup var common: CommonOptions
+    @Argument(help: "The show's MyAnimeList id (see `search`).") var id: Int
+    @Option(name: .customLong("per-day"), help: "Episodes per watching day.") var perDay: Int?
+    @Option(help: "Finish on this day (YYYY-MM-DD).") var until: String?
+    @Option(name: .customLong("minutes-per-day"), help: "Minutes per watching day.") var minutesPerDay: Int?
+    @Option(help: "The first day (default: today).") var start: String?
+    @Option(help: "Weekdays to watch on, such as mon,wed,sat (default: every day).") var weekdays: String?
+    @Option(help: "A day not to watch on (repeatable).") var skip: [String] = []
+    @Option(name: .customLong("max-per-day"), help: "At most this many episodes a day.") var maxPerDay: Int?
+    @Option(help: "With --until, where extra episodes go: first, last or spread.") var remainder: String = "last"
+    @Option(help: "Episodes already watched.") var watched: Int = 0
+
+    func run() async throws {
+        let goals: [PlanGoal?] = [perDay.map(PlanGoal.episodesPerDay),
+                                  try until.map { .finish(by: try Input.day($0, option: "--until")) },
+                                  minutesPerDay.map(PlanGoal.minutesPerDay)]
+        let chosen = goals.compactMap { $0 }
+        guard chosen.count == 1, let goal = chosen.first else {
+            throw CommandLineError.conflictingOptions("Give exactly one of --per-day N, --until DAY or --minutes-per-day M.")
+        }
+        let planner = try common.planner()
+        var options = PlanOptions(start: try start.map { try Input.day($0, option: "--start") } ?? planner.today,
+                                  maximumPerDay: maxPerDay, remainder: try Input.remainder(remainder))
+        if let weekdays { options.weekdays = try Input.weekdays(weekdays) }
+        options.skippedDays = Set(try skip.map { try Input.day($0, option: "--skip") })
+        let store = try common.openStore()
+        let show = try await common.catalog().show(id: id, now: planner.now)
+        let tracked = try TrackedShow(show: show, goal: goal, options: options, watchedBeforeTracking: watched, planner: planner)
+        try await store.insert(tracked)
+        let count = show.episodeCount.map(String.init) ?? "?"
+        print("Tracking \(show.title) (\(count) episodes × \(Rendering.minutes(show.episodeLength))): "
+            + "\(tracked.plan.episodeCount) episodes planned, finishing \(tracked.plan.finishDay.map { "\($0)" } ?? "when more air").")
+        Rendering.plan(tracked.plan).forEach { print($0) }
+    }
+}
+
+/// `animeplan today`
+struct Today: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "What to watch today, and how each show stands.")
+
+    @OptionGroup var common: CommonOptions
+
+    func run() async throws {
+        let planner = try common.planner()
+        let store = try common.openStore()
+        var shows = try await store.all()
+        // Shows still airing: take the episodes that came out since.
+        for index in shows.indices where shows[index].plan.coversOnlyReleasedEpisodes && !shows[index].isCompleted {
+            if let fresh = try? await common.catalog().show(id: shows[index].id, now: planner.now), fresh != shows[index].show {
+                shows[index].refresh(fresh, planner: planner)
+                try await store.update(shows[index])
+            }
+        }
+        let today = planner.today
+        print("Today, \(Rendering.day(today)):")
+        guard !shows.isEmpty else {
+            print("  nothing tracked; add a show with `animeplan add ID --per-day N`.")
+            return
+        }
+        for show in shows {
+            let status = Rendering.status(show.status(on: today, dayIsOver: false))
+            if show.isCompleted {
+                print("  \(show.show.title): \(status)")
+            } else if let range = show.plan.episodes(on: today), range.upperBound > show.watchedThrough {
+                let left = max(range.lowerBound, show.watchedThrough + 1)...range.upperBound
+                print("  \(show.show.title): \(Rendering.episodes(left)) (\(status))")
+            } else if let next = show.plan.days.first(where: { $0.day > today && $0.episodes.upperBound > show.watchedThrough }) {
+                print("  \(show.show.title): nothing today; next \(Rendering.day(next.day)), \(Rendering.episodes(next.episodes)) (\(status))")
+            } else {
+                print("  \(show.show.title): nothing planned (\(status))")
+            }
+            if let issue = show.planIssue { print("    note: \(issue.errorDescription ?? "the plan could not be updated")") }
+        }
+    }
+}
+
+/// `animeplan watched ID EPISODE`
+struct Watched: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Record \"I am at episode N now\" and re-plan the rest.")
+
+    @OptionGroup var common: CommonOptions
+    @Argument(help: "The show's id.") var id: Int
+    @Argument(help: "The last episode watched.") var episode: Int
+
+    func run() async throws {
+        let planner = try common.planner()
+        let store = try common.openStore()
+        var show = try await store.require(id)
+        let before = show.watchedThrough
+        try show.recordProgress(atEpisode: episode, on: planner.today, planner: planner)
+        try await store.update(show)
+        print("Logged \(Rendering.episodes((before + 1)...episode)) of \(show.show.title) on \(planner.today): "
+            + Rendering.status(show.status(on: planner.today, dayIsOver: false)) + ".")
+        if !show.isCompleted, let next = show.plan.days.first(where: { $0.day > planner.today }) {
+            print("Next: \(Rendering.day(next.day)), \(Rendering.episodes(next.episodes)); finishing \(show.projectedFinish.map { "\($0)" } ?? "when more air").")
+        }
+        if let issue = show.planIssue { print("Note: \(issue.errorDescription ?? "the plan could not be updated")") }
+    }
+}
+
+/// `animeplan calendar [--month] [--from DAY] [--days N]`
+struct CalendarCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "calendar", abstract: "Planned and watched episodes per day.")
+
+    @OptionGroup var common: CommonOptions
+    @Flag(help: "The whole month of today (or of --from).") var month = false
+    @Option(help: "The first day (default: today).") var from: String?
+    @Option(help: "How many days (default: 7).") var days: Int = 7
+
+    func run() async throws {
+        let planner = try common.planner()
+        guard days >= 1 else { throw CommandLineError.invalidValue(option: "--days", value: "\(days)", expected: "1 or more") }
+        var first = try from.map { try Input.day($0, option: "--from") } ?? planner.today
+        var last = first.adding(days: days - 1)
+        if month {
+            first = first.firstDayOfMonth
+            last = first.lastDayOfMonth
+        }
+        let agenda = Agenda(try await common.openStore().all(), from: first, through: last)
+        for day in agenda.days {
+            print(Rendering.day(day.day) + (day.day == planner.today ? "  (today)" : ""))
+            if day.items.isEmpty { print("  -") }
+            for item in day.items {
+                var parts: [String] = []
+                if let planned = item.planned { parts.append("planned \(Rendering.short(planned))") }
+                if !item.watched.isEmpty { parts.append("watched " + item.watched.map(Rendering.short).joined(separator: ", ")) }
+                print("  \(item.title): \(parts.joined(separator: ", "))")
+            }
+        }
+    }
+}
+
+/// `animeplan stats [--days N]`
+struct Stats: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Shows, episodes and hours watched; minutes per day as a bar chart.")
+
+    @OptionGroup var common: CommonOptions
+    @Option(help: "Days in the chart (default: 14).") var days: Int = 14
+
+    func run() async throws {
+        let planner = try common.planner()
+        let stats = PlannerStatistics(try await common.openStore().all(), on: planner.today, recentDayCount: days)
+        print("Watching \(stats.watchingCount), completed \(stats.completedCount); \(stats.episodesWatched) episodes, "
+            + "\(Rendering.hours(stats.timeWatched)) watched; \(stats.episodesLeft) episodes left.")
+        for show in stats.shows {
+            let left = show.episodesLeft.map(String.init) ?? "?"
+            print("  \(show.title): \(show.episodesWatched) watched, \(left) left, \(Rendering.status(show.status))"
+                + (show.projectedFinish.map { ", finish \($0)" } ?? ""))
+        }
+        let scale = stats.recentDays.map { max($0.watchedMinutes, $0.plannedMinutes) }.max() ?? 0
+        print("Minutes per day (# watched, . planned):")
+        for day in stats.recentDays {
+            let label = "\(day.day.weekday.name.prefix(3)) \(String(day.day.description.suffix(5)))"
+            let figures = "\(day.watchedMinutes)/\(day.plannedMinutes)"
+            print("  \(label) \(figures.padding(toLength: 8, withPad: " ", startingAt: 0)) "
+                + Rendering.bar(watched: day.watchedMinutes, planned: day.plannedMinutes, scale: scale))
+        }
+    }
+}
+
+/// `animeplan export FILE.ics`
+struct Export: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Write every plan to an iCalendar file (all-day events).")
+
+    @OptionGroup var common: CommonOptions
+    @Argument(help: "The .ics file to write.") var file: String
+
+    func run() async throws {
+        guard file.lowercased().hasSuffix(".ics") else {
+            throw CommandLineError.invalidValue(option: "FILE", value: file, expected: "a file name ending in .ics")
+        }
+        let planner = try common.planner()
+        let shows = try await common.openStore().all()
+        var lengths: [Int: Duration] = [:]
+        for show in shows { lengths[show.id] = show.show.episodeLength }
+        let calendar = ICalendar(plans: shows.map(\.plan), timestamp: planner.now, episodeLengths: lengths)
+        do {
+            try calendar.data.write(to: URL(fileURLWithPath: file), options: .atomic)
+        } catch {
+            throw CommandLineError.unreadableFile(file, "it could not be written (\(error.localizedDescription))")
+        }
+        print("Wrote \(calendar.events.count) events to \(file).")
+    }
+}

@@ -1,0 +1,89 @@
+import AirdateCore
+import AnimePlanner
+import ArgumentParser
+import Foundation
+
+/// Options every subcommand takes: the database, the time zone, "today", and offline mode.
+struct CommonOptions: ParsableArguments {
+    @Option(name: .long, help: "The database file (default: animeplan.sqlite in the user's data directory, under Airdate/).")
+    var db: String?
+
+    @Option(name: .long, help: "The time zone days are counted in (default: the system's).")
+    var tz: String?
+
+    @Option(name: .long, help: "Take this day (YYYY-MM-DD) as today (default: today; offline: 2022-11-14, the snapshot's day).")
+    var today: String?
+
+    @Flag(name: .long, help: "Use the recorded Jikan snapshot in Fixtures/jikan/ instead of the network.")
+    var offline = false
+
+    @Option(name: .long, help: "The snapshot folder for --offline.")
+    var fixtures: String?
+
+    /// Opens the store.
+    func openStore() throws -> PlannerStore {
+        try PlannerStore(path: db ?? Self.defaultDatabasePath())
+    }
+
+    /// The viewer's zone.
+    func zone() throws -> TimeZone {
+        try tz.map { name throws(TimeError) in try TimeZone.named(name) } ?? .current
+    }
+
+    /// The planner: "now" (noon of `--today` when given) and the viewer's zone.
+    func planner() throws -> ViewingPlanner {
+        let zone = try zone()
+        let text = today ?? (offline ? "2022-11-14" : nil)
+        guard let text else { return ViewingPlanner(now: Date(), timeZone: zone) }
+        let day = try CalendarDay(parsing: text)
+        return ViewingPlanner(now: day.start(in: zone).addingTimeInterval(12 * 3600), timeZone: zone)
+    }
+
+    /// Where shows come from: the Jikan API, or the snapshot with `--offline`.
+    func catalog() throws -> any AnimeCatalog {
+        guard offline else { return try Catalogs.live() }
+        let folder = fixtures.map { URL(fileURLWithPath: $0) } ?? Self.defaultFixtures
+        guard FileManager.default.fileExists(atPath: folder.path) else {
+            throw CommandLineError.unreadableFile(folder.path, "no snapshot there; pass --fixtures PATH to Fixtures/jikan")
+        }
+        return try Catalogs.offline(folder: folder)
+    }
+
+    /// `Fixtures/jikan/` of the package this source file is in.
+    static let defaultFixtures = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/jikan")
+
+    static func defaultDatabasePath() -> String {
+        let base = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
+            ?? URL(fileURLWithPath: NSHomeDirectory()).appendingPathComponent(".local/share")
+        return base.appendingPathComponent("Airdate").appendingPathComponent("animeplan.sqlite").path
+    }
+}
+
+/// A failure the command line reports in one line.
+enum CommandLineError: Error, LocalizedError {
+    case notTracked(Int)
+    case unreadableFile(String, String)
+    case invalidValue(option: String, value: String, expected: String)
+    case conflictingOptions(String)
+    case noResults(String)
+
+    var errorDescription: String? {
+        switch self {
+        case .notTracked(let id): "The show \(id) is not tracked; add it with `animeplan add \(id) --per-day N`."
+        case .unreadableFile(let path, let reason): "Could not read \(path): \(reason)."
+        case .invalidValue(let option, let value, let expected): "\(option) \"\(value)\" is not valid; expected \(expected)."
+        case .conflictingOptions(let text): text
+        case .noResults(let text): text
+        }
+    }
+}
+
+extension PlannerStore {
+    /// The tracked show `id`, or a one-line error.
+    func require(_ id: Int) async throws -> TrackedShow {
+        guard let show = try await show(id: id) else { throw CommandLineError.notTracked(id) }
+        return show
+    }
+}

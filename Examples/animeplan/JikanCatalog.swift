@@ -1,0 +1,72 @@
+import AirdateCore
+import AirdateHTTP
+import AnimePlanner
+import Foundation
+import JikanClient
+
+/// Shows from Jikan through ``JikanClient`` (live, or over the recorded snapshot with `--offline`).
+struct JikanCatalog: AnimeCatalog {
+    let client: JikanClient
+    /// With `--offline`: the snapshot folder, whose titles are searched when a query was not recorded.
+    let snapshot: URL?
+
+    func search(_ text: String) async throws -> [CatalogEntry] {
+        let page: JikanPage<Anime>
+        do {
+            page = try await client.searchAnime(AnimeSearch(query: text, limit: 5))
+        } catch {
+            guard let snapshot else { throw error }
+            return try SnapshotTitles(folder: snapshot).search(text)
+        }
+        return page.items.map { anime in
+            CatalogEntry(id: anime.malID, title: anime.preferredTitle, episodes: anime.episodes,
+                         status: anime.status?.rawValue ?? "?", duration: anime.durationText,
+                         broadcast: anime.broadcast.text)
+        }
+    }
+
+    func show(id: Int, now: Date) async throws -> AnimeShow {
+        let anime = try await client.anime(id: id)
+        let slot = anime.broadcastSlot.map {
+            AnimePlanner.BroadcastSlot(weekday: $0.weekday, time: $0.time, timeZone: $0.timeZone)
+        }
+        var released: Int?
+        if anime.status != .finishedAiring {
+            // The episodes list says which are out; without one, count weeks since the premiere.
+            var aired = 0
+            var listed = 0
+            do {
+                for try await episode in client.allEpisodes(ofAnime: id) {
+                    listed += 1
+                    if let date = episode.aired, date <= now { aired += 1 }
+                }
+                if listed > 0 { released = aired }
+            } catch {
+                released = nil
+            }
+            if released == nil {
+                let premiere = anime.aired.from.map { $0.start(in: slot?.timeZone ?? .gmt) }
+                released = JikanFacts.estimatedReleased(premiere: premiere, total: anime.episodes, now: now)
+            }
+        }
+        return AnimeShow(id: anime.malID, title: anime.preferredTitle, episodeCount: anime.episodes,
+                         episodeLength: anime.duration?.length,  // MyAnimeList durations are per episode
+                         release: JikanFacts.release(status: anime.status?.rawValue, slot: slot, released: released ?? 0, now: now))
+    }
+}
+
+/// The catalogs the command line can use.
+enum Catalogs {
+    /// Jikan over the recorded snapshot in `folder`.
+    static func offline(folder: URL) throws -> any AnimeCatalog {
+        var configuration = JikanClient.configuration()
+        configuration.rateLimits = []  // nothing to protect offline
+        return JikanCatalog(client: JikanClient(configuration: configuration, transport: try SnapshotTransport(folder: folder)),
+                            snapshot: folder)
+    }
+
+    /// The Jikan API.
+    static func live() throws -> any AnimeCatalog {
+        JikanCatalog(client: JikanClient(), snapshot: nil)
+    }
+}

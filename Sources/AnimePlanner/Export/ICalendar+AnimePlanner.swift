@@ -1,0 +1,49 @@
+import AirdateCore
+import Foundation
+
+extension ICalendar {
+    /// A calendar of viewing plans: one all-day event (`VALUE=DATE`) per show per planned day,
+    /// titled "Title: episode 4" or "Title: episodes 4–6".
+    ///
+    /// UIDs are stable — `animeplanner-<show id>-<YYYYMMDD>@airdate` — so re-importing an export made
+    /// after a re-plan updates the events of the same days instead of duplicating them.
+    ///
+    /// - Parameters:
+    ///   - plans: the plans (for example ``CombinedSchedule/plans`` or each ``TrackedShow/plan``).
+    ///   - timestamp: the `DTSTAMP` of every event (pass "now").
+    ///   - episodeLengths: episode lengths by show id; when given, the description says how long the day's
+    ///     viewing takes.
+    public init(plans: [ViewingPlan], timestamp: Date, episodeLengths: [Int: Duration] = [:],
+                name: String? = "Anime plan", productIdentifier: String = "-//Airdate//AnimePlanner//EN") {
+        var events: [ICalendarEvent] = []
+        for plan in plans {
+            for entry in plan.days {
+                let range = entry.episodes
+                let what = range.count == 1 ? "episode \(range.lowerBound)" : "episodes \(range.lowerBound)–\(range.upperBound)"
+                var description: String?
+                if let length = episodeLengths[plan.showID] {
+                    let minutes = Int((length * range.count).components.seconds + 59) / 60
+                    description = "\(range.count) episode\(range.count == 1 ? "" : "s"), about \(minutes) min"
+                }
+                let stamp = entry.day.description.replacingOccurrences(of: "-", with: "")
+                events.append(ICalendarEvent(
+                    uid: "animeplanner-\(plan.showID)-\(stamp)@airdate", timestamp: timestamp,
+                    summary: "\(plan.title): \(what)", timing: .allDay(first: entry.day, last: entry.day),
+                    description: description, categories: ["Anime"]))
+            }
+        }
+        events.sort { lhs, rhs in
+            guard case .allDay(let left, _) = lhs.timing, case .allDay(let right, _) = rhs.timing, left != right else {
+                return lhs.uid < rhs.uid
+            }
+            return left < right
+        }
+        self.init(productIdentifier: productIdentifier, name: name, events: events)
+    }
+
+    /// A calendar of a combined schedule (see ``init(plans:timestamp:episodeLengths:name:productIdentifier:)``).
+    public init(schedule: CombinedSchedule, timestamp: Date, episodeLengths: [Int: Duration] = [:],
+                name: String? = "Anime plan") {
+        self.init(plans: schedule.plans, timestamp: timestamp, episodeLengths: episodeLengths, name: name)
+    }
+}

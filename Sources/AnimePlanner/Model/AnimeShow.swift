@@ -1,0 +1,42 @@
+import Foundation
+
+/// What the planner needs to know about one show: plain values, whatever API they came from.
+///
+/// ```swift
+/// let show = AnimeShow(id: 52991, title: "Frieren", episodeCount: 28,
+///                      episodeLength: .seconds(24 * 60), release: .allReleased)
+/// ```
+public struct AnimeShow: Sendable, Hashable, Codable, Identifiable {
+    /// A stable identifier, such as the MyAnimeList id.
+    public var id: Int
+    /// The display title.
+    public var title: String
+    /// The number of episodes, or `nil` while it is unknown (shows still airing).
+    public var episodeCount: Int?
+    /// How long one episode lasts, or `nil` when unknown (time budgets then cannot be planned).
+    public var episodeLength: Duration?
+    /// Which episodes are out and when the next ones come out.
+    public var release: ReleaseSchedule
+
+    /// Creates a show.
+    public init(id: Int, title: String, episodeCount: Int?, episodeLength: Duration?,
+                release: ReleaseSchedule = .allReleased) {
+        self.id = id
+        self.title = title
+        self.episodeCount = episodeCount
+        self.episodeLength = episodeLength
+        self.release = release
+    }
+
+    /// The number of episodes out at `instant`.
+    public func releasedEpisodes(at instant: Date) -> Int {
+        release.releasedEpisodes(at: instant, total: episodeCount)
+    }
+
+    /// The episode length in whole seconds, when known and positive.
+    var episodeSeconds: Int? {
+        guard let length = episodeLength else { return nil }
+        let seconds = Int(length.components.seconds)
+        return seconds > 0 ? seconds : nil
+    }
+}

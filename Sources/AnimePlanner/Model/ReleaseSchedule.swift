@@ -1,0 +1,47 @@
+import AirdateCore
+import Foundation
+
+/// Which episodes of a show are out, and when the next ones come out.
+///
+/// A plan never puts an episode on a day before the viewer's calendar day (in the planner's time
+/// zone) that contains its release.
+public enum ReleaseSchedule: Sendable, Hashable, Codable {
+    /// Every episode is out (a finished show).
+    case allReleased
+    /// `releasedEpisodes` episodes were out at `asOf`; the next ones come out one per week, at each
+    /// broadcast of `slot` strictly after `asOf` (a show still airing, with a known broadcast slot).
+    case weekly(slot: BroadcastSlot, releasedEpisodes: Int, asOf: Date)
+    /// Only the first `releasedEpisodes` episodes are out and nothing is known about the next ones
+    /// (a show still airing without a broadcast slot): plans stop there until the show is refreshed.
+    case releasedSoFar(Int)
+
+    /// The instant episode `episode` comes out, or `nil` when it is already out or its release is unknown
+    /// (see ``isKnownToBeReleased(_:at:)``).
+    public func releaseInstant(ofEpisode episode: Int) -> Date? {
+        guard case .weekly(let slot, let released, let asOf) = self, episode > released else { return nil }
+        return slot.broadcast(episode - released - 1, after: asOf)
+    }
+
+    /// The number of episodes out at `instant`, not counting past `total` when it is known.
+    public func releasedEpisodes(at instant: Date, total: Int?) -> Int {
+        let count: Int
+        switch self {
+        case .allReleased:
+            return total ?? 0
+        case .releasedSoFar(let released):
+            count = released
+        case .weekly(let slot, let released, let asOf):
+            let first = slot.nextBroadcast(after: asOf)
+            if instant < first {
+                count = released
+            } else {
+                // Whole weeks since the first broadcast, then correct for daylight-saving drift.
+                var extra = Int(instant.timeIntervalSince(first) / (7 * 86_400))
+                while extra > 0, slot.broadcast(extra, after: asOf) > instant { extra -= 1 }
+                while slot.broadcast(extra + 1, after: asOf) <= instant { extra += 1 }
+                count = released + extra + 1
+            }
+        }
+        return total.map { min($0, max(0, count)) } ?? max(0, count)
+    }
+}

@@ -1,0 +1,59 @@
+import AirdateCore
+
+/// Figures over tracked shows on a given day: shows watching and completed, episodes and time
+/// watched (from the log and each show's episode length), minutes per day over the last days
+/// (watched and planned), and per show the episodes left and the projected finish.
+public struct PlannerStatistics: Sendable, Hashable {
+    /// Shows not completed.
+    public var watchingCount: Int
+    /// Shows completed.
+    public var completedCount: Int
+    /// Episodes watched, from the logs.
+    public var episodesWatched: Int
+    /// Time watched, from the logs; episodes of unknown length count as nothing.
+    public var timeWatched: Duration
+    /// Episodes left over the shows whose total is known.
+    public var episodesLeft: Int
+    /// The last days, oldest first, ending with the statistics' day.
+    public var recentDays: [DayMinutes]
+    /// One line per show, in the order given.
+    public var shows: [ShowSummary]
+
+    /// Statistics of `shows` at the end of `day`, with `recentDayCount` days of minutes (at least 1).
+    public init(_ shows: [TrackedShow], on day: CalendarDay, recentDayCount: Int = 7) {
+        let span = max(1, recentDayCount)
+        let first = day.adding(days: -(span - 1))
+        var watched: [CalendarDay: Duration] = [:]
+        var planned: [CalendarDay: Duration] = [:]
+        var total = Duration.zero
+        var episodes = 0
+        var left = 0
+        var completed = 0
+        var lines: [ShowSummary] = []
+        for tracked in shows {
+            let length = tracked.show.episodeLength ?? .zero
+            for entry in tracked.log where entry.day <= day {
+                episodes += entry.episodes.count
+                total += length * entry.episodes.count
+                if entry.day >= first { watched[entry.day, default: .zero] += length * entry.episodes.count }
+            }
+            for entry in tracked.plan.days where entry.day >= first && entry.day <= day {
+                planned[entry.day, default: .zero] += length * entry.episodes.count
+            }
+            let status = tracked.status(on: day)
+            if case .completed = status { completed += 1 }
+            left += tracked.episodesLeft ?? 0
+            lines.append(ShowSummary(
+                showID: tracked.id, title: tracked.show.title,
+                episodesWatched: tracked.log.filter { $0.day <= day }.reduce(0) { $0 + $1.episodes.count },
+                episodesLeft: tracked.episodesLeft, projectedFinish: tracked.projectedFinish, status: status))
+        }
+        watchingCount = shows.count - completed
+        completedCount = completed
+        episodesWatched = episodes
+        timeWatched = total
+        episodesLeft = left
+        recentDays = (first...day).map { DayMinutes(day: $0, watched: watched[$0] ?? .zero, planned: planned[$0] ?? .zero) }
+        self.shows = lines
+    }
+}

@@ -1,0 +1,28 @@
+/// One page of a Jikan list: its items and what the server says about the other pages.
+public struct JikanPage<Item: Decodable & Sendable>: Sendable, Decodable {
+    /// The items, in the server's order.
+    public var items: [Item]
+    /// The server's pagination statement (absent for unpaginated lists: one page, no next).
+    public var pagination: Pagination
+
+    /// A page.
+    public init(items: [Item], pagination: Pagination) {
+        self.items = items
+        self.pagination = pagination
+    }
+
+    private enum CodingKeys: String, CodingKey { case data, pagination }
+
+    /// Decodes `{"data": […], "pagination": {…}}`. Items that fail to decode make the page fail
+    /// (with the failing field's path), so that a changed shape is noticed.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        items = try c.decodeIfPresent([Item].self, forKey: .data) ?? []
+        pagination = try c.decodeIfPresent(Pagination.self, forKey: .pagination) ?? Pagination(hasNextPage: false)
+    }
+}
+
+/// `{"data": …}`, the envelope of Jikan's single-resource answers.
+struct DataEnvelope<Value: Decodable>: Decodable {
+    var data: Value
+}

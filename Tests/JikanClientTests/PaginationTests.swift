@@ -1,0 +1,136 @@
+import AirdateHTTP
+import AirdateTestServer
+import Foundation
+import JikanClient
+import Testing
+
+/// A Jikan list page of anime with these ids, with the given pagination claims.
+func animePage(_ ids: [Int], hasNext: Bool, lastVisible: Int?, perPage: Int? = nil) -> String {
+    let items = ids.map { #"{"mal_id": \#($0), "title": "Anime \#($0)"}"# }.joined(separator: ", ")
+    var pagination = #""has_next_page": \#(hasNext)"#
+    if let lastVisible { pagination += #", "last_visible_page": \#(lastVisible)"# }
+    if let perPage { pagination += #", "items": {"count": \#(ids.count), "total": 999, "per_page": \#(perPage)}"# }
+    return #"{"pagination": {\#(pagination)}, "data": [\#(items)]}"#
+}
+
+/// An episodes page (no `items` in its pagination, as Jikan sends it) with these numbers.
+func episodePage(_ numbers: ClosedRange<Int>, hasNext: Bool, lastVisible: Int) -> String {
+    let items = numbers.map { #"{"mal_id": \#($0), "title": "Episode \#($0)", "aired": null, "score": null, "filler": false, "recap": false}"# }
+        .joined(separator: ", ")
+    return #"{"pagination": {"last_visible_page": \#(lastVisible), "has_next_page": \#(hasNext)}, "data": [\#(items)]}"#
+}
+
+@Suite("Pagination that survives Jikan's bugs")
+struct PaginationTests {
+    @Test("has_next_page true on the last page: the last visible page ends it")
+    func lyingNextOnLastVisiblePage() async throws {
+        try await withJikan(fixtures: nil) { jikan, server in
+            await server.serve(episodePage(1...100, hasNext: true, lastVisible: 2), for: "/anime/21/episodes?page=1")
+            await server.serve(episodePage(101...200, hasNext: true, lastVisible: 2), for: "/anime/21/episodes?page=2")
+            let episodes = try await collect(jikan.allEpisodes(ofAnime: 21))
+            #expect(episodes.map(\.number) == Array(1...200))
+            #expect(await server.count(path: "/anime/21/episodes") == 2)
+        }
+    }
+
+    @Test("a short page ends it even when has_next_page and last_visible_page say more")
+    func shortPageEnds() async throws {
+        try await withJikan(fixtures: nil) { jikan, server in
+            await server.serve(episodePage(1...100, hasNext: true, lastVisible: 9), for: "/anime/21/episodes?page=1")
+            await server.serve(episodePage(101...126, hasNext: true, lastVisible: 9), for: "/anime/21/episodes?page=2")
+            let episodes = try await collect(jikan.allEpisodes(ofAnime: 21))
+            #expect(episodes.count == 126)
+            #expect(await server.count(path: "/anime/21/episodes") == 2)
+        }
+    }
+
+    @Test("the recorded shape: one short page that claims a next page")
+    func recordedLyingShape() async throws {
+        try await withJikan { jikan, server in
+            await server.serve(episodePage(1...26, hasNext: true, lastVisible: 1), for: "/anime/457/episodes?page=1")
+            let episodes = try await collect(jikan.allEpisodes(ofAnime: 457))
+            #expect(episodes.count == 26)
+            #expect(await server.count(path: "/anime/457/episodes") == 1)
+        }
+    }
+
+    @Test("an empty page ends it")
+    func emptyPageEnds() async throws {
+        try await withJikan(fixtures: nil) { jikan, server in
+            await server.serve(animePage([1, 2, 3], hasNext: true, lastVisible: nil), for: "/top/anime?page=1")
+            await server.serve(animePage([], hasNext: true, lastVisible: nil), for: "/top/anime?page=2")
+            let top = try await collect(jikan.allTopAnime())
+            #expect(top.map(\.malID) == [1, 2, 3])
+            #expect(await server.count(path: "/top/anime") == 2)
+        }
+    }
+
+    @Test("items repeated across search pages are yielded once, at their first place")
+    func duplicatesDropped() async throws {
+        try await withJikan(fixtures: nil) { jikan, server in
+            await server.serve(animePage([10, 11, 12], hasNext: true, lastVisible: 3, perPage: 3), for: "/anime?q=gintama&limit=3&page=1")
+            await server.serve(animePage([12, 13, 11], hasNext: true, lastVisible: 3, perPage: 3), for: "/anime?q=gintama&limit=3&page=2")
+            await server.serve(animePage([14, 13], hasNext: false, lastVisible: 3, perPage: 3), for: "/anime?q=gintama&limit=3&page=3")
+            let results = try await collect(jikan.allSearchResults(AnimeSearch(query: "gintama", limit: 3)))
+            #expect(results.map(\.malID) == [10, 11, 12, 13, 14])
+            #expect(await server.count(path: "/anime") == 3)
+        }
+    }
+
+    @Test("a page of nothing but repeats ends it (the server is looping)")
+    func repeatedPageEnds() async throws {
+        try await withJikan(fixtures: nil) { jikan, server in
+            await server.serve(animePage([1, 2], hasNext: true, lastVisible: nil, perPage: 2), for: "/seasons/now?page=1")
+            await server.serve(animePage([2, 1], hasNext: true, lastVisible: nil, perPage: 2), for: "/seasons/now?page=2")
+            await server.serve(animePage([3, 4], hasNext: false, lastVisible: nil, perPage: 2), for: "/seasons/now?page=3")
+            let items = try await collect(jikan.allCurrentSeason())
+            #expect(items.map(\.malID) == [1, 2])
+            #expect(await server.count(path: "/seasons/now") == 2)
+        }
+    }
+
+    @Test("has_next_page false ends it; limited(toPages:) stops early; iteration is lazy")
+    func honestEndAndLimit() async throws {
+        try await withJikan(fixtures: nil) { jikan, server in
+            for page in 1...3 {
+                let ids = Array((page * 10)..<(page * 10 + 2))
+                await server.serve(animePage(ids, hasNext: page < 3, lastVisible: 3, perPage: 2), for: "/producers?page=\(page)")
+            }
+            let all = try await collect(jikan.allProducers())
+            #expect(all.count == 6)
+            let two = try await collect(jikan.allProducers().limited(toPages: 2))
+            #expect(two.map(\.malID) == [10, 11, 20, 21])
+
+            await server.serve(animePage([7, 8], hasNext: true, lastVisible: 2, perPage: 2), for: "/seasons/upcoming?page=1")
+            await server.serve(animePage([9], hasNext: false, lastVisible: 2, perPage: 2), for: "/seasons/upcoming?page=2")
+            var iterator = jikan.allUpcomingSeasons().makeAsyncIterator()
+            #expect(await server.count(path: "/seasons/upcoming") == 0)
+            #expect(try await iterator.next()?.malID == 7)
+            #expect(try await iterator.next()?.malID == 8)
+            #expect(await server.count(path: "/seasons/upcoming") == 1)
+            #expect(try await iterator.next()?.malID == 9)
+            #expect(try await iterator.next() == nil)
+            #expect(await server.count(path: "/seasons/upcoming") == 2)
+        }
+    }
+
+    @Test("a failing page mid-way throws from the sequence after the earlier items")
+    func failureMidWay() async throws {
+        try await withJikan(fixtures: nil) { jikan, server in
+            await server.serve(animePage([1, 2], hasNext: true, lastVisible: 2, perPage: 2), for: "/top/anime?page=1")
+            await server.serve(#"{"status": 500, "type": "ParserException", "message": "Unable to parse this request. Please follow report_url to generate an issue on GitHub", "error": "Failed to parse", "report_url": "https://github.com/jikan-me/jikan-rest/issues/new"}"#,
+                               status: 500, for: "/top/anime?page=2")
+            var seen: [Int] = []
+            let error = await clientError {
+                for try await anime in jikan.allTopAnime() { seen.append(anime.malID) }
+            }
+            #expect(seen == [1, 2])
+            guard case .api(let message) = error else {
+                Issue.record("expected api, got \(String(describing: error))")
+                return
+            }
+            #expect(message.type == "ParserException")
+            #expect(await server.count(path: "/top/anime") == 2)
+        }
+    }
+}

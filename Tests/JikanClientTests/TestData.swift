@@ -1,0 +1,72 @@
+import AirdateHTTP
+import AirdateTestServer
+import Foundation
+import JikanClient
+
+/// Locates the data tests read: the package's `Fixtures/jikan/` and the read-only `../shared/`.
+enum TestData {
+    /// The package's root folder, found from this file's path.
+    static let packageRoot: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent()  // JikanClientTests
+        .deletingLastPathComponent()  // Tests
+        .deletingLastPathComponent()  // package root
+
+    /// `Fixtures/jikan/` in the package.
+    static let jikanFixtures = packageRoot.appendingPathComponent("Fixtures/jikan")
+
+    /// A folder under `../shared/`, or `nil` (after printing why) when it is absent.
+    static func sharedFolder(_ relativePath: String) -> URL? {
+        let url = packageRoot.deletingLastPathComponent().appendingPathComponent("shared").appendingPathComponent(relativePath)
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            print("skipping: ../shared/\(relativePath) is not present beside the package")
+            return nil
+        }
+        return url
+    }
+
+    /// Limits loose enough that tests not about pacing are not slowed by it.
+    static let fastLimits = [RateLimit(limit: 50, per: .milliseconds(100))]
+}
+
+/// Runs `body` with a loopback server for `Fixtures/jikan/` (or no fixtures) and a client of it.
+@discardableResult
+func withJikan<T>(
+    fixtures: URL? = TestData.jikanFixtures,
+    rateLimits: [RateLimit] = TestData.fastLimits,
+    retry: RetryPolicy = .none,
+    clock: any Clock<Duration> = ContinuousClock(),
+    _ body: (JikanClient, FixtureServer) async throws -> T
+) async throws -> T {
+    let server = try FixtureServer(fixtures: fixtures)
+    try await server.start()
+    var configuration = JikanClient.configuration(baseURL: await server.baseURL, rateLimits: rateLimits)
+    configuration.retry = retry
+    let client = JikanClient(configuration: configuration, clock: clock)
+    do {
+        let result = try await body(client, server)
+        await server.stop()
+        return result
+    } catch {
+        await server.stop()
+        throw error
+    }
+}
+
+/// Runs `body` and returns the `HTTPClientError` it threw (or `nil`).
+func clientError(_ body: () async throws -> Void) async -> HTTPClientError? {
+    do {
+        try await body()
+        return nil
+    } catch let error as HTTPClientError {
+        return error
+    } catch {
+        return .transport(reason: "unexpected non-client error \(error)")
+    }
+}
+
+/// Collects every element of an async sequence.
+func collect<S: AsyncSequence>(_ sequence: S) async throws -> [S.Element] {
+    var items: [S.Element] = []
+    for try await item in sequence { items.append(item) }
+    return items
+}

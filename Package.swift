@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "AirdateCore", targets: ["AirdateCore"]),
         .executable(name: "tvweek", targets: ["tvweek"]),
         .executable(name: "countdowns", targets: ["countdowns"]),
+        .executable(name: "scrape", targets: ["scrape"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
@@ -95,6 +96,11 @@ let package = Package(
             name: "countdowns",
             dependencies: ["CountdownKit", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Examples/countdowns"
+        ),
+        .executableTarget(
+            name: "scrape",
+            dependencies: ["HTMLScrape", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Examples/scrape"
         ),
     ],
     swiftLanguageModes: [.v6]

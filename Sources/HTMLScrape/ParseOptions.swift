@@ -1,3 +1,5 @@
+import Foundation
+
 /// Settings for parsing.
 public struct ParseOptions: Sendable, Hashable {
     /// The scripting flag. Off by default, as for a scraper that runs no script: `<noscript>`
@@ -5,10 +7,15 @@ public struct ParseOptions: Sendable, Hashable {
     public var scriptingEnabled: Bool
     /// Whether to record parse errors in ``Document/errors``. Off saves a little time.
     public var collectsErrors: Bool
+    /// The address the page was fetched from, if known. Relative URLs in the document resolve against
+    /// it (or against the document's `<base href>`, itself resolved against it): see
+    /// ``Document/baseURL`` and ``Element/absoluteURL(for:)``.
+    public var url: URL?
 
     /// Creates parse options.
-    public init(scriptingEnabled: Bool = false, collectsErrors: Bool = true) {
+    public init(scriptingEnabled: Bool = false, collectsErrors: Bool = true, url: URL? = nil) {
         self.scriptingEnabled = scriptingEnabled
         self.collectsErrors = collectsErrors
+        self.url = url
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A parsed HTML document (or fragment): an immutable tree you can walk, query and serialise.
 ///
 /// Parse with ``Document/init(html:options:)``, ``Document/init(bytes:transportEncoding:options:)`` or
@@ -17,11 +19,14 @@ public final class Document: Sendable {
     public let encoding: TextEncoding
     /// Whether the scripting flag was on while parsing (it changes how `<noscript>` parses).
     public let scriptingEnabled: Bool
+    /// The address the page was fetched from, as given in ``ParseOptions/url``.
+    public let url: URL?
 
     init(
         arena: NodeArena, errors: [ParseError], quirksMode: QuirksMode, encoding: TextEncoding,
-        scriptingEnabled: Bool
+        scriptingEnabled: Bool, url: URL? = nil
     ) {
+        self.url = url
         self.arena = arena
         var owners: [Int32: Int32] = [:]
         for (template, content) in arena.templateContents { owners[content] = template }

@@ -1,0 +1,48 @@
+import Foundation
+
+extension Element {
+    /// The element's text with white space normalised, like jsoup's `text()`: runs of white space
+    /// become one space, block elements and `<br>` separate words, `script` and `style` are left out,
+    /// and there is no space at either end.
+    public var text: String { TextRendering.text(node.index, in: document.arena) }
+
+    /// The text of the element's own text nodes (not of its descendants), normalised as ``text``.
+    public var ownText: String { TextRendering.ownText(node.index, in: document.arena) }
+
+    /// The element's text as a browser lays it out (roughly `innerText`): block elements on lines of
+    /// their own, paragraphs separated by a blank line, `<br>` as a line break, table cells separated
+    /// by tabs and rows by line breaks, `pre` as written; `script`, `style` and `head` left out.
+    public var renderedText: String { TextRendering.renderedText(node.index, in: document.arena) }
+
+    /// The URL an attribute holds (`href`, `src`…), resolved against the document's ``Document/baseURL``.
+    ///
+    /// `nil` when the element has no such attribute, or when the value is relative and the document has
+    /// no base URL, or when it is not a URL at all.
+    public func absoluteURL(for attribute: String) -> URL? {
+        guard let raw = self.attribute(attribute) else { return nil }
+        let value = raw.trimmingCharacters(in: CharacterSet(charactersIn: " \t\n\r\u{0C}"))
+        let base = document.baseURL
+        if value.isEmpty { return base }
+        if let base {
+            return URL(string: value, relativeTo: base)?.absoluteURL
+        }
+        guard let url = URL(string: value), url.scheme != nil else { return nil }
+        return url
+    }
+}
+
+extension Document {
+    /// The URL relative links resolve against: the first `<base href>` in the document (resolved
+    /// against ``url``), or else ``url``, the page's address given at parse time.
+    public var baseURL: URL? {
+        guard let base = root.descendants.lazy.compactMap(\.element)
+            .first(where: { $0.isHTML(.base) && $0.hasAttribute("href") }),
+            let href = base.attribute("href")?.trimmingCharacters(in: CharacterSet(charactersIn: " \t\n\r\u{0C}"))
+        else { return url }
+        if let url {
+            return URL(string: href, relativeTo: url)?.absoluteURL ?? url
+        }
+        guard let absolute = URL(string: href), absolute.scheme != nil else { return nil }
+        return absolute
+    }
+}

@@ -1,0 +1,18 @@
+/// HTML snippets to plain text: what an app shows for an HTML summary (a TVMaze `summary`, an API's
+/// description field).
+///
+/// The snippet is parsed as a fragment — nothing is executed or fetched — character references are
+/// decoded, tags dropped, paragraphs separated by blank lines, `<br>` kept as line breaks and other
+/// white space collapsed.
+public enum PlainText {
+    /// The plain text of an HTML snippet.
+    ///
+    /// ```swift
+    /// PlainText.from(html: "<p>A <b>bold</b> start.</p><p>Then &amp; now.</p>")
+    /// // "A bold start.\n\nThen & now."
+    /// ```
+    public static func from(html: String) -> String {
+        let document = Document(fragment: html, options: ParseOptions(collectsErrors: false))
+        return TextRendering.renderedText(0, in: document.arena)
+    }
+}

@@ -1,0 +1,579 @@
+/// Matches a selector against one document, for the length of one query.
+///
+/// On creation the selector's names are resolved against the document's name table once (a name the
+/// document never used cannot match, so such compounds are rejected by an integer compare), and
+/// every later test compares interned ids and attribute bytes. Complex selectors match right to
+/// left; what the rest of a chain gives on a node is remembered, and an ancestor or earlier-sibling
+/// search stops at the first node whose answer is known, so `div p span` costs time linear in the
+/// document even when it is 100,000 levels deep. `:nth-*()` positions are computed once per parent and `:has()` once per document
+/// (by propagating matches to ancestors or earlier siblings), so neither goes quadratic. Nothing
+/// recurses per level of the document; recursion follows the nesting of the selector only.
+final class SelectorMatcher {
+    let document: Document
+    let arena: NodeArena
+    /// The element `:scope` names, or `none`.
+    let scope: Int32
+    private let quirks: Bool
+    let list: ResolvedList
+
+    // Caches, allocated up front only when the selector needs them, filled lazily.
+    private let childPositions: PositionCache?
+    private let typePositions: PositionCache?
+    private let ofLists: [ResolvedList]
+    private let ofPositions: [PositionCache]
+    private let hasSelectors: [[ResolvedRelative]]
+    private let hasResults: [NodeFlags]
+    private let chainMemos: [ChainMemo]
+    /// Text bytes computed element by element so far for `:contains()`.
+    private var textWork = 0
+    private var exactTextIndex: TextIndex?
+    private var lowercasedTextIndex: TextIndex?
+
+    /// The subtree a local `:has()` needs to look at (see `SelectorResolver.hasIsLocal`), or `none`
+    /// for the whole document.
+    private let region: Int32
+    private let hasIsLocal: [Bool]
+
+    /// A matcher for one query. `region` is the root of the subtree whose elements (with their
+    /// siblings) are the only subjects the query will test, or `none` when any element may be.
+    init(_ selector: Selector, document: Document, scope: Int32, region: Int32 = NodeArena.none) {
+        self.document = document
+        self.region = region
+        self.arena = document.arena
+        self.scope = scope
+        self.quirks = document.quirksMode == .quirks
+        var resolver = SelectorResolver(names: document.arena.names)
+        self.list = resolver.resolve(selector.list)
+        let count = arena.nodes.count
+        childPositions = resolver.usesChildPositions ? PositionCache(count: count) : nil
+        typePositions = resolver.usesTypePositions ? PositionCache(count: count) : nil
+        ofLists = resolver.ofLists
+        ofPositions = resolver.ofLists.map { _ in PositionCache(count: count) }
+        hasSelectors = resolver.hasSelectors
+        hasIsLocal = resolver.hasIsLocal
+        hasResults = resolver.hasSelectors.map { _ in NodeFlags(count: count) }
+        chainMemos = resolver.complexes.map { ChainMemo(nodeCount: count, compoundCount: $0.compounds.count) }
+    }
+
+    // MARK: Queries
+
+    /// Every element below `root` (not `root` itself) that matches, in document order.
+    func select(under root: Int32, first: Bool = false) -> [Element] {
+        var result: [Element] = []
+        var node = arena.following(root, within: root)
+        while node != NodeArena.none {
+            if arena.nodes[Int(node)].kind == .element && matches(list, node) {
+                result.append(Element(node: Node(document: document, index: node)))
+                if first { break }
+            }
+            node = arena.following(node, within: root)
+        }
+        return result
+    }
+
+    /// Whether the element at `node` matches the selector list.
+    func matches(_ node: Int32) -> Bool { matches(list, node) }
+
+    // MARK: Lists and complex selectors
+
+    func matches(_ list: ResolvedList, _ node: Int32) -> Bool {
+        for complex in list.selectors where matchChain(complex, 0, node) {
+            return true
+        }
+        return false
+    }
+
+    /// Whether `complex.compounds[index...]` match with `compounds[index]` on `node`. Subjects
+    /// (index 0) are asked once each; every other answer is remembered for the query.
+    private func matchChain(_ complex: ResolvedComplex, _ index: Int, _ node: Int32) -> Bool {
+        if index == 0 {
+            guard matchCompound(complex.compounds[0], node) else { return false }
+            return complex.combinators.isEmpty || related(complex, 0, node)
+        }
+        let memo = chainMemos[complex.id]
+        let known = memo.matched(index, node)
+        if known != 0 { return known == 2 }
+        let result = matchCompound(complex.compounds[index], node)
+            && (index == complex.combinators.count || related(complex, index, node))
+        memo.setMatched(index, node, result)
+        return result
+    }
+
+    /// Whether a node in the relation `combinators[index]` names, seen from `node`, matches
+    /// `compounds[(index + 1)...]`. Ancestor and earlier-sibling searches walk only as far as the
+    /// first node whose answer is known, then record the answer for every node they passed.
+    private func related(_ complex: ResolvedComplex, _ index: Int, _ node: Int32) -> Bool {
+        let combinator = complex.combinators[index]
+        switch combinator {
+        case .child, .nextSibling:
+            let candidate = next(from: node, combinator)
+            return candidate != NodeArena.none && matchChain(complex, index + 1, candidate)
+        case .descendant, .subsequentSibling:
+            let memo = chainMemos[complex.id]
+            let known = memo.found(index, node)
+            if known != 0 { return known == 2 }
+            // Walk to the first candidate that matches or whose answer is known…
+            var candidate = next(from: node, combinator)
+            var result = false
+            while candidate != NodeArena.none {
+                if matchChain(complex, index + 1, candidate) {
+                    result = true
+                    break
+                }
+                let state = memo.found(index, candidate)
+                if state != 0 {
+                    result = state == 2
+                    break
+                }
+                candidate = next(from: candidate, combinator)
+            }
+            // …then walk the same path again, recording the answer for every node before it.
+            var passed = node
+            while passed != candidate {
+                memo.setFound(index, passed, result)
+                passed = next(from: passed, combinator)
+            }
+            return result
+        }
+    }
+
+    @inline(__always)
+    private func next(from node: Int32, _ combinator: Combinator) -> Int32 {
+        switch combinator {
+        case .child, .descendant: return parentElement(node)
+        case .nextSibling, .subsequentSibling: return previousElement(node)
+        }
+    }
+
+    @inline(__always)
+    func parentElement(_ node: Int32) -> Int32 {
+        let parent = arena.nodes[Int(node)].parent
+        return parent != NodeArena.none && arena.nodes[Int(parent)].kind == .element ? parent : NodeArena.none
+    }
+
+    @inline(__always)
+    func previousElement(_ node: Int32) -> Int32 {
+        var current = arena.nodes[Int(node)].previousSibling
+        while current != NodeArena.none && arena.nodes[Int(current)].kind != .element {
+            current = arena.nodes[Int(current)].previousSibling
+        }
+        return current
+    }
+
+    @inline(__always)
+    func nextElement(_ node: Int32) -> Int32 {
+        var current = arena.nodes[Int(node)].nextSibling
+        while current != NodeArena.none && arena.nodes[Int(current)].kind != .element {
+            current = arena.nodes[Int(current)].nextSibling
+        }
+        return current
+    }
+
+    // MARK: Compounds
+
+    @inline(__always)
+    private func matchCompound(_ compound: ResolvedCompound, _ node: Int32) -> Bool {
+        if compound.neverMatches { return false }
+        let record = arena.nodes[Int(node)]
+        if let type = compound.type {
+            let wanted = record.namespace == .html ? type.html : type.foreign
+            guard let wanted, wanted == record.name else { return false }
+        }
+        if !compound.ids.isEmpty {
+            guard let value = attributeValue(node, .id) else { return false }
+            for id in compound.ids where !equal(value, id, caseInsensitive: quirks) { return false }
+        }
+        if !compound.classes.isEmpty {
+            guard let value = attributeValue(node, .class) else { return false }
+            for name in compound.classes where !containsToken(value, name, caseInsensitive: quirks) {
+                return false
+            }
+        }
+        for simple in compound.others where !matchSimple(simple, node, record) { return false }
+        return true
+    }
+
+    private func attributeValue(_ node: Int32, _ name: LocalName) -> ArraySlice<UInt8>? {
+        guard let index = arena.attributeIndex(of: node, name: name) else { return nil }
+        let attribute = arena.attributes[index]
+        return arena.bytes(start: attribute.valueStart, count: attribute.valueCount)
+    }
+
+    private func matchSimple(_ simple: ResolvedSimple, _ node: Int32, _ record: NodeRecord) -> Bool {
+        switch simple {
+        case let .attribute(attribute):
+            return matchAttribute(attribute, node, record)
+        case .root:
+            return record.parent != NodeArena.none && arena.nodes[Int(record.parent)].kind == .document
+        case .scope:
+            return node == scope
+        case .empty:
+            var child = record.firstChild
+            while child != NodeArena.none {
+                switch arena.nodes[Int(child)].kind {
+                case .element: return false
+                case .text where arena.nodes[Int(child)].dataCount > 0: return false
+                default: break
+                }
+                child = arena.nodes[Int(child)].nextSibling
+            }
+            return true
+        case .firstChild:
+            return previousElement(node) == NodeArena.none
+        case .lastChild:
+            return nextElement(node) == NodeArena.none
+        case .onlyChild:
+            return previousElement(node) == NodeArena.none && nextElement(node) == NodeArena.none
+        case .firstOfType:
+            return typePosition(node).fromStart == 1
+        case .lastOfType:
+            return typePosition(node).fromEnd == 1
+        case .onlyOfType:
+            let position = typePosition(node)
+            return position.fromStart == 1 && position.fromEnd == 1
+        case let .nthChild(nth, of, fromEnd):
+            let position: (fromStart: Int32, fromEnd: Int32)
+            if let of {
+                position = ofPosition(node, of)
+                if position.fromStart == 0 { return false }
+            } else {
+                position = childPosition(node)
+            }
+            return nth.matches(Int(fromEnd ? position.fromEnd : position.fromStart))
+        case let .nthOfType(nth, fromEnd):
+            let position = typePosition(node)
+            return nth.matches(Int(fromEnd ? position.fromEnd : position.fromStart))
+        case let .not(list):
+            return !matches(list, node)
+        case let .isAny(list):
+            return matches(list, node)
+        case let .notCompound(compound):
+            return !matchCompound(compound, node)
+        case let .isCompound(compound):
+            return matchCompound(compound, node)
+        case let .has(id):
+            let flags = hasResults[id]
+            if !flags.isComputed { computeHas(id) }
+            return flags[node]
+        case .anyLink:
+            return record.namespace == .html && (record.name == .a || record.name == .area)
+                && arena.attributeIndex(of: node, name: .href) != nil
+        case .checked:
+            return isChecked(node, record)
+        case .disabled:
+            return FormState.isDisabled(node, in: arena) == true
+        case .enabled:
+            return FormState.isDisabled(node, in: arena) == false
+        case let .lang(ranges):
+            return matchLang(ranges, node)
+        case let .contains(strings, needles, own, caseInsensitive):
+            // A few elements' text is cheaper to compute one by one; once that work reaches the size
+            // of the document, one index of the whole text answers the rest in linear time.
+            if !own && textWork >= arena.bytes.count + arena.nodes.count {
+                let index = textIndex(lowercased: caseInsensitive)
+                var covered = true
+                for needle in needles {
+                    guard let found = index.contains(needle, in: node) else {
+                        covered = false
+                        break
+                    }
+                    if found { return true }
+                }
+                if covered { return false }
+            }
+            var text = own ? TextRendering.ownText(node, in: arena) : TextRendering.text(node, in: arena, visited: &textWork)
+            if !own { textWork += text.utf8.count + 1 }
+            if caseInsensitive { text = text.lowercased() }
+            return strings.contains { text.contains($0) }
+        case let .matches(pattern, own):
+            return pattern.matches(own ? TextRendering.ownText(node, in: arena) : TextRendering.text(node, in: arena))
+        case .never:
+            return false
+        }
+    }
+
+    /// The document's text index for `:contains()`, built on first use.
+    private func textIndex(lowercased: Bool) -> TextIndex {
+        if lowercased {
+            if let index = lowercasedTextIndex { return index }
+            let index = TextIndex(arena: arena, lowercased: true)
+            lowercasedTextIndex = index
+            return index
+        }
+        if let index = exactTextIndex { return index }
+        let index = TextIndex(arena: arena, lowercased: false)
+        exactTextIndex = index
+        return index
+    }
+
+    // MARK: Attributes
+
+    private func matchAttribute(_ attribute: ResolvedAttribute, _ node: Int32, _ record: NodeRecord) -> Bool {
+        let isHTML = record.namespace == .html
+        guard let name = isHTML ? attribute.name.html : attribute.name.foreign,
+              let value = attributeValue(node, name)
+        else { return false }
+        let caseInsensitive: Bool
+        switch attribute.flag {
+        case .insensitive: caseInsensitive = true
+        case .sensitive: caseInsensitive = false
+        case .standard: caseInsensitive = isHTML && attribute.legacyCaseInsensitive
+        }
+        let wanted = attribute.value
+        switch attribute.operator {
+        case .exists:
+            return true
+        case .equals:
+            return equal(value, wanted[...], caseInsensitive: caseInsensitive)
+        case .includes:
+            if wanted.isEmpty || wanted.contains(where: isWhitespace) { return false }
+            return containsToken(value, wanted, caseInsensitive: caseInsensitive)
+        case .dashMatch:
+            if value.count == wanted.count { return equal(value, wanted[...], caseInsensitive: caseInsensitive) }
+            return value.count > wanted.count
+                && value[value.startIndex + wanted.count] == UInt8(ascii: "-")
+                && equal(value.prefix(wanted.count), wanted[...], caseInsensitive: caseInsensitive)
+        case .prefix:
+            return !wanted.isEmpty && value.count >= wanted.count
+                && equal(value.prefix(wanted.count), wanted[...], caseInsensitive: caseInsensitive)
+        case .suffix:
+            return !wanted.isEmpty && value.count >= wanted.count
+                && equal(value.suffix(wanted.count), wanted[...], caseInsensitive: caseInsensitive)
+        case .substring:
+            return !wanted.isEmpty && find(wanted, in: value, caseInsensitive: caseInsensitive)
+        }
+    }
+
+    @inline(__always)
+    private func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D
+    }
+
+    @inline(__always)
+    private func lower(_ byte: UInt8) -> UInt8 {
+        byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
+    }
+
+    private func equal(_ a: ArraySlice<UInt8>, _ b: ArraySlice<UInt8>, caseInsensitive: Bool) -> Bool {
+        guard a.count == b.count else { return false }
+        if !caseInsensitive { return a.elementsEqual(b) }
+        return zip(a, b).allSatisfy { lower($0) == lower($1) }
+    }
+
+    private func equal(_ a: ArraySlice<UInt8>, _ b: [UInt8], caseInsensitive: Bool) -> Bool {
+        equal(a, b[...], caseInsensitive: caseInsensitive)
+    }
+
+    /// Whether a white-space-separated list holds `token`.
+    private func containsToken(_ list: ArraySlice<UInt8>, _ token: [UInt8], caseInsensitive: Bool) -> Bool {
+        var index = list.startIndex
+        let end = list.endIndex
+        while index < end {
+            while index < end && isWhitespace(list[index]) { index += 1 }
+            let start = index
+            while index < end && !isWhitespace(list[index]) { index += 1 }
+            if index - start == token.count && index > start
+                && equal(list[start..<index], token[...], caseInsensitive: caseInsensitive) {
+                return true
+            }
+        }
+        return false
+    }
+
+    private func find(_ needle: [UInt8], in haystack: ArraySlice<UInt8>, caseInsensitive: Bool) -> Bool {
+        guard needle.count <= haystack.count else { return false }
+        var start = haystack.startIndex
+        let last = haystack.endIndex - needle.count
+        while start <= last {
+            if equal(haystack[start..<start + needle.count], needle[...], caseInsensitive: caseInsensitive) {
+                return true
+            }
+            start += 1
+        }
+        return false
+    }
+
+    // MARK: Other pseudo-classes
+
+    private func isChecked(_ node: Int32, _ record: NodeRecord) -> Bool {
+        guard record.namespace == .html else { return false }
+        if record.name == .input {
+            guard arena.attributeIndex(of: node, name: .checked) != nil,
+                  let type = attributeValue(node, .type)
+            else { return false }
+            return equal(type, Array("checkbox".utf8), caseInsensitive: true)
+                || equal(type, Array("radio".utf8), caseInsensitive: true)
+        }
+        if record.name == .option {
+            return arena.attributeIndex(of: node, name: .selected) != nil
+        }
+        return false
+    }
+
+    private func matchLang(_ ranges: [String], _ node: Int32) -> Bool {
+        var current = node
+        while current != NodeArena.none && arena.nodes[Int(current)].kind == .element {
+            let index = arena.attributeIndex(of: current, name: .lang, namespace: .xml)
+                ?? arena.attributeIndex(of: current, name: .lang)
+            if let index {
+                let attribute = arena.attributes[index]
+                let value = String(
+                    decoding: arena.bytes(start: attribute.valueStart, count: attribute.valueCount), as: UTF8.self
+                ).lowercased()
+                if value.isEmpty { return false }
+                return ranges.contains { range in
+                    let range = range.lowercased()
+                    if range == "*" { return true }
+                    if range.hasPrefix("*-") {
+                        return value.split(separator: "-").dropFirst().contains { $0 == range.dropFirst(2) }
+                    }
+                    return value == range || value.hasPrefix(range + "-")
+                }
+            }
+            current = arena.nodes[Int(current)].parent
+        }
+        return false
+    }
+
+    // MARK: Positions among siblings
+
+    /// Counts the element children of `parent` that pass `counts`, and for typed counting, per name.
+    private func fill(
+        _ cache: PositionCache, parent: Int32, byType: Bool, counts: (Int32) -> Bool
+    ) {
+        cache.parentDone[Int(parent)] = true
+        var perType: [UInt64: Int32] = [:]
+        var position: Int32 = 0
+        var child = arena.nodes[Int(parent)].firstChild
+        while child != NodeArena.none {
+            let record = arena.nodes[Int(child)]
+            if record.kind == .element && counts(child) {
+                if byType {
+                    let key = UInt64(record.name.id) << 8 | UInt64(record.namespace.rawValue)
+                    let value = (perType[key] ?? 0) + 1
+                    perType[key] = value
+                    cache.fromStart[Int(child)] = value
+                } else {
+                    position += 1
+                    cache.fromStart[Int(child)] = position
+                }
+            }
+            child = record.nextSibling
+        }
+        perType.removeAll(keepingCapacity: true)
+        position = 0
+        child = arena.nodes[Int(parent)].lastChild
+        while child != NodeArena.none {
+            let record = arena.nodes[Int(child)]
+            if record.kind == .element && cache.fromStart[Int(child)] != 0 {
+                if byType {
+                    let key = UInt64(record.name.id) << 8 | UInt64(record.namespace.rawValue)
+                    let value = (perType[key] ?? 0) + 1
+                    perType[key] = value
+                    cache.fromEnd[Int(child)] = value
+                } else {
+                    position += 1
+                    cache.fromEnd[Int(child)] = position
+                }
+            }
+            child = record.previousSibling
+        }
+    }
+
+    private func childPosition(_ node: Int32) -> (fromStart: Int32, fromEnd: Int32) {
+        let parent = arena.nodes[Int(node)].parent
+        guard parent != NodeArena.none else { return (1, 1) }
+        guard let cache = childPositions else { return (0, 0) }
+        if !cache.parentDone[Int(parent)] { fill(cache, parent: parent, byType: false) { _ in true } }
+        return (cache.fromStart[Int(node)], cache.fromEnd[Int(node)])
+    }
+
+    private func typePosition(_ node: Int32) -> (fromStart: Int32, fromEnd: Int32) {
+        let parent = arena.nodes[Int(node)].parent
+        guard parent != NodeArena.none else { return (1, 1) }
+        guard let cache = typePositions else { return (0, 0) }
+        if !cache.parentDone[Int(parent)] { fill(cache, parent: parent, byType: true) { _ in true } }
+        return (cache.fromStart[Int(node)], cache.fromEnd[Int(node)])
+    }
+
+    private func ofPosition(_ node: Int32, _ id: Int) -> (fromStart: Int32, fromEnd: Int32) {
+        let parent = arena.nodes[Int(node)].parent
+        if parent == NodeArena.none {
+            return matches(ofLists[id], node) ? (1, 1) : (0, 0)
+        }
+        let cache = ofPositions[id]
+        if !cache.parentDone[Int(parent)] {
+            let list = ofLists[id]
+            fill(cache, parent: parent, byType: false) { self.matches(list, $0) }
+        }
+        return (cache.fromStart[Int(node)], cache.fromEnd[Int(node)])
+    }
+
+    // MARK: :has()
+
+    /// For one relative selector: which nodes it holds for, computed for the whole document at once.
+    private func computeHas(_ id: Int) {
+        let flags = hasResults[id]
+        flags.isComputed = true
+        let count = arena.nodes.count
+        // The elements to consider: the searched subtree when this :has() is only asked of subjects,
+        // else the whole document (template contents included).
+        var elements: [Int32] = []
+        if hasIsLocal[id] && region != NodeArena.none {
+            var node = arena.following(region, within: region)
+            while node != NodeArena.none {
+                if arena.nodes[Int(node)].kind == .element { elements.append(node) }
+                node = arena.following(node, within: region)
+            }
+        } else {
+            for node in 0..<count where arena.nodes[node].kind == .element { elements.append(Int32(node)) }
+        }
+        for relative in hasSelectors[id] {
+            let complex = relative.complex
+            if complex.compounds.contains(where: \.neverMatches) { continue }
+            // Elements matching the rightmost compound, then, compound by compound to the left,
+            // elements that match it and stand in the right relation to an element of the previous set.
+            var set = [Bool](repeating: false, count: count)
+            for node in elements where matchCompound(complex.compounds[0], node) { set[Int(node)] = true }
+            for index in 1..<max(1, complex.compounds.count) {
+                let related = relate(set, complex.combinators[index - 1], elements)
+                set = [Bool](repeating: false, count: count)
+                for node in elements where related[Int(node)] && matchCompound(complex.compounds[index], node) {
+                    set[Int(node)] = true
+                }
+            }
+            let related = relate(set, relative.leading, elements)
+            for node in elements where related[Int(node)] { flags[node] = true }
+        }
+    }
+
+    /// The elements that have an element of `set` as a descendant, child, next sibling or later
+    /// sibling (as the combinator says). Linear: walks stop at nodes already marked.
+    private func relate(_ set: [Bool], _ combinator: Combinator, _ elements: [Int32]) -> [Bool] {
+        var result = [Bool](repeating: false, count: set.count)
+        for element in elements where set[Int(element)] {
+            let node = Int(element)
+            switch combinator {
+            case .child:
+                let parent = parentElement(Int32(node))
+                if parent != NodeArena.none { result[Int(parent)] = true }
+            case .descendant:
+                var current = parentElement(Int32(node))
+                while current != NodeArena.none && !result[Int(current)] {
+                    result[Int(current)] = true
+                    current = parentElement(current)
+                }
+            case .nextSibling:
+                let previous = previousElement(Int32(node))
+                if previous != NodeArena.none { result[Int(previous)] = true }
+            case .subsequentSibling:
+                var current = previousElement(Int32(node))
+                while current != NodeArena.none && !result[Int(current)] {
+                    result[Int(current)] = true
+                    current = previousElement(current)
+                }
+            }
+        }
+        return result
+    }
+}

@@ -8,12 +8,14 @@ let package = Package(
         .library(name: "HTMLScrape", targets: ["HTMLScrape"]),
         .library(name: "TVMazeClient", targets: ["TVMazeClient"]),
         .library(name: "CountdownKit", targets: ["CountdownKit"]),
+        .library(name: "WatchOrder", targets: ["WatchOrder"]),
         // Its types (`CalendarDay`, `Week`, `ICalendar`…) appear in the other products' public API,
         // so apps import it by name.
         .library(name: "AirdateCore", targets: ["AirdateCore"]),
         .executable(name: "tvweek", targets: ["tvweek"]),
         .executable(name: "countdowns", targets: ["countdowns"]),
         .executable(name: "scrape", targets: ["scrape"]),
+        .executable(name: "arrowverse", targets: ["arrowverse"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
@@ -82,6 +84,16 @@ let package = Package(
             dependencies: ["CountdownKit", .product(name: "Clocks", package: "swift-clocks")]
         ),
 
+        // MARK: WatchOrder
+        .target(
+            name: "WatchOrder",
+            dependencies: ["HTMLScrape", "AirdateCore", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .testTarget(
+            name: "WatchOrderTests",
+            dependencies: ["WatchOrder"]
+        ),
+
         // MARK: Examples
         .executableTarget(
             name: "tvweek",
@@ -101,6 +113,11 @@ let package = Package(
             name: "scrape",
             dependencies: ["HTMLScrape", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Examples/scrape"
+        ),
+        .executableTarget(
+            name: "arrowverse",
+            dependencies: ["WatchOrder", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Examples/arrowverse"
         ),
     ],
     swiftLanguageModes: [.v6]

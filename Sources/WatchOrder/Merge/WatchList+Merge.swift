@@ -1,0 +1,186 @@
+import AirdateCore
+import Foundation
+
+extension WatchList {
+    /// Merges several shows' episode lists into one watch order, the same whatever order the lists
+    /// (and the episodes in them) arrive in.
+    ///
+    /// Each show's episodes keep their own order (air day, then season and number). Between shows,
+    /// the episode that aired first comes first; ties are broken by, in order: the ordering
+    /// `rules` (which also win over air days: an episode waits for the episodes a rule puts before
+    /// it), the broadcast instant when both are known, a "Part N" in both titles, the position of
+    /// the show in `showPriority` (ids or names; shows not listed come after, by id), then season
+    /// and number. Episodes without an air day come last. An episode listed twice is kept once.
+    ///
+    /// Cost: O(N log K) for N episodes of K shows (plus the rules).
+    ///
+    /// - Throws: ``WatchOrderError/contradictoryRules(cycle:)`` naming the episodes of a cycle.
+    public static func merge(
+        _ lists: [EpisodeList], rules: [OrderingRule] = [], showPriority: [String] = []
+    ) throws(WatchOrderError) -> WatchList {
+        // Shows, canonically ordered.
+        var showsByID: [String: Show] = [:]
+        for list in lists where showsByID[list.show.id] == nil { showsByID[list.show.id] = list.show }
+        var priority: [String: Int] = [:]
+        for (index, name) in showPriority.enumerated() {
+            let id = showsByID[name] != nil ? name : Show.slug(name)
+            if priority[id] == nil { priority[id] = index }
+        }
+        let shows = showsByID.values.sorted {
+            let left = priority[$0.id] ?? Int.max
+            let right = priority[$1.id] ?? Int.max
+            return left != right ? left < right : $0.id < $1.id
+        }
+        var rank: [String: Int] = [:]
+        for (index, show) in shows.enumerated() { rank[show.id] = index }
+
+        // Episodes, one per identity, each show's in its own order.
+        var seen = Set<EpisodeID>()
+        var byShow = [[Episode]](repeating: [], count: shows.count)
+        for list in lists.sorted(by: { $0.show.id < $1.show.id }) {
+            for episode in list.episodes where !seen.contains(episode.id) {
+                seen.insert(episode.id)
+                byShow[rank[episode.showID] ?? rank[list.show.id] ?? 0].append(episode)
+            }
+        }
+        var nodes: [Episode] = []
+        nodes.reserveCapacity(seen.count)
+        var showOf: [Int] = []
+        var next: [Int] = []
+        var indegree: [Int] = []
+        for (showIndex, episodes) in byShow.enumerated() {
+            let sorted = episodes.sorted(by: withinShow)
+            for (offset, episode) in sorted.enumerated() {
+                nodes.append(episode)
+                showOf.append(showIndex)
+                indegree.append(offset == 0 ? 0 : 1)
+                next.append(offset + 1 < sorted.count ? nodes.count : -1)
+            }
+        }
+        let parts = nodes.map { PartNumber.in($0.title) }
+
+        // Rule edges.
+        var ruleEdges = [[Int]](repeating: [], count: nodes.count)
+        var unmatched: [EpisodeReference] = []
+        var index: [String: [Int]] = [:]
+        for (position, episode) in nodes.enumerated() { index["\(episode.showID)/\(episode.season)", default: []].append(position) }
+        func resolve(_ reference: EpisodeReference) -> Int? {
+            let candidates = index["\(reference.showID)/\(reference.season)"] ?? index["\(reference.show)/\(reference.season)"] ?? []
+            return candidates.first { reference.matches(nodes[$0]) }
+        }
+        var seenUnmatched = Set<EpisodeReference>()
+        for rule in rules {
+            for reference in rule.references where resolve(reference) == nil && !seenUnmatched.contains(reference) {
+                seenUnmatched.insert(reference)
+                unmatched.append(reference)
+            }
+            for (earlier, later) in rule.pairs {
+                guard let from = resolve(earlier), let to = resolve(later) else { continue }
+                if from == to {
+                    throw .contradictoryRules(cycle: [label(nodes[from], shows: showsByID)])
+                }
+                ruleEdges[from].append(to)
+                indegree[to] += 1
+            }
+        }
+
+        // Kahn's algorithm; at most one available episode per show plus those freed by rules.
+        let inOrder: (Int, Int) -> Bool = { left, right in
+            let a = nodes[left]
+            let b = nodes[right]
+            if a.airDay != b.airDay {
+                guard let dayA = a.airDay else { return false }
+                guard let dayB = b.airDay else { return true }
+                return dayA < dayB
+            }
+            if let instantA = a.broadcast, let instantB = b.broadcast, instantA != instantB { return instantA < instantB }
+            if let partA = parts[left], let partB = parts[right], partA != partB { return partA < partB }
+            if showOf[left] != showOf[right] { return showOf[left] < showOf[right] }
+            return withinShow(a, b)
+        }
+        var heap = MinHeap(areInIncreasingOrder: inOrder)
+        for node in nodes.indices where indegree[node] == 0 { heap.push(node) }
+        var ordered: [Episode] = []
+        ordered.reserveCapacity(nodes.count)
+        var placed = [Bool](repeating: false, count: nodes.count)
+        while let node = heap.pop() {
+            ordered.append(nodes[node])
+            placed[node] = true
+            var freed = ruleEdges[node]
+            if next[node] >= 0 { freed.append(next[node]) }
+            for successor in freed {
+                indegree[successor] -= 1
+                if indegree[successor] == 0 { heap.push(successor) }
+            }
+        }
+        if ordered.count < nodes.count {
+            throw .contradictoryRules(cycle: findCycle(
+                nodes: nodes, placed: placed, next: next, ruleEdges: ruleEdges, shows: showsByID))
+        }
+        return WatchList(shows: shows, episodes: ordered, unmatchedReferences: unmatched)
+    }
+
+    /// A show's own order: air day (unknown last), season, number (specials by overall number), id.
+    static func withinShow(_ a: Episode, _ b: Episode) -> Bool {
+        if a.airDay != b.airDay {
+            guard let dayA = a.airDay else { return false }
+            guard let dayB = b.airDay else { return true }
+            return dayA < dayB
+        }
+        if a.season != b.season { return a.season < b.season }
+        if let overallA = a.overall, let overallB = b.overall, overallA != overallB { return overallA < overallB }
+        if a.number != b.number { return (a.number ?? Int.max) < (b.number ?? Int.max) }
+        return a.id < b.id
+    }
+
+    private static func label(_ episode: Episode, shows: [String: Show]) -> String {
+        "\(shows[episode.showID]?.name ?? episode.showID) \(episode.code)"
+    }
+
+    /// Follows edges among the unplaced episodes until one repeats.
+    private static func findCycle(
+        nodes: [Episode], placed: [Bool], next: [Int], ruleEdges: [[Int]], shows: [String: Show]
+    ) -> [String] {
+        guard let start = placed.firstIndex(of: false) else { return [] }
+        var visitedAt: [Int: Int] = [:]
+        var path: [Int] = []
+        var current = start
+        // Every unplaced episode has an unplaced successor or is waiting on one; walk successors
+        // that are themselves unplaced, depth first, until a node repeats.
+        var stack: [(node: Int, successors: [Int], next: Int)] = []
+        func successors(_ node: Int) -> [Int] {
+            var result = ruleEdges[node].filter { !placed[$0] }
+            if next[node] >= 0 && !placed[next[node]] { result.append(next[node]) }
+            return result
+        }
+        var finished = Set<Int>()
+        visitedAt[current] = 0
+        path.append(current)
+        stack.append((current, successors(current), 0))
+        while !stack.isEmpty {
+            let top = stack.count - 1
+            if stack[top].next < stack[top].successors.count {
+                current = stack[top].successors[stack[top].next]
+                stack[top].next += 1
+                if let at = visitedAt[current] {
+                    return path[at...].map { label(nodes[$0], shows: shows) }
+                }
+                if finished.contains(current) { continue }
+                visitedAt[current] = path.count
+                path.append(current)
+                stack.append((current, successors(current), 0))
+            } else {
+                let done = stack.removeLast().node
+                finished.insert(done)
+                visitedAt[done] = nil
+                path.removeLast()
+                if stack.isEmpty, let other = placed.indices.first(where: { !placed[$0] && !finished.contains($0) }) {
+                    visitedAt[other] = 0
+                    path.append(other)
+                    stack.append((other, successors(other), 0))
+                }
+            }
+        }
+        return []
+    }
+}

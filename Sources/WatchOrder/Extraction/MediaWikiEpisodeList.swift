@@ -143,29 +143,61 @@ public enum MediaWikiEpisodeList {
             return
         }
         let hasVevent = table.rows.contains { $0.classNames.contains("vevent") }
+        // Spans counted in episode rows only: some pages give `rowspan="2"` to a cell shared by two
+        // episodes although a summary row sits between them. Used for rows the HTML table model
+        // leaves with holes.
+        var pending: [Int: (cell: Element, rows: Int)] = [:]
         for index in table.headerRowCount..<table.grid.count {
             let rowElement = table.rows[index]
-            let row = table.grid[index]
+            let gridRow = table.grid[index].map { $0?.element }
             if hasVevent && !rowElement.classNames.contains("vevent") { continue }
             if rowElement.classNames.contains("expand-child") { continue }
-            let distinct = Set(row.compactMap { $0?.element })
+            let distinct = Set(gridRow.compactMap { $0 })
             if distinct.count <= 1 { continue }  // a summary row, or an empty one
-            if row.allSatisfy({ $0?.isHeader ?? true }) { continue }
+            if table.grid[index].allSatisfy({ $0?.isHeader ?? true }) { continue }
+            let episodeRow = slotsCountingEpisodeRows(rowElement, width: table.columnCount, pending: &pending)
+            let row = gridRow.contains(where: { $0 == nil }) ? episodeRow : gridRow
             readRow(row, columns: columns, season: season, show: show, sourceURL: sourceURL, into: &list)
         }
     }
 
+    private static func slotsCountingEpisodeRows(
+        _ row: Element, width: Int, pending: inout [Int: (cell: Element, rows: Int)]
+    ) -> [Element?] {
+        var slots = [Element?](repeating: nil, count: width)
+        var column = 0
+        func takePending() {
+            while column < width, let span = pending[column] {
+                slots[column] = span.cell
+                pending[column] = span.rows > 1 ? (span.cell, span.rows - 1) : nil
+                column += 1
+            }
+        }
+        for cell in row.children where cell.localName == "td" || cell.localName == "th" {
+            takePending()
+            let columnSpan = max(1, min(1000, Int(cell.attribute("colspan") ?? "") ?? 1))
+            let rowSpan = max(1, min(100, Int(cell.attribute("rowspan") ?? "") ?? 1))
+            for offset in 0..<columnSpan where column + offset < width {
+                slots[column + offset] = cell
+                if rowSpan > 1 { pending[column + offset] = (cell, rowSpan - 1) }
+            }
+            column += columnSpan
+        }
+        takePending()
+        return slots
+    }
+
     private static func readRow(
-        _ row: [HTMLTable.Cell?], columns: Columns, season: Int, show: Show, sourceURL: URL?,
+        _ row: [Element?], columns: Columns, season: Int, show: Show, sourceURL: URL?,
         into list: inout EpisodeList
     ) {
         func cell(_ column: Int?) -> Element? {
             guard let column, column < row.count else { return nil }
-            return row[column]?.element
+            return row[column]
         }
-        let rowText = CellText.collapse(row.compactMap { $0 }.reduce(into: [HTMLTable.Cell]()) { cells, cell in
+        let rowText = CellText.collapse(row.compactMap { $0 }.reduce(into: [Element]()) { cells, cell in
             if cells.last != cell { cells.append(cell) }
-        }.map { CellText.text(of: $0.element) }.joined(separator: " | "))
+        }.map { CellText.text(of: $0) }.joined(separator: " | "))
         guard let titleCell = cell(columns.title) else {
             list.diagnostics.append(ExtractionDiagnostic(
                 kind: .unreadableRow, message: "A row has no title cell; it was left out", text: rowText))

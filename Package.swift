@@ -116,7 +116,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "arrowverse",
-            dependencies: ["WatchOrder", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["WatchOrder", "HTMLScrape", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Examples/arrowverse"
         ),
     ],

@@ -33,7 +33,7 @@ struct StoreTests {
         try await store.refresh(list("Alpha", titles: ["One", "Two", "Three"], days: ["2023-01-01", "2023-01-08", "2023-01-15"]))
         state = try await store.state()
         let watchList = try state.watchList()
-        #expect(state.checklist.progress(in: watchList, at: now, in: utc) == Progress(watched: 2, aired: 3, total: 3))
+        #expect(state.checklist.progress(in: watchList, at: now, in: utc) == WatchProgress(watched: 2, aired: 3, total: 3))
     }
 
     @Test("Marks, rules, priority and settings survive reopening the file; mark through and by season")

@@ -96,13 +96,13 @@ public struct Checklist: Sendable, Hashable, Codable {
         Array(list.episodes.lazy.filter { self.isVisible($0) && !$0.hasAired(at: now, in: timeZone) }.prefix(limit))
     }
 
-    // MARK: Progress
+    // MARK: WatchProgress
 
     /// Progress over the visible episodes of `list`, optionally one show, optionally one season.
     public func progress(
         in list: WatchList, show showID: String? = nil, season: Int? = nil, at now: Date, in timeZone: TimeZone
-    ) -> Progress {
-        var progress = Progress()
+    ) -> WatchProgress {
+        var progress = WatchProgress()
         for episode in list.episodes where isVisible(episode)
             && (showID == nil || episode.showID == showID) && (season == nil || episode.season == season)
         {

@@ -7,10 +7,10 @@ public struct UpNext: Sendable, Hashable {
     /// Unaired episodes, in watch order.
     public var comingSoon: [Episode]
     /// Overall progress.
-    public var progress: Progress
+    public var progress: WatchProgress
 
     /// Creates an up-next summary.
-    public init(next: Episode?, byShow: [String: Episode], comingSoon: [Episode], progress: Progress) {
+    public init(next: Episode?, byShow: [String: Episode], comingSoon: [Episode], progress: WatchProgress) {
         self.next = next
         self.byShow = byShow
         self.comingSoon = comingSoon

@@ -1,5 +1,5 @@
 /// How far a viewer is through a set of episodes.
-public struct Progress: Sendable, Hashable, Codable {
+public struct WatchProgress: Sendable, Hashable, Codable {
     /// Episodes marked watched.
     public var watched: Int
     /// Episodes that have aired.

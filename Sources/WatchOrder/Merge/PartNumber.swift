@@ -6,6 +6,7 @@ enum PartNumber {
     ]
 
     static func `in`(_ title: String) -> Int? {
+        guard containsPart(title.utf8) else { return nil }
         let tokens = title.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber })
         for (index, token) in tokens.enumerated() where token == "part" && index + 1 < tokens.count {
             let word = String(tokens[index + 1])
@@ -13,5 +14,21 @@ enum PartNumber {
             if let number = words[word] { return number }
         }
         return nil
+    }
+
+    /// Whether the bytes hold "part" in any case (a cheap test before splitting into words).
+    private static func containsPart(_ bytes: String.UTF8View) -> Bool {
+        var matched = 0
+        let pattern: [UInt8] = [0x70, 0x61, 0x72, 0x74]  // p a r t
+        for byte in bytes {
+            let lower = byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
+            if lower == pattern[matched] {
+                matched += 1
+                if matched == 4 { return true }
+            } else {
+                matched = lower == pattern[0] ? 1 : 0
+            }
+        }
+        return false
     }
 }

@@ -49,24 +49,43 @@ extension WatchList {
         var next: [Int] = []
         var indegree: [Int] = []
         for (showIndex, episodes) in byShow.enumerated() {
-            let sorted = episodes.sorted(by: withinShow)
-            for (offset, episode) in sorted.enumerated() {
-                nodes.append(episode)
+            let keys = episodes.map { ($0.airDay?.daysSince1970 ?? Int.max, $0.season, $0.overall ?? -1, $0.number ?? Int.max) }
+            let order = episodes.indices.sorted { left, right in
+                let a = keys[left]
+                let b = keys[right]
+                if a.0 != b.0 { return a.0 < b.0 }
+                if a.1 != b.1 { return a.1 < b.1 }
+                if a.2 >= 0 && b.2 >= 0 && a.2 != b.2 { return a.2 < b.2 }
+                if a.3 != b.3 { return a.3 < b.3 }
+                return episodes[left].id < episodes[right].id
+            }
+            for (offset, episodeIndex) in order.enumerated() {
+                nodes.append(episodes[episodeIndex])
                 showOf.append(showIndex)
                 indegree.append(offset == 0 ? 0 : 1)
-                next.append(offset + 1 < sorted.count ? nodes.count : -1)
+                next.append(offset + 1 < order.count ? nodes.count : -1)
             }
         }
-        let parts = nodes.map { PartNumber.in($0.title) }
+        // Flat sort keys, so comparisons touch no strings.
+        let days = nodes.map { $0.airDay?.daysSince1970 ?? Int.max }
+        let instants = nodes.map { $0.broadcast?.timeIntervalSince1970 ?? .nan }
+        let parts = nodes.map { PartNumber.in($0.title) ?? -1 }
 
         // Rule edges.
         var ruleEdges = [[Int]](repeating: [], count: nodes.count)
         var unmatched: [EpisodeReference] = []
-        var index: [String: [Int]] = [:]
-        for (position, episode) in nodes.enumerated() { index["\(episode.showID)/\(episode.season)", default: []].append(position) }
+        var byID: [EpisodeID: Int] = [:]
+        if !rules.isEmpty {
+            byID.reserveCapacity(nodes.count)
+            for (position, episode) in nodes.enumerated() { byID[episode.id] = position }
+        }
         func resolve(_ reference: EpisodeReference) -> Int? {
-            let candidates = index["\(reference.showID)/\(reference.season)"] ?? index["\(reference.show)/\(reference.season)"] ?? []
-            return candidates.first { reference.matches(nodes[$0]) }
+            for showID in [reference.showID, reference.show] {
+                let id = EpisodeID(showID: showID, season: reference.season, number: reference.episode,
+                                   overall: reference.overall, title: reference.title ?? "")
+                if let position = byID[id], reference.matches(nodes[position]) { return position }
+            }
+            return nodes.indices.first { reference.matches(nodes[$0]) }
         }
         var seenUnmatched = Set<EpisodeReference>()
         for rule in rules {
@@ -85,18 +104,15 @@ extension WatchList {
         }
 
         // Kahn's algorithm; at most one available episode per show plus those freed by rules.
+        // Episodes of one show never compete (the show's order is a chain), so ties end at the show.
         let inOrder: (Int, Int) -> Bool = { left, right in
-            let a = nodes[left]
-            let b = nodes[right]
-            if a.airDay != b.airDay {
-                guard let dayA = a.airDay else { return false }
-                guard let dayB = b.airDay else { return true }
-                return dayA < dayB
-            }
-            if let instantA = a.broadcast, let instantB = b.broadcast, instantA != instantB { return instantA < instantB }
-            if let partA = parts[left], let partB = parts[right], partA != partB { return partA < partB }
+            if days[left] != days[right] { return days[left] < days[right] }
+            let instantA = instants[left]
+            let instantB = instants[right]
+            if !instantA.isNaN && !instantB.isNaN && instantA != instantB { return instantA < instantB }
+            if parts[left] >= 0 && parts[right] >= 0 && parts[left] != parts[right] { return parts[left] < parts[right] }
             if showOf[left] != showOf[right] { return showOf[left] < showOf[right] }
-            return withinShow(a, b)
+            return left < right
         }
         var heap = MinHeap(areInIncreasingOrder: inOrder)
         for node in nodes.indices where indegree[node] == 0 { heap.push(node) }

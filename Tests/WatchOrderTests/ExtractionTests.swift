@@ -191,3 +191,35 @@ struct RealPageExtractionTests {
         #expect(list.episodes.last?.airDay == TestSupport.day("2017-01-19"))
     }
 }
+
+@Suite("Fandom fixture pages against the facts table")
+struct FandomFixtureTests {
+    @Test("Every Fandom season page: count, numbers, days and (Fandom-spelled) titles")
+    func everyFandomPage() throws {
+        let folder = TestSupport.arrowverse.appendingPathComponent("fandom")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".html") }
+        #expect(files.count == 13)
+        let text = try String(contentsOf: TestSupport.arrowverse.appendingPathComponent("episodes.tsv"), encoding: .utf8)
+        let rows = text.split(separator: "\n").filter { !$0.hasPrefix("#") }
+            .map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
+        for file in files {
+            // "Season_3_(Arrow).html" → Arrow season 3; Fandom names Legends "DC's Legends of Tomorrow".
+            let inside = file.split(separator: "(").last.map { String($0.dropLast(6)) } ?? ""
+            let show = inside == "DC's_Legends_of_Tomorrow" ? "Legends of Tomorrow" : inside.replacingOccurrences(of: "_", with: " ")
+            let season = Int(file.split(separator: "_")[1]) ?? -1
+            let list = MediaWikiEpisodeList.fandom(
+                try TestSupport.document(folder.appendingPathComponent(file)), show: Show(name: show))
+            let expected = rows.filter { $0[0] == show && Int($0[1]) == season }
+            #expect(list.episodes.count == expected.count, "\(file)")
+            #expect(list.diagnostics.isEmpty, "\(file): \(list.diagnostics)")
+            for row in expected {
+                let number = Int(row[2])
+                let episode = list.episodes.first { $0.number == number && (number != nil || $0.isSpecial) }
+                let title = row.count > 6 && !row[6].isEmpty ? row[6] : row[4]
+                #expect(episode?.title.lowercased() == title.lowercased(), "\(file) \(row[2])")
+                #expect(episode?.airDay == TestSupport.day(row[5]), "\(file) \(row[2])")
+                #expect(episode?.season == season)
+            }
+        }
+    }
+}

@@ -5,7 +5,7 @@ extension WatchList {
     /// Merges several shows' episode lists into one watch order, the same whatever order the lists
     /// (and the episodes in them) arrive in.
     ///
-    /// Each show's episodes keep their own order (air day, then season and number). Between shows,
+    /// Each show's episodes keep their own order (air day, then season, overall number, number). Between shows,
     /// the episode that aired first comes first; ties are broken by, in order: the ordering
     /// `rules` (which also win over air days: an episode waits for the episodes a rule puts before
     /// it), the broadcast instant when both are known, a "Part N" in both titles, the position of
@@ -134,19 +134,6 @@ extension WatchList {
                 nodes: nodes, placed: placed, next: next, ruleEdges: ruleEdges, shows: showsByID))
         }
         return WatchList(shows: shows, episodes: ordered, unmatchedReferences: unmatched)
-    }
-
-    /// A show's own order: air day (unknown last), season, number (specials by overall number), id.
-    static func withinShow(_ a: Episode, _ b: Episode) -> Bool {
-        if a.airDay != b.airDay {
-            guard let dayA = a.airDay else { return false }
-            guard let dayB = b.airDay else { return true }
-            return dayA < dayB
-        }
-        if a.season != b.season { return a.season < b.season }
-        if let overallA = a.overall, let overallB = b.overall, overallA != overallB { return overallA < overallB }
-        if a.number != b.number { return (a.number ?? Int.max) < (b.number ?? Int.max) }
-        return a.id < b.id
     }
 
     private static func label(_ episode: Episode, shows: [String: Show]) -> String {

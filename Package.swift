@@ -9,12 +9,13 @@ let package = Package(
         .library(name: "TVMazeClient", targets: ["TVMazeClient"]),
         .library(name: "CountdownKit", targets: ["CountdownKit"]),
         .library(name: "WatchOrder", targets: ["WatchOrder"]),
-        // Its types (`CalendarDay`, `Week`, `ICalendar`…) appear in the other products' public API,
-        // so apps import it by name.
+        // Their types appear in the other products' public API (`CalendarDay`, `Week`, `ICalendar`;
+        // `HTTPTransport`, `HTTPClientError`), so apps import them by name.
         .library(name: "AirdateCore", targets: ["AirdateCore"]),
+        .library(name: "AirdateHTTP", targets: ["AirdateHTTP"]),
+        .executable(name: "scrape", targets: ["scrape"]),
         .executable(name: "tvweek", targets: ["tvweek"]),
         .executable(name: "countdowns", targets: ["countdowns"]),
-        .executable(name: "scrape", targets: ["scrape"]),
         .executable(name: "arrowverse", targets: ["arrowverse"]),
     ],
     dependencies: [
@@ -64,7 +65,7 @@ let package = Package(
         // MARK: TVMazeClient
         .target(
             name: "TVMazeClient",
-            dependencies: ["AirdateHTTP", "AirdateCore"]
+            dependencies: ["AirdateHTTP", "AirdateCore", "HTMLScrape"]
         ),
         .testTarget(
             name: "TVMazeClientTests",
@@ -96,6 +97,11 @@ let package = Package(
 
         // MARK: Examples
         .executableTarget(
+            name: "scrape",
+            dependencies: ["HTMLScrape", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Examples/scrape"
+        ),
+        .executableTarget(
             name: "tvweek",
             dependencies: [
                 "TVMazeClient", "AirdateHTTP",
@@ -108,11 +114,6 @@ let package = Package(
             name: "countdowns",
             dependencies: ["CountdownKit", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Examples/countdowns"
-        ),
-        .executableTarget(
-            name: "scrape",
-            dependencies: ["HTMLScrape", .product(name: "ArgumentParser", package: "swift-argument-parser")],
-            path: "Examples/scrape"
         ),
         .executableTarget(
             name: "arrowverse",

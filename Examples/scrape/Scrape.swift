@@ -75,7 +75,7 @@ struct Scrape: ParsableCommand {
                     guard let value = attributeValue(element, attr) else { continue }
                     output += value + "\n"
                 } else if html {
-                    output += HTMLWriter.outerHTML(element) + "\n"
+                    output += element.outerHTML + "\n"
                 } else {
                     output += element.text + "\n"
                 }
@@ -101,7 +101,7 @@ struct Scrape: ParsableCommand {
         for attribute in element.attributes { attributes[attribute.name] = attribute.value }
         object["attributes"] = attributes
         if let attr { object["value"] = attributeValue(element, attr) ?? NSNull() }
-        if html { object["html"] = HTMLWriter.outerHTML(element) }
+        if html { object["html"] = element.outerHTML }
         return Self.serialize(object)
     }
 

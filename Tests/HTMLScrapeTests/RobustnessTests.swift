@@ -19,13 +19,7 @@ struct SplitMix64: RandomNumberGenerator {
 }
 
 /// Random and pathological input. Parsing must return, and the tree must be consistent.
-///
-/// The structural expectations on element counts need the real tokenizer and tree builder; with the
-/// interface stubs (which make one text node of the whole input) they are skipped, with a note.
 @Suite struct RobustnessTests {
-    /// Whether the real parser is in (the stubs build no elements).
-    static let hasTreeBuilder: Bool = Document(html: "<p>x").root.descendants.contains { $0.kind == .element }
-
     /// Checks every link of the tree below `root` (template contents included), without recursion, and
     /// returns how many nodes it holds below `root`.
     @discardableResult
@@ -133,40 +127,9 @@ struct SplitMix64: RandomNumberGenerator {
         }
     }
 
-    @Test func millionNestedDivsParseWalkAndFree() {
-        let html = String(repeating: "<div>", count: 1_000_000)
-        do {
-            let document = Document(html: html)
-            let count = Self.checkTree(document.root)
-            guard Self.hasTreeBuilder else {
-                print("note: nested-div structure not checked (tree builder is a stub)")
-                return
-            }
-            var divs = 0
-            for node in document.root.descendants where node.element?.localName == "div" { divs += 1 }
-            #expect(divs == 1_000_000)
-            #expect(count >= 1_000_000)
-            // The deepest node sits a million levels down; walk up from it without recursion.
-            var deepest = document.root
-            while let child = deepest.lastChild { deepest = child }
-            var depth = 0
-            var node: Node? = deepest
-            while let current = node {
-                depth += 1
-                node = current.parent
-            }
-            #expect(depth >= 1_000_000)
-        }
-        // The document is freed here; freeing must not recurse either.
-    }
-
     @Test func fiftyThousandUnclosedFormattingElements() {
         let document = Document(html: String(repeating: "<b><i>", count: 50_000) + "text")
         Self.checkTree(document.root)
-        guard Self.hasTreeBuilder else {
-            print("note: formatting-element structure not checked (tree builder is a stub)")
-            return
-        }
         var b = 0
         var i = 0
         for element in document.root.descendants.lazy.compactMap(\.element) {
@@ -180,10 +143,6 @@ struct SplitMix64: RandomNumberGenerator {
     @Test func fiftyThousandTablesBecomeSiblings() {
         let document = Document(html: String(repeating: "<table>", count: 50_000))
         Self.checkTree(document.root)
-        guard Self.hasTreeBuilder else {
-            print("note: table structure not checked (tree builder is a stub)")
-            return
-        }
         let tables = Array(document.root.descendants.compactMap(\.element).filter { $0.localName == "table" })
         #expect(tables.count == 50_000)
         #expect(tables.allSatisfy { $0.parent?.localName == "body" })

@@ -26,40 +26,46 @@ import Testing
         return Document(arena: arena, errors: [], quirksMode: .noQuirks, encoding: .utf8, scriptingEnabled: false)
     }()
 
-    @Test func wideDocuments() throws {
-        let document = Self.wide
-        #expect(try document.select("li:nth-child(2n+1)").count == 50_000)
-        #expect(try document.select("li:nth-last-child(-n+3)").map(\.text) == ["99997", "99998", "99999"])
-        #expect(try document.select("li:nth-child(3 of .x)").map(\.text) == ["20"])
-        #expect(try document.select("li:nth-last-of-type(1)").map(\.text) == ["99999"])
-        #expect(try document.select("ul:has(li.x)").count == 1)
-        #expect(try document.select("li:has(+ li.x)").count == 9_999)
-        #expect(try document.select("li:has(~ li.x)").count == 99_990)
-        #expect(try document.select("li.x ~ li.x").count == 9_999)
-        #expect(try document.select("li:not(:has(*))").count == 100_000)
-        // An earlier-sibling search that never succeeds: each answer is remembered, not re-walked.
-        #expect(try document.select("li.nope ~ li, li:not(.x) ~ li:not(li) ~ li").isEmpty)
-        #expect(try document.select("li.x ~ li + li.x").count == 9_999)
+    @Test func wideDocuments() async throws {
+        // Computed on a thread of its own (see `runOnOwnThread`), checked here.
+        let counts = try await runOnOwnThread { () throws -> [Int] in
+            let document = Self.wide
+            return try [
+                "li:nth-child(2n+1)", "ul:has(li.x)", "li:has(+ li.x)", "li:has(~ li.x)", "li.x ~ li.x",
+                "li:not(:has(*))",
+                // An earlier-sibling search that never succeeds: each answer is remembered, not re-walked.
+                "li.nope ~ li, li:not(.x) ~ li:not(li) ~ li", "li.x ~ li + li.x",
+            ].map { try document.select($0).count }
+        }
+        #expect(counts == [50_000, 1, 9_999, 99_990, 9_999, 100_000, 0, 9_999])
+        let texts = try await runOnOwnThread { () throws -> [[String]] in
+            let document = Self.wide
+            return try ["li:nth-last-child(-n+3)", "li:nth-child(3 of .x)", "li:nth-last-of-type(1)"]
+                .map { try document.select($0).map(\.text) }
+        }
+        #expect(texts == [["99997", "99998", "99999"], ["20"], ["99999"]])
     }
 
-    @Test func deepDocuments() throws {
-        let document = Self.deep
-        #expect(try document.select("div:has(span)").count == 100_000)
-        #expect(try document.select("div:not(:has(a))").count == 100_000)
-        #expect(try document.select("div div div > span").count == 1)
-        #expect(try document.select("div a span, p span").isEmpty)
-        #expect(try document.select("div:first-child:only-child").count == 100_000)
-        #expect(try document.select("div:has(> span)").count == 1)
-        // An ancestor search that never succeeds, from every one of 100,000 nested divs.
-        #expect(try document.select("div p div, span div").isEmpty)
-        #expect(try document.select("div > div div > div").count == 99_997)
-        #expect(try document.select(":not(div div div div)").count == 4)
-        let span = try #require(try document.selectFirst("span"))
-        #expect(try span.closest("body, :root")?.localName == "div")
-        #expect(try span.matches(":root span"))
-        #expect(document.documentElement?.text == "x")
-        // Text tests read one index of the document's text, not each element's subtree again.
-        #expect(try document.select("div:contains(X)").count == 100_000)
-        #expect(try document.select("div:-soup-contains(\"X\"), div:containsOwn(x)").isEmpty)
+    @Test func deepDocuments() async throws {
+        let counts = try await runOnOwnThread { () throws -> [Int] in
+            let document = Self.deep
+            return try [
+                "div:has(span)", "div:not(:has(a))", "div div div > span", "div a span, p span",
+                "div:first-child:only-child", "div:has(> span)",
+                // An ancestor search that never succeeds, from every one of 100,000 nested divs.
+                "div p div, span div", "div > div div > div", ":not(div div div div)",
+                // Text tests read one index of the document's text, not each element's subtree again.
+                "div:contains(X)", "div:-soup-contains(\"X\"), div:containsOwn(x)",
+            ].map { try document.select($0).count }
+        }
+        #expect(counts == [100_000, 100_000, 1, 0, 100_000, 1, 0, 99_997, 4, 100_000, 0])
+        let (closest, matchesRoot, text) = try await runOnOwnThread { () throws -> (String?, Bool, String?) in
+            let document = Self.deep
+            guard let span = try document.selectFirst("span") else { return (nil, false, nil) }
+            return (try span.closest("body, :root")?.localName, try span.matches(":root span"), document.documentElement?.text)
+        }
+        #expect(closest == "div")
+        #expect(matchesRoot)
+        #expect(text == "x")
     }
 }

@@ -93,29 +93,44 @@ import Testing
         #expect(dump("<pre>\n\nx</pre>") == expected("|     <pre>", "|       \"\nx\""))
     }
 
+    @Test func recordsTreeConstructionErrors() {
+        let codes = Document(html: "<div/><p>x</span>").errors.map(\.code.rawValue)
+        #expect(codes.contains("missing-doctype"))
+        #expect(codes.contains("non-void-html-element-start-tag-with-trailing-solidus"))
+        #expect(codes.contains("unexpected-end-tag"))
+        #expect(Document(html: "<!DOCTYPE html><p>x</p>").errors.isEmpty)
+    }
+
+    @Test func quirksModeComesFromTheDoctype() {
+        #expect(Document(html: "<p>").quirksMode == .quirks)
+        #expect(Document(html: "<!DOCTYPE html>").quirksMode == .noQuirks)
+        #expect(Document(html: "<!DOCTYPE html PUBLIC \"-//W3C//DTD XHTML 1.0 Transitional//EN\" \"x\">").quirksMode == .limitedQuirks)
+        #expect(Document(html: "<!DOCTYPE html PUBLIC \"-//W3C//DTD HTML 4.01 Transitional//EN\">").quirksMode == .quirks)
+    }
+
     // MARK: Pathological inputs
 
-    @Test func millionNestedDivsParseAndWalkWithoutRecursion() {
+    @Test func millionNestedDivsParseWalkAndFreeWithoutRecursion() async throws {
         let count = 1_000_000
-        let html = String(repeating: "<div>", count: count)
-        let start = ContinuousClock.now
-        let document = Document(html: html, options: ParseOptions(collectsErrors: false))
-        let parsed = ContinuousClock.now
-        var divs = 0
-        var deepest: Node?
-        for node in document.root.descendants where node.element?.localName == "div" {
-            divs += 1
-            deepest = node
+        let (divs, depth) = try await runOnOwnThread { () -> (Int, Int) in
+            let document = Document(html: String(repeating: "<div>", count: count), options: ParseOptions(collectsErrors: false))
+            var divs = 0
+            var deepest: Node?
+            for node in document.root.descendants where node.element?.localName == "div" {
+                divs += 1
+                deepest = node
+            }
+            var depth = 0
+            var current = deepest
+            while let parent = current?.parent {
+                depth += 1
+                current = parent
+            }
+            return (divs, depth)
+            // The document is freed here; freeing must not recurse either.
         }
         #expect(divs == count)
-        var depth = 0
-        var current = deepest
-        while let parent = current?.parent {
-            depth += 1
-            current = parent
-        }
         #expect(depth == count + 2)  // divs, body, html, then the document
-        print("1,000,000 nested <div>: parse \(parsed - start), walk \(ContinuousClock.now - parsed)")
     }
 
     @Test func fiftyThousandUnclosedFormattingElementsStayLinear() {
@@ -134,6 +149,19 @@ import Testing
         let nested = Document(html: String(repeating: "<table><tr><td>", count: 50_000) + "x")
         #expect(nested.root.descendants.count { $0.element?.localName == "td" } == 50_000)
         print("50,000 <table> + 50,000 nested <table><tr><td>: \(ContinuousClock.now - start)")
+    }
+
+    @Test func repeatedFosterParentedTextStaysLinear() {
+        // Every "x" is foster-parented into the one text node before the table, while each <tr a=b>
+        // adds attribute bytes after it: the text node must not be copied on every extension.
+        let count = 100_000
+        let start = ContinuousClock.now
+        let document = Document(html: "<table>" + String(repeating: "x<tr a=b>", count: count))
+        let body = document.body?.node
+        #expect(body?.firstChild?.data == String(repeating: "x", count: count))
+        #expect(document.root.descendants.count { $0.element?.localName == "tr" } == count)
+        #expect(document.arena.bytes.count < 8 * count)
+        print("100,000 foster-parented x<tr a=b>: \(ContinuousClock.now - start)")
     }
 
     @Test func misnestedFormattingInDeepStacksStaysBounded() {

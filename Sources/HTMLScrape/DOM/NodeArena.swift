@@ -60,6 +60,8 @@ struct NodeArena: Sendable {
     /// `template` element index → index of the fragment that holds its contents.
     var templateContents: [Int32: Int32] = [:]
     var names = NameTable()
+    /// Spare bytes reserved right after the text of nodes that `extendText` moved, by node.
+    var textRoom: [Int32: UInt32] = [:]
 
     /// An arena whose node 0 is a document (or a fragment root).
     init(rootKind: NodeKind = .document, expectedBytes: Int = 0) {
@@ -193,15 +195,29 @@ struct NodeArena: Sendable {
     }
 
     /// Appends bytes to a text node. When its bytes are not at the end of the buffer they are moved
-    /// there first, so every node's text stays contiguous.
+    /// there first, so every node's text stays contiguous; a moved node gets as much spare room
+    /// after it as it holds, so that a node extended again and again (text foster-parented before a
+    /// table while the table fills up) moves only a logarithmic number of times.
     mutating func extendText(_ node: Int32, with text: UnsafeBufferPointer<UInt8>) {
         let record = nodes[Int(node)]
-        if record.dataStart + record.dataCount != UInt32(bytes.count) {
-            let start = bytes.count
-            bytes.append(contentsOf: bytes[Int(record.dataStart)..<Int(record.dataStart + record.dataCount)])
-            nodes[Int(node)].dataStart = UInt32(start)
+        let start = Int(record.dataStart)
+        let end = start + Int(record.dataCount)
+        if end == bytes.count {
+            bytes.append(contentsOf: text)
+        } else if let room = textRoom[node], Int(room) >= text.count {
+            bytes.withUnsafeMutableBufferPointer { buffer in
+                for (offset, byte) in text.enumerated() { buffer[end + offset] = byte }
+            }
+            textRoom[node] = room - UInt32(text.count)
+        } else {
+            let moved = Array(bytes[start..<end])
+            nodes[Int(node)].dataStart = UInt32(bytes.count)
+            bytes.append(contentsOf: moved)
+            bytes.append(contentsOf: text)
+            let room = moved.count + text.count
+            bytes.append(contentsOf: repeatElement(0, count: room))
+            textRoom[node] = UInt32(room)
         }
-        bytes.append(contentsOf: text)
         nodes[Int(node)].dataCount += UInt32(text.count)
     }
 

@@ -22,11 +22,7 @@ final class TextIndex {
             case .text:
                 let text = arena.bytes(start: record.dataStart, count: record.dataCount)
                 if lowercased {
-                    if text.allSatisfy({ $0 < 0x80 }) {
-                        buffer.append(ArraySlice(text.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }))
-                    } else {
-                        buffer.append(ArraySlice(String(decoding: text, as: UTF8.self).lowercased().utf8))
-                    }
+                    buffer.append(ArraySlice(TextIndex.lowercased(text)))
                 } else {
                     buffer.append(text)
                 }
@@ -67,6 +63,27 @@ final class TextIndex {
         self.bytes = bytes
         self.starts = starts
         self.ends = ends
+    }
+
+    /// Lower-cases UTF-8 text as the index does: ASCII directly, anything else through `String`.
+    static func lowercased(_ text: ArraySlice<UInt8>) -> [UInt8] {
+        if text.allSatisfy({ $0 < 0x80 }) {
+            return text.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }
+        }
+        return Array(String(decoding: text, as: UTF8.self).lowercased().utf8)
+    }
+
+    /// Whether `needle` occurs in `text`, byte for byte.
+    static func find(_ needle: [UInt8], in text: [UInt8]) -> Bool {
+        guard let first = needle.first else { return true }
+        guard needle.count <= text.count else { return false }
+        var index = 0
+        let last = text.count - needle.count
+        while index <= last {
+            if text[index] == first && text[index..<index + needle.count].elementsEqual(needle) { return true }
+            index += 1
+        }
+        return false
     }
 
     /// An element's text, or `nil` when the index does not cover it.

@@ -107,6 +107,15 @@ enum TextRendering {
         _ root: Int32, in arena: NodeArena, skippingFootnotes: Bool = false, collapsesNoBreakSpace: Bool = false,
         visited: inout Int
     ) -> String {
+        String(decoding: textBytes(root, in: arena, skippingFootnotes: skippingFootnotes,
+                                   collapsesNoBreakSpace: collapsesNoBreakSpace, visited: &visited), as: UTF8.self)
+    }
+
+    /// The UTF-8 bytes of ``text(_:in:skippingFootnotes:collapsesNoBreakSpace:)``.
+    static func textBytes(
+        _ root: Int32, in arena: NodeArena, skippingFootnotes: Bool = false, collapsesNoBreakSpace: Bool = false,
+        visited: inout Int
+    ) -> [UInt8] {
         var buffer = CollapsingBuffer()
         var count = 0
         defer { visited += count }
@@ -114,7 +123,7 @@ enum TextRendering {
         let rootRecord = arena.nodes[Int(root)]
         if rootRecord.kind == .text {
             buffer.append(arena.bytes(start: rootRecord.dataStart, count: rootRecord.dataCount))
-            return buffer.string
+            return buffer.bytes
         }
         walk(root, in: arena, enter: { node, record in
             count += 1
@@ -139,7 +148,7 @@ enum TextRendering {
                 buffer.space()
             }
         })
-        return buffer.string
+        return buffer.bytes
     }
 
     /// Whether a `<sup>` is a footnote marker: a MediaWiki `reference`/`noprint` or text in brackets.

@@ -266,10 +266,10 @@ final class SelectorMatcher {
             return FormState.isDisabled(node, in: arena) == false
         case let .lang(ranges):
             return matchLang(ranges, node)
-        case let .contains(strings, needles, own, caseInsensitive):
-            // A few elements' text is cheaper to compute one by one; once that work reaches the size
-            // of the document, one index of the whole text answers the rest in linear time.
-            if !own && textWork >= arena.bytes.count + arena.nodes.count {
+        case let .contains(strings, needles, own, caseInsensitive, indexFirst):
+            // A few elements' text is cheaper to compute one by one; once that work reaches an eighth
+            // of the document's size, one index of the whole text answers the rest in linear time.
+            if !own && (indexFirst || textWork >= (arena.bytes.count + arena.nodes.count) / 8) {
                 let index = textIndex(lowercased: caseInsensitive)
                 var covered = true
                 for needle in needles {
@@ -281,10 +281,15 @@ final class SelectorMatcher {
                 }
                 if covered { return false }
             }
-            var text = own ? TextRendering.ownText(node, in: arena) : TextRendering.text(node, in: arena, visited: &textWork)
-            if !own { textWork += text.utf8.count + 1 }
-            if caseInsensitive { text = text.lowercased() }
-            return strings.contains { text.contains($0) }
+            if own {
+                var text = TextRendering.ownText(node, in: arena)
+                if caseInsensitive { text = text.lowercased() }
+                return strings.contains { text.contains($0) }
+            }
+            var text = TextRendering.textBytes(node, in: arena, visited: &textWork)
+            textWork += text.count
+            if caseInsensitive { text = TextIndex.lowercased(text[...]) }
+            return needles.contains { TextIndex.find($0, in: text) }
         case let .matches(pattern, own):
             return pattern.matches(own ? TextRendering.ownText(node, in: arena) : TextRendering.text(node, in: arena))
         case .never:

@@ -58,6 +58,21 @@ struct SelectorResolver {
             default: others.append(resolve(simple, atSubject: atSubject))
             }
         }
+        let selective = type != nil || !ids.isEmpty || !classes.isEmpty || others.contains { simple in
+            switch simple {
+            case .attribute, .isAny, .isCompound: return true
+            default: return false
+            }
+        }
+        if !selective {
+            // `*:contains(x)` tests every element: one index of the document's text is cheaper at once.
+            others = others.map { simple in
+                if case let .contains(strings, bytes, own, caseInsensitive, _) = simple {
+                    return .contains(strings, bytes: bytes, own: own, caseInsensitive: caseInsensitive, indexFirst: true)
+                }
+                return simple
+            }
+        }
         return ResolvedCompound(neverMatches: neverMatches, type: type, ids: ids, classes: classes, others: others)
     }
 
@@ -116,7 +131,8 @@ struct SelectorResolver {
         case let .lang(ranges): return .lang(ranges)
         case let .contains(strings, own, caseInsensitive):
             let needles = caseInsensitive ? strings.map { $0.lowercased() } : strings
-            return .contains(needles, bytes: needles.map { Array($0.utf8) }, own: own, caseInsensitive: caseInsensitive)
+            return .contains(needles, bytes: needles.map { Array($0.utf8) }, own: own, caseInsensitive: caseInsensitive,
+                             indexFirst: false)
         case let .matches(pattern, own): return .matches(pattern, own: own)
         }
     }
@@ -234,7 +250,8 @@ enum ResolvedSimple {
     case disabled
     case enabled
     case lang([String])
-    case contains([String], bytes: [[UInt8]], own: Bool, caseInsensitive: Bool)
+    /// Text contains any of the strings; `indexFirst` when the compound tests every element.
+    case contains([String], bytes: [[UInt8]], own: Bool, caseInsensitive: Bool, indexFirst: Bool)
     case matches(TextPattern, own: Bool)
     case never
 }

@@ -238,6 +238,7 @@ struct OpenElements: Sendable {
 
     /// Pops elements until an HTML element whose name is in `names` has been popped.
     mutating func popUntilHTML(in names: NameSet) {
+        guard infos.contains(where: { $0.isHTML(in: names) }) else { return }
         while !nodes.isEmpty {
             let info = infos[infos.count - 1]
             pop()

@@ -181,7 +181,7 @@ extension TreeBuilder {
         if !currentIs(.template) { error(.endTagWithOpenElements) }
         open.popUntilHTML(.template)
         formatting.clearToLastMarker()
-        templateModes.removeLast()
+        if !templateModes.isEmpty { templateModes.removeLast() }
         resetInsertionMode()
     }
 

@@ -14,9 +14,13 @@ struct TreeBuilderResult {
 /// algorithms. Nothing recurses per nesting level, and every scan of the stack either stops at a scope
 /// boundary or is skipped when the element it looks for is not open at all.
 struct TreeBuilder {
+    /// The tokenizer the tokens come from; the builder switches its content state.
     var tokenizer: Tokenizer
+    /// The scripting flag (decides how `<noscript>` parses).
     let scriptingEnabled: Bool
+    /// The context element of a fragment parse, `nil` for a document.
     let fragmentContext: FragmentContext?
+    /// The tree being built.
     var arena: NodeArena
 
     /// The current insertion mode.

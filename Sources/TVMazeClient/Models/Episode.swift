@@ -1,3 +1,4 @@
+import HTMLScrape
 import AirdateCore
 import Foundation
 
@@ -39,7 +40,7 @@ public struct Episode: Sendable, Hashable, Decodable, Identifiable {
     public var guestCrew: [CrewMember]?
 
     /// The summary as plain text.
-    public var summaryText: String? { summary.map(SummaryText.plainText(fromHTML:)) }
+    public var summaryText: String? { summary.map(PlainText.from(html:)) }
 
     /// `S01E02`, or `S01 Special` for specials.
     public var code: String {

@@ -1,3 +1,4 @@
+import HTMLScrape
 import AirdateCore
 import Foundation
 
@@ -27,7 +28,7 @@ public struct Season: Sendable, Hashable, Decodable, Identifiable {
     public var summary: String?
 
     /// The summary as plain text.
-    public var summaryText: String? { summary.map(SummaryText.plainText(fromHTML:)) }
+    public var summaryText: String? { summary.map(PlainText.from(html:)) }
 
     enum CodingKeys: String, CodingKey {
         case id, url, number, name, episodeOrder, premiereDate, endDate, network, webChannel, image, summary

@@ -1,3 +1,4 @@
+import HTMLScrape
 import AirdateCore
 import Foundation
 
@@ -53,7 +54,7 @@ public struct Show: Sendable, Hashable, Decodable, Identifiable {
     public var embedded: Embedded
 
     /// The summary as plain text (paragraphs separated by blank lines).
-    public var summaryText: String? { summary.map(SummaryText.plainText(fromHTML:)) }
+    public var summaryText: String? { summary.map(PlainText.from(html:)) }
 
     /// The network or web channel, whichever the show has (broadcast first).
     public var broadcaster: Network? { network ?? webChannel }

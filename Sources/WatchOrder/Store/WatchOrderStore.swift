@@ -44,7 +44,7 @@ public actor WatchOrderStore {
                     alternateTitles TEXT NOT NULL, airDay TEXT, broadcast DOUBLE, runtime DOUBLE, sourceURL TEXT,
                     listPosition INTEGER NOT NULL);
                 CREATE INDEX episode_show ON episode(showID, listPosition);
-                CREATE TABLE watched (episodeID TEXT PRIMARY KEY NOT NULL, markedAt DOUBLE NOT NULL);
+                CREATE TABLE watched (episodeID TEXT PRIMARY KEY NOT NULL, markedAt DOUBLE);
                 CREATE TABLE rule (position INTEGER PRIMARY KEY NOT NULL, json TEXT NOT NULL);
                 CREATE TABLE setting (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL);
                 """)
@@ -142,9 +142,9 @@ public actor WatchOrderStore {
 
     // MARK: Marks and settings
 
-    /// Marks episodes watched at `date`.
-    public func mark(_ ids: [EpisodeID], at date: Date = Date(timeIntervalSince1970: 0)) async throws(WatchOrderStoreError) {
-        let time = date.timeIntervalSince1970
+    /// Marks episodes watched; `date`, when given, is recorded as the time of the mark.
+    public func mark(_ ids: [EpisodeID], at date: Date? = nil) async throws(WatchOrderStoreError) {
+        let time = date?.timeIntervalSince1970
         try await write { db in
             let statement = try db.cachedStatement(sql: "INSERT OR IGNORE INTO watched (episodeID, markedAt) VALUES (?, ?)")
             for id in ids { try statement.execute(arguments: [id.rawValue, time]) }

@@ -68,7 +68,8 @@ public actor WatchOrderStore {
         for list in lists {
             var episodes: [(Episode, String)] = []
             for episode in list.episodes {
-                let alternates = (try? encoder.encode(episode.alternateTitles)).flatMap { String(data: $0, encoding: .utf8) } ?? "[]"
+                let alternates = episode.alternateTitles.isEmpty
+                    ? "[]" : (try? encoder.encode(episode.alternateTitles)).flatMap { String(data: $0, encoding: .utf8) } ?? "[]"
                 episodes.append((episode, alternates))
             }
             rows.append((list.show, episodes))
@@ -276,7 +277,8 @@ public actor WatchOrderStore {
         let rows = try Row.fetchCursor(db, sql: "SELECT * FROM episode ORDER BY showID, listPosition")
         while let row = try rows.next() {
             let showID: String = row["showID"]
-            let alternates = (row["alternateTitles"] as String?).flatMap { try? decoder.decode([String].self, from: Data($0.utf8)) } ?? []
+            let alternatesJSON: String = row["alternateTitles"] ?? "[]"
+            let alternates = alternatesJSON == "[]" ? [] : (try? decoder.decode([String].self, from: Data(alternatesJSON.utf8))) ?? []
             var episode = Episode(
                 showID: showID, season: row["season"], number: row["number"], overall: row["overall"], title: row["title"],
                 alternateTitles: alternates, airDay: (row["airDay"] as String?).flatMap(CalendarDay.init),

@@ -50,7 +50,7 @@ let benchmarks: @Sendable () -> Void = {
 
     Benchmark(
         "store full refresh 100,000 episodes of 50 shows",
-        configuration: .init(metrics: [.wallClock, .peakMemoryResident], maxIterations: 5)
+        configuration: .init(metrics: [.wallClock, .peakMemoryResident], maxDuration: .seconds(30), maxIterations: 5)
     ) { benchmark in
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("watchorder-bench-\(UUID().uuidString)")
         let store = try WatchOrderStore(path: folder.appendingPathComponent("watch.sqlite").path)

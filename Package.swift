@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "JikanClient", targets: ["JikanClient"]),
         .library(name: "CountdownKit", targets: ["CountdownKit"]),
         .library(name: "AnimePlanner", targets: ["AnimePlanner"]),
+        .library(name: "WatchOrder", targets: ["WatchOrder"]),
         // Their types appear in the other products' public API (`CalendarDay`, `Week`, `ICalendar`;
         // `HTTPTransport`, `HTTPClientError`), so apps import them by name.
         .library(name: "AirdateCore", targets: ["AirdateCore"]),
@@ -18,6 +19,7 @@ let package = Package(
         .executable(name: "tvweek", targets: ["tvweek"]),
         .executable(name: "countdowns", targets: ["countdowns"]),
         .executable(name: "animeplan", targets: ["animeplan"]),
+        .executable(name: "arrowverse", targets: ["arrowverse"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
@@ -109,7 +111,22 @@ let package = Package(
             dependencies: ["AnimePlanner"]
         ),
 
+        // MARK: WatchOrder
+        .target(
+            name: "WatchOrder",
+            dependencies: ["HTMLScrape", "AirdateCore", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .testTarget(
+            name: "WatchOrderTests",
+            dependencies: ["WatchOrder"]
+        ),
+
         // MARK: Examples
+        .executableTarget(
+            name: "arrowverse",
+            dependencies: ["WatchOrder", "HTMLScrape", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Examples/arrowverse"
+        ),
         .executableTarget(
             name: "scrape",
             dependencies: ["HTMLScrape", .product(name: "ArgumentParser", package: "swift-argument-parser")],

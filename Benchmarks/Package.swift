@@ -50,6 +50,16 @@ let package = Package(
             path: "AnimePlannerBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "WatchOrderBenchmarks",
+            dependencies: [
+                .product(name: "WatchOrder", package: "Airdate"),
+                .product(name: "AirdateCore", package: "Airdate"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "WatchOrderBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

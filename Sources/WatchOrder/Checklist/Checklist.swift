@@ -1,0 +1,115 @@
+import AirdateCore
+import Foundation
+
+/// A viewer's watched marks and view settings over a ``WatchList``.
+///
+/// "Aired" is decided by ``Episode/hasAired(at:in:)`` from the `now` and time zone passed in, so the
+/// checklist never reads the clock itself.
+public struct Checklist: Sendable, Hashable, Codable {
+    /// The episodes marked watched.
+    public var watched: Set<EpisodeID>
+    /// Whether specials (episodes with no number in season) are left out of lists, up next and progress.
+    public var hidesSpecials: Bool
+    /// The shows shown; `nil` for all.
+    public var selectedShows: Set<String>?
+
+    /// Creates a checklist.
+    public init(watched: Set<EpisodeID> = [], hidesSpecials: Bool = false, selectedShows: Set<String>? = nil) {
+        self.watched = watched
+        self.hidesSpecials = hidesSpecials
+        self.selectedShows = selectedShows
+    }
+
+    /// Whether an episode is shown under the current settings.
+    public func isVisible(_ episode: Episode) -> Bool {
+        if hidesSpecials && episode.isSpecial { return false }
+        if let selectedShows, !selectedShows.contains(episode.showID) { return false }
+        return true
+    }
+
+    /// Whether an episode is marked watched.
+    public func isWatched(_ id: EpisodeID) -> Bool { watched.contains(id) }
+
+    /// The visible episodes, in watch order.
+    public func episodes(in list: WatchList) -> [Episode] { list.episodes.filter(isVisible) }
+
+    // MARK: Marking
+
+    /// Marks one episode watched.
+    public mutating func mark(_ id: EpisodeID) { watched.insert(id) }
+
+    /// Removes one episode's mark.
+    public mutating func unmark(_ id: EpisodeID) { watched.remove(id) }
+
+    /// The aired visible episodes up to and including `id` in the watch order ("everything before
+    /// this"), plus `id` itself; empty when `id` is not in the list.
+    public func episodes(through id: EpisodeID, in list: WatchList, at now: Date, in timeZone: TimeZone) -> [EpisodeID] {
+        guard let end = list.position(of: id) else { return [] }
+        var result = list.episodes[...end].filter { isVisible($0) && $0.hasAired(at: now, in: timeZone) }.map(\.id)
+        if result.last != id { result.append(id) }
+        return result
+    }
+
+    /// Marks everything up to and including `id` in the watch order (aired, visible episodes).
+    public mutating func mark(through id: EpisodeID, in list: WatchList, at now: Date, in timeZone: TimeZone) {
+        watched.formUnion(episodes(through: id, in: list, at: now, in: timeZone))
+    }
+
+    /// The aired episodes of a show (or of one of its seasons); unaired ones are skipped.
+    public func airedEpisodes(
+        ofShow showID: String, season: Int? = nil, in list: WatchList, at now: Date, in timeZone: TimeZone
+    ) -> [EpisodeID] {
+        list.episodes.filter {
+            $0.showID == showID && (season == nil || $0.season == season) && $0.hasAired(at: now, in: timeZone)
+                && !(hidesSpecials && $0.isSpecial)
+        }.map(\.id)
+    }
+
+    /// Marks a whole show, or one season of it, skipping unaired episodes.
+    public mutating func mark(
+        show showID: String, season: Int? = nil, in list: WatchList, at now: Date, in timeZone: TimeZone
+    ) {
+        watched.formUnion(airedEpisodes(ofShow: showID, season: season, in: list, at: now, in: timeZone))
+    }
+
+    // MARK: Up next
+
+    /// Per show, the first visible aired episode not watched, in watch order.
+    public func upNextByShow(in list: WatchList, at now: Date, in timeZone: TimeZone) -> [String: Episode] {
+        var result: [String: Episode] = [:]
+        for episode in list.episodes where result[episode.showID] == nil && isVisible(episode)
+            && !watched.contains(episode.id) && episode.hasAired(at: now, in: timeZone)
+        {
+            result[episode.showID] = episode
+        }
+        return result
+    }
+
+    /// The first visible aired episode not watched, in watch order; never an unaired one.
+    public func next(in list: WatchList, at now: Date, in timeZone: TimeZone) -> Episode? {
+        list.episodes.first { isVisible($0) && !watched.contains($0.id) && $0.hasAired(at: now, in: timeZone) }
+    }
+
+    /// Visible episodes that have not aired, in watch order (their ``Episode/airDay`` says when,
+    /// `nil` when TBA).
+    public func comingSoon(in list: WatchList, at now: Date, in timeZone: TimeZone, limit: Int = .max) -> [Episode] {
+        Array(list.episodes.lazy.filter { self.isVisible($0) && !$0.hasAired(at: now, in: timeZone) }.prefix(limit))
+    }
+
+    // MARK: WatchProgress
+
+    /// Progress over the visible episodes of `list`, optionally one show, optionally one season.
+    public func progress(
+        in list: WatchList, show showID: String? = nil, season: Int? = nil, at now: Date, in timeZone: TimeZone
+    ) -> WatchProgress {
+        var progress = WatchProgress()
+        for episode in list.episodes where isVisible(episode)
+            && (showID == nil || episode.showID == showID) && (season == nil || episode.season == season)
+        {
+            progress.total += 1
+            if episode.hasAired(at: now, in: timeZone) { progress.aired += 1 }
+            if watched.contains(episode.id) { progress.watched += 1 }
+        }
+        return progress
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import HTMLScrape
+
+/// Reads a table cell's text in pieces: split at `<hr>` (two episodes in one row) and at `<br>`
+/// (alternate titles), leaving out footnote `<sup>` markers and hidden spans.
+enum CellText {
+    /// The cell's text split at `<hr>`, each part split at `<br>`; white space collapsed.
+    static func pieces(of cell: Element) -> [[String]] {
+        var parts: [[String]] = [[""]]
+        var skipUntilPast: Node?
+        for node in cell.node.descendants {
+            if let skip = skipUntilPast {
+                if node.isDescendant(of: skip) { continue }
+                skipUntilPast = nil
+            }
+            if let element = node.element {
+                let name = element.localName
+                if name == "hr" {
+                    parts.append([""])
+                } else if name == "br" {
+                    parts[parts.count - 1].append("")
+                } else if isHidden(element) {
+                    skipUntilPast = node
+                }
+                continue
+            }
+            if let data = node.data, node.kind == .text {
+                parts[parts.count - 1][parts[parts.count - 1].count - 1] += data
+            }
+        }
+        return parts.map { lines in lines.map(collapse).filter { !$0.isEmpty } }
+    }
+
+    /// The cell's whole visible text, footnotes left out.
+    static func text(of cell: Element) -> String {
+        pieces(of: cell).map { $0.joined(separator: " ") }.filter { !$0.isEmpty }.joined(separator: " ")
+    }
+
+    /// The ISO days in `published`/`dtstart` spans, in document order.
+    static func isoDays(in cell: Element) -> [String] {
+        cell.descendants.filter { element in
+            element.localName == "span"
+                && element.classNames.contains(where: { $0 == "published" || $0 == "dtstart" })
+        }.map { $0.node.textContent }
+    }
+
+    /// A footnote marker or a `display:none` element.
+    static func isHidden(_ element: Element) -> Bool {
+        if element.localName == "sup" && element.classNames.contains("reference") { return true }
+        if element.localName == "style" || element.localName == "script" { return true }
+        if let style = element.attribute("style")?.lowercased().replacingOccurrences(of: " ", with: ""),
+            style.contains("display:none")
+        {
+            return true
+        }
+        return false
+    }
+
+    /// Runs of white space (no-break spaces too) as one space, trimmed.
+    static func collapse(_ text: String) -> String {
+        var result = ""
+        var pendingSpace = false
+        for character in text {
+            if character.isWhitespace {
+                pendingSpace = true
+            } else {
+                if pendingSpace && !result.isEmpty { result.append(" ") }
+                pendingSpace = false
+                result.append(character)
+            }
+        }
+        return result
+    }
+
+    /// A title without its quotes and leftover footnote markers (`"Sara"[1]`, `"Title[4]"`).
+    static func title(_ text: String) -> String {
+        var title = stripFootnoteMarkers(collapse(text))
+        let quotes: Set<Character> = ["\"", "\u{201C}", "\u{201D}"]
+        if let first = title.first, quotes.contains(first) { title.removeFirst() }
+        title = stripFootnoteMarkers(title)
+        if let last = title.last, quotes.contains(last) { title.removeLast() }
+        return stripFootnoteMarkers(title).trimmingCharacters(in: .whitespaces)
+    }
+
+    /// Removes trailing `[1]`, `[a]`, `[note 2]` markers.
+    static func stripFootnoteMarkers(_ text: String) -> String {
+        var text = text.trimmingCharacters(in: .whitespaces)
+        while text.hasSuffix("]"), let open = text.lastIndex(of: "["),
+            text.distance(from: open, to: text.endIndex) <= 10
+        {
+            text = String(text[..<open]).trimmingCharacters(in: .whitespaces)
+        }
+        return text
+    }
+}

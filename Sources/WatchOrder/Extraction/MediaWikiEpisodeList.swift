@@ -1,0 +1,268 @@
+import AirdateCore
+import Foundation
+import HTMLScrape
+
+/// Reads episode lists from MediaWiki pages: Wikipedia's "List of … episodes" and season pages
+/// (`table.wikiepisodetable`, `tr.vevent` rows) and Fandom season pages (`table.wikitable`).
+///
+/// Columns are found by their header text ("No. in season"/"#", "No. overall", "Title"/"Episode
+/// name", "Original air date"/"Original release date"/"Original airdate"); the air day comes from
+/// the ISO `published`/`dtstart` span when there is one, else from the human date. The season comes
+/// from the table's caption or the section heading above it, then the page title — never from the
+/// table's position. Rows that cannot be read become ``ExtractionDiagnostic``s.
+///
+/// ```swift
+/// let list = MediaWikiEpisodeList.wikipedia(Document(html: html), show: Show(name: "Arrow"))
+/// ```
+public enum MediaWikiEpisodeList {
+    /// Reads a Wikipedia page's `table.wikiepisodetable`s.
+    ///
+    /// - Parameters:
+    ///   - document: the parsed page.
+    ///   - show: the show the page lists.
+    ///   - season: the season to use for a table whose season no heading, caption or page title names
+    ///     (a season page fetched without its title, say).
+    ///   - sourceURL: recorded on each episode.
+    public static func wikipedia(
+        _ document: Document, show: Show, season: Int? = nil, sourceURL: URL? = nil
+    ) -> EpisodeList {
+        read(document, show: show, season: season, sourceURL: sourceURL, tableClass: "wikiepisodetable")
+    }
+
+    /// Reads a Fandom season page's `table.wikitable`s (plain dates, linked titles, "#" numbers).
+    ///
+    /// - Parameters:
+    ///   - season: the season, when the page title ("Season 5 (…)") does not say it.
+    public static func fandom(
+        _ document: Document, show: Show, season: Int? = nil, sourceURL: URL? = nil
+    ) -> EpisodeList {
+        read(document, show: show, season: season, sourceURL: sourceURL, tableClass: "wikitable")
+    }
+
+    // MARK: Tables and seasons
+
+    private static func read(
+        _ document: Document, show: Show, season fallbackSeason: Int?, sourceURL: URL?, tableClass: String
+    ) -> EpisodeList {
+        var list = EpisodeList(show: show, episodes: [])
+        let pageSeason = pageTitleSeason(document)
+        var headingSeason: Int?
+        for node in document.root.descendants {
+            guard let element = node.element else { continue }
+            switch element.localName {
+            case "h1", "h2", "h3", "h4", "h5":
+                if element.id == "firstHeading" || element.classNames.contains("page-header__title") { continue }
+                let text = CellText.collapse(element.node.textContent)
+                headingSeason = seasonNumber(in: text)
+                if headingSeason == nil && text.lowercased().hasPrefix("special") { headingSeason = 0 }
+            case "table" where element.classNames.contains(tableClass):
+                guard let table = HTMLTable(element) else { continue }
+                let caption = element.children.first { $0.localName == "caption" }
+                    .map { CellText.collapse($0.node.textContent) }
+                let captionSeason = caption.flatMap(seasonNumber(in:))
+                let season = captionSeason ?? headingSeason ?? pageSeason ?? fallbackSeason
+                guard let season else {
+                    list.diagnostics.append(ExtractionDiagnostic(
+                        kind: .seasonNotFound,
+                        message: "An episode table has no season in its caption, heading or page title; pass season:",
+                        text: caption ?? String(CellText.text(of: element).prefix(80))))
+                    continue
+                }
+                readTable(
+                    table, season: season, show: show, sourceURL: sourceURL,
+                    reportsMissingColumns: tableClass == "wikiepisodetable", into: &list)
+            default:
+                continue
+            }
+        }
+        return list
+    }
+
+    /// "Season 3", "season 8", "Series 2" → the number.
+    static func seasonNumber(in text: String) -> Int? {
+        let words = text.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber })
+        for (index, word) in words.enumerated() where (word == "season" || word == "series") && index + 1 < words.count {
+            if let number = Int(words[index + 1]) { return number }
+        }
+        return nil
+    }
+
+    private static func pageTitleSeason(_ document: Document) -> Int? {
+        if let heading = document.root.descendants.lazy.compactMap(\.element).first(where: { $0.id == "firstHeading" }),
+            let season = seasonNumber(in: heading.node.textContent)
+        {
+            return season
+        }
+        return seasonNumber(in: document.title)
+    }
+
+    // MARK: Rows
+
+    private struct Columns {
+        var overall: Int?
+        var number: Int?
+        var title: Int
+        var date: Int?
+    }
+
+    private static func columns(of table: HTMLTable) -> Columns? {
+        var overall: Int?
+        var number: Int?
+        var title: Int?
+        var date: Int?
+        // One key per grid column, from the header rows.
+        for column in 0..<table.columnCount {
+            var key = ""
+            for row in 0..<table.headerRowCount {
+                if let cell = table.grid[row][column] { key += CellText.text(of: cell.element) }
+            }
+            let letters = String(key.lowercased().filter { $0.isLetter || $0 == "#" })
+            if letters.contains("overall") || letters == "noinseries" {
+                overall = overall ?? column
+            } else if letters.contains("season") || letters == "#" || letters == "no" || letters == "ep" {
+                number = number ?? column
+            } else if letters.hasPrefix("title") || letters.hasPrefix("episodename") || letters == "episode" {
+                title = title ?? column
+            } else if letters.contains("airdate") || letters.contains("releasedate") || letters.contains("firstaired") {
+                date = date ?? column
+            }
+        }
+        guard let title else { return nil }
+        return Columns(overall: overall, number: number, title: title, date: date)
+    }
+
+    private static func readTable(
+        _ table: HTMLTable, season: Int, show: Show, sourceURL: URL?, reportsMissingColumns: Bool,
+        into list: inout EpisodeList
+    ) {
+        guard let columns = columns(of: table) else {
+            guard reportsMissingColumns else { return }
+            list.diagnostics.append(ExtractionDiagnostic(
+                kind: .missingColumn, message: "An episode table has no Title column; it was left out",
+                text: table.headers.joined(separator: " | ")))
+            return
+        }
+        let hasVevent = table.rows.contains { $0.classNames.contains("vevent") }
+        // Spans counted in episode rows only: some pages give `rowspan="2"` to a cell shared by two
+        // episodes although a summary row sits between them. Used for rows the HTML table model
+        // leaves with holes.
+        var pending: [Int: (cell: Element, rows: Int)] = [:]
+        for index in table.headerRowCount..<table.grid.count {
+            let rowElement = table.rows[index]
+            let gridRow = table.grid[index].map { $0?.element }
+            if hasVevent && !rowElement.classNames.contains("vevent") { continue }
+            if rowElement.classNames.contains("expand-child") { continue }
+            let distinct = Set(gridRow.compactMap { $0 })
+            if distinct.count <= 1 { continue }  // a summary row, or an empty one
+            if table.grid[index].allSatisfy({ $0?.isHeader ?? true }) { continue }
+            let episodeRow = slotsCountingEpisodeRows(rowElement, width: table.columnCount, pending: &pending)
+            let row = gridRow.contains(where: { $0 == nil }) ? episodeRow : gridRow
+            readRow(row, columns: columns, season: season, show: show, sourceURL: sourceURL, into: &list)
+        }
+    }
+
+    private static func slotsCountingEpisodeRows(
+        _ row: Element, width: Int, pending: inout [Int: (cell: Element, rows: Int)]
+    ) -> [Element?] {
+        var slots = [Element?](repeating: nil, count: width)
+        var column = 0
+        func takePending() {
+            while column < width, let span = pending[column] {
+                slots[column] = span.cell
+                pending[column] = span.rows > 1 ? (span.cell, span.rows - 1) : nil
+                column += 1
+            }
+        }
+        for cell in row.children where cell.localName == "td" || cell.localName == "th" {
+            takePending()
+            let columnSpan = max(1, min(1000, Int(cell.attribute("colspan") ?? "") ?? 1))
+            let rowSpan = max(1, min(100, Int(cell.attribute("rowspan") ?? "") ?? 1))
+            for offset in 0..<columnSpan where column + offset < width {
+                slots[column + offset] = cell
+                if rowSpan > 1 { pending[column + offset] = (cell, rowSpan - 1) }
+            }
+            column += columnSpan
+        }
+        takePending()
+        return slots
+    }
+
+    private static func readRow(
+        _ row: [Element?], columns: Columns, season: Int, show: Show, sourceURL: URL?,
+        into list: inout EpisodeList
+    ) {
+        func cell(_ column: Int?) -> Element? {
+            guard let column, column < row.count else { return nil }
+            return row[column]
+        }
+        let rowText = CellText.collapse(row.compactMap { $0 }.reduce(into: [Element]()) { cells, cell in
+            if cells.last != cell { cells.append(cell) }
+        }.map { CellText.text(of: $0) }.joined(separator: " | "))
+        guard let titleCell = cell(columns.title) else {
+            list.diagnostics.append(ExtractionDiagnostic(
+                kind: .unreadableRow, message: "A row has no title cell; it was left out", text: rowText))
+            return
+        }
+        let titleParts = CellText.pieces(of: titleCell)
+        let numberParts = cell(columns.number).map { CellText.pieces(of: $0).map { $0.joined(separator: " ") } } ?? []
+        let overallParts = cell(columns.overall).map { CellText.pieces(of: $0).map { $0.joined(separator: " ") } } ?? []
+        let dateCell = cell(columns.date)
+        let dateParts = dateCell.map { CellText.pieces(of: $0).map { $0.joined(separator: " ") } } ?? []
+        let isoDays = dateCell.map(CellText.isoDays(in:)) ?? []
+        let count = max(titleParts.count, numberParts.count, overallParts.count)
+        for part in 0..<count {
+            func piece(_ parts: [String]) -> String? {
+                parts.isEmpty ? nil : parts[min(part, parts.count - 1)]
+            }
+            let lines = titleParts.isEmpty ? [] : titleParts[min(part, titleParts.count - 1)]
+            let title = lines.first.map(CellText.title) ?? ""
+            let alternates = lines.dropFirst().map(CellText.title).filter { !$0.isEmpty }
+            let number = piece(numberParts).flatMap(leadingNumber)
+            let overall = piece(overallParts).flatMap(leadingNumber)
+            if title.isEmpty && number == nil && overall == nil {
+                list.diagnostics.append(ExtractionDiagnostic(
+                    kind: .unreadableRow, message: "A row has neither a title nor a number; it was left out",
+                    text: rowText))
+                continue
+            }
+            if let numberText = piece(numberParts), number == nil, !isDash(numberText) {
+                list.diagnostics.append(ExtractionDiagnostic(
+                    kind: .unreadableRow, message: "A row's number in season is not a number; it was left out",
+                    text: rowText))
+                continue
+            }
+            var airDay: CalendarDay?
+            if !isoDays.isEmpty {
+                airDay = HumanDate.isoDay(isoDays[min(part, isoDays.count - 1)])
+            }
+            if airDay == nil, let text = piece(dateParts) { airDay = HumanDate.day(in: text) }
+            let displayTitle = title.isEmpty ? "TBA" : title
+            if isToBeAnnounced(displayTitle) {
+                list.diagnostics.append(ExtractionDiagnostic(
+                    kind: .titleToBeAnnounced, message: "Title to be announced; kept as \(displayTitle)",
+                    text: rowText))
+            }
+            if airDay == nil {
+                list.diagnostics.append(ExtractionDiagnostic(
+                    kind: .dateToBeAnnounced, message: "No air date; kept as unaired", text: rowText))
+            }
+            list.episodes.append(Episode(
+                showID: show.id, season: season, number: number, overall: overall, title: displayTitle,
+                alternateTitles: alternates, airDay: airDay, sourceURL: sourceURL))
+        }
+    }
+
+    private static func leadingNumber(_ text: String) -> Int? {
+        let digits = text.trimmingCharacters(in: .whitespaces).prefix(while: \.isNumber)
+        return digits.isEmpty ? nil : Int(digits)
+    }
+
+    private static func isDash(_ text: String) -> Bool {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        return trimmed.isEmpty || ["—", "–", "-", "N/A", "TBA", "Special", "special"].contains(trimmed)
+    }
+
+    private static func isToBeAnnounced(_ title: String) -> Bool {
+        ["tba", "tbd", "tba.", "untitled"].contains(title.lowercased())
+    }
+}

@@ -1,0 +1,64 @@
+import AirdateCore
+import Foundation
+
+/// One episode of a show, as listed on an episode page.
+public struct Episode: Sendable, Hashable, Codable, Identifiable {
+    /// The stable identity (show, season, number — see ``EpisodeID``).
+    public var id: EpisodeID
+    /// The show's identity (``Show/id``).
+    public var showID: String
+    /// The season number.
+    public var season: Int
+    /// The number in season; `nil` for a special.
+    public var number: Int?
+    /// The number over the whole series, when the page gives it.
+    public var overall: Int?
+    /// The title, without quotes and footnote markers; `TBA` when not yet announced.
+    public var title: String
+    /// Alternative titles (after a `<br>` in the title cell).
+    public var alternateTitles: [String]
+    /// The day the episode first aired (or will air), in the broadcaster's calendar; `nil` when TBA.
+    public var airDay: CalendarDay?
+    /// The instant of the broadcast, when known.
+    public var broadcast: Date?
+    /// The runtime, when known.
+    public var runtime: Duration?
+    /// The page the episode was read from.
+    public var sourceURL: URL?
+
+    /// Creates an episode; the identity is derived from show, season and number (or overall number).
+    public init(
+        showID: String, season: Int, number: Int?, overall: Int? = nil, title: String,
+        alternateTitles: [String] = [], airDay: CalendarDay?, broadcast: Date? = nil, runtime: Duration? = nil,
+        sourceURL: URL? = nil
+    ) {
+        self.id = EpisodeID(showID: showID, season: season, number: number, overall: overall, title: title)
+        self.showID = showID
+        self.season = season
+        self.number = number
+        self.overall = overall
+        self.title = title
+        self.alternateTitles = alternateTitles
+        self.airDay = airDay
+        self.broadcast = broadcast
+        self.runtime = runtime
+        self.sourceURL = sourceURL
+    }
+
+    /// Whether the episode has no number in season.
+    public var isSpecial: Bool { number == nil }
+
+    /// A short label: `S3E08`, or `S5 special`.
+    public var code: String {
+        if let number { return "S\(season)E\(number < 10 ? "0" : "")\(number)" }
+        return "S\(season) special"
+    }
+
+    /// Whether the episode has aired by `now` for a viewer in `timeZone`: its broadcast instant has
+    /// passed when known, else its air day has begun in the viewer's calendar. Never true without a day.
+    public func hasAired(at now: Date, in timeZone: TimeZone) -> Bool {
+        if let broadcast { return broadcast <= now }
+        guard let airDay else { return false }
+        return airDay <= CalendarDay(containing: now, in: timeZone)
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+
+/// A TV show whose episodes take part in a watch order.
+///
+/// The ``id`` is a slug of the name ("The Flash" → `the-flash`) unless given, so a show keeps its
+/// identity across re-scrapes.
+public struct Show: Sendable, Hashable, Codable, Identifiable {
+    /// The show's stable identity.
+    public var id: String
+    /// The name shown to the viewer.
+    public var name: String
+
+    /// Creates a show; `id` defaults to a slug of `name`.
+    public init(name: String, id: String? = nil) {
+        self.name = name
+        self.id = id ?? Show.slug(name)
+    }
+
+    /// Lower-case ASCII letters and digits, runs of anything else turned into one `-`.
+    public static func slug(_ text: String) -> String {
+        var result = ""
+        var pendingDash = false
+        for scalar in text.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil).unicodeScalars {
+            if scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar)) {
+                if pendingDash && !result.isEmpty { result.append("-") }
+                pendingDash = false
+                result.unicodeScalars.append(scalar)
+            } else if scalar != "'" && scalar != "\u{2019}" {
+                pendingDash = true
+            }
+        }
+        return result.lowercased()
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+
+/// Exported progress: watched marks and view settings, as JSON.
+public struct ProgressDocument: Sendable, Hashable, Codable {
+    /// The format version (1).
+    public var version: Int
+    /// When it was exported.
+    public var exported: Date
+    /// The watched episodes, sorted.
+    public var watched: [EpisodeID]
+    /// Whether specials are hidden.
+    public var hidesSpecials: Bool
+    /// The selected show ids; `nil` for all.
+    public var selectedShows: [String]?
+
+    /// Creates a document from a checklist.
+    public init(exported: Date, checklist: Checklist) {
+        version = 1
+        self.exported = exported
+        watched = checklist.watched.sorted()
+        hidesSpecials = checklist.hidesSpecials
+        selectedShows = checklist.selectedShows.map { $0.sorted() }
+    }
+
+    /// The document as pretty-printed JSON with ISO 8601 dates.
+    public func jsonData() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        return try encoder.encode(self)
+    }
+
+    /// Reads a document written by ``jsonData()``.
+    public init(jsonData: Data) throws {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        self = try decoder.decode(ProgressDocument.self, from: jsonData)
+    }
+}

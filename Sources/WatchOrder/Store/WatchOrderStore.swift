@@ -1,0 +1,319 @@
+import AirdateCore
+import Foundation
+import GRDB
+
+/// Shows, episodes, ordering rules and watched marks in a SQLite file (GRDB, WAL mode), with the
+/// watch list and up next observable as `AsyncSequence`s.
+///
+/// Refreshing a show's episodes upserts them by ``EpisodeID``; watched marks are stored apart from
+/// episodes, so no refresh loses one. Several processes may use one file at once.
+///
+/// ```swift
+/// let store = try WatchOrderStore(path: "watch.sqlite")
+/// try await store.refresh(list)
+/// for try await upNext in store.observeUpNext(at: { Date() }, in: .current) { … }
+/// ```
+public actor WatchOrderStore {
+    private nonisolated let database: DatabasePool
+    /// The database file.
+    public nonisolated let path: String
+
+    /// Opens (creating and migrating if needed) the database at `path`.
+    public init(path: String) throws(WatchOrderStoreError) {
+        self.path = path
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(30)
+        do {
+            let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            database = try DatabasePool(path: path, configuration: configuration)
+            try Self.migrator.migrate(database)
+        } catch {
+            throw .cannotOpen(path: path, reason: Self.reason(error))
+        }
+    }
+
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            try db.execute(sql: """
+                CREATE TABLE show (id TEXT PRIMARY KEY NOT NULL, name TEXT NOT NULL, priority INTEGER NOT NULL);
+                CREATE TABLE episode (
+                    id TEXT PRIMARY KEY NOT NULL, showID TEXT NOT NULL REFERENCES show(id) ON DELETE CASCADE,
+                    season INTEGER NOT NULL, number INTEGER, overall INTEGER, title TEXT NOT NULL,
+                    alternateTitles TEXT NOT NULL, airDay TEXT, broadcast DOUBLE, runtime DOUBLE, sourceURL TEXT,
+                    listPosition INTEGER NOT NULL);
+                CREATE INDEX episode_show ON episode(showID, listPosition);
+                CREATE TABLE watched (episodeID TEXT PRIMARY KEY NOT NULL, markedAt DOUBLE);
+                CREATE TABLE rule (position INTEGER PRIMARY KEY NOT NULL, json TEXT NOT NULL);
+                CREATE TABLE setting (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL);
+                """)
+        }
+        return migrator
+    }
+
+    // MARK: Shows and episodes
+
+    /// Stores a show's episodes: inserts new ones, updates changed ones (by identity) and removes
+    /// those no longer listed. Watched marks are kept, even for removed episodes (they come back
+    /// if the episode does). A new show goes after the existing ones in priority.
+    public func refresh(_ list: EpisodeList) async throws(WatchOrderStoreError) {
+        try await refresh([list])
+    }
+
+    /// Refreshes several shows in one transaction (see ``refresh(_:)-swift.method``).
+    public func refresh(_ lists: [EpisodeList]) async throws(WatchOrderStoreError) {
+        let encoder = JSONEncoder()
+        var rows: [(show: Show, episodes: [(Episode, String)])] = []
+        for list in lists {
+            var episodes: [(Episode, String)] = []
+            for episode in list.episodes {
+                let alternates = episode.alternateTitles.isEmpty
+                    ? "[]" : (try? encoder.encode(episode.alternateTitles)).flatMap { String(data: $0, encoding: .utf8) } ?? "[]"
+                episodes.append((episode, alternates))
+            }
+            rows.append((list.show, episodes))
+        }
+        let prepared = rows
+        try await write { db in
+            for (show, episodes) in prepared {
+                let next = try Int.fetchOne(db, sql: "SELECT COALESCE(MAX(priority) + 1, 0) FROM show") ?? 0
+                try db.execute(
+                    sql: "INSERT INTO show (id, name, priority) VALUES (?, ?, ?) ON CONFLICT(id) DO UPDATE SET name = excluded.name",
+                    arguments: [show.id, show.name, next])
+                let statement = try db.cachedStatement(sql: """
+                    INSERT INTO episode (id, showID, season, number, overall, title, alternateTitles, airDay, broadcast,
+                        runtime, sourceURL, listPosition)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    ON CONFLICT(id) DO UPDATE SET showID = excluded.showID, season = excluded.season,
+                        number = excluded.number, overall = excluded.overall, title = excluded.title,
+                        alternateTitles = excluded.alternateTitles, airDay = excluded.airDay,
+                        broadcast = excluded.broadcast, runtime = excluded.runtime, sourceURL = excluded.sourceURL,
+                        listPosition = excluded.listPosition
+                    """)
+                var kept: [String] = []
+                for (position, (episode, alternates)) in episodes.enumerated() {
+                    let runtime = episode.runtime.map { Double($0.components.seconds) }
+                    try statement.execute(arguments: [
+                        episode.id.rawValue, show.id, episode.season, episode.number, episode.overall, episode.title,
+                        alternates, episode.airDay?.description, episode.broadcast?.timeIntervalSince1970, runtime,
+                        episode.sourceURL?.absoluteString, position,
+                    ])
+                    kept.append(episode.id.rawValue)
+                }
+                try db.execute(sql: "CREATE TEMP TABLE IF NOT EXISTS kept (id TEXT PRIMARY KEY)")
+                try db.execute(sql: "DELETE FROM kept")
+                let insertKept = try db.cachedStatement(sql: "INSERT OR IGNORE INTO kept (id) VALUES (?)")
+                for id in kept { try insertKept.execute(arguments: [id]) }
+                try db.execute(
+                    sql: "DELETE FROM episode WHERE showID = ? AND id NOT IN (SELECT id FROM kept)", arguments: [show.id])
+                try db.execute(sql: "DELETE FROM kept")
+            }
+        }
+    }
+
+    /// Sets the show priority (ids, highest first); shows not named keep their order after them.
+    public func setShowPriority(_ ids: [String]) async throws(WatchOrderStoreError) {
+        try await write { db in
+            let existing = try String.fetchAll(db, sql: "SELECT id FROM show ORDER BY priority, id")
+            let ordered = ids.filter(existing.contains) + existing.filter { !ids.contains($0) }
+            for (index, id) in ordered.enumerated() {
+                try db.execute(sql: "UPDATE show SET priority = ? WHERE id = ?", arguments: [index, id])
+            }
+        }
+    }
+
+    /// Replaces the ordering rules.
+    public func setRules(_ rules: [OrderingRule]) async throws(WatchOrderStoreError) {
+        var encoded: [String] = []
+        for rule in rules {
+            guard let data = try? JSONEncoder().encode(rule), let text = String(data: data, encoding: .utf8) else {
+                throw .writeFailed("a rule could not be encoded")
+            }
+            encoded.append(text)
+        }
+        let rows = encoded
+        try await write { db in
+            try db.execute(sql: "DELETE FROM rule")
+            for (position, json) in rows.enumerated() {
+                try db.execute(sql: "INSERT INTO rule (position, json) VALUES (?, ?)", arguments: [position, json])
+            }
+        }
+    }
+
+    // MARK: Marks and settings
+
+    /// Marks episodes watched; `date`, when given, is recorded as the time of the mark.
+    public func mark(_ ids: [EpisodeID], at date: Date? = nil) async throws(WatchOrderStoreError) {
+        let time = date?.timeIntervalSince1970
+        try await write { db in
+            let statement = try db.cachedStatement(sql: "INSERT OR IGNORE INTO watched (episodeID, markedAt) VALUES (?, ?)")
+            for id in ids { try statement.execute(arguments: [id.rawValue, time]) }
+        }
+    }
+
+    /// Removes episodes' watched marks.
+    public func unmark(_ ids: [EpisodeID]) async throws(WatchOrderStoreError) {
+        try await write { db in
+            for id in ids { try db.execute(sql: "DELETE FROM watched WHERE episodeID = ?", arguments: [id.rawValue]) }
+        }
+    }
+
+    /// Marks every aired visible episode up to and including `id` in the watch order.
+    @discardableResult
+    public func mark(through id: EpisodeID, at now: Date, in timeZone: TimeZone) async throws(WatchOrderStoreError) -> [EpisodeID] {
+        let state = try await state()
+        let list: WatchList
+        do { list = try state.watchList() } catch { throw .order(error) }
+        let ids = state.checklist.episodes(through: id, in: list, at: now, in: timeZone)
+        try await mark(ids, at: now)
+        return ids
+    }
+
+    /// Marks a show, or one season of it, skipping unaired episodes.
+    @discardableResult
+    public func mark(show showID: String, season: Int? = nil, at now: Date, in timeZone: TimeZone) async throws(WatchOrderStoreError) -> [EpisodeID] {
+        let state = try await state()
+        let list: WatchList
+        do { list = try state.watchList() } catch { throw .order(error) }
+        let ids = state.checklist.airedEpisodes(ofShow: showID, season: season, in: list, at: now, in: timeZone)
+        try await mark(ids, at: now)
+        return ids
+    }
+
+    /// Hides or shows specials.
+    public func setHidesSpecials(_ hides: Bool) async throws(WatchOrderStoreError) {
+        try await setSetting("hidesSpecials", hides ? "1" : "0")
+    }
+
+    /// Shows only these show ids; `nil` for all.
+    public func setSelectedShows(_ ids: Set<String>?) async throws(WatchOrderStoreError) {
+        try await setSetting("selectedShows", ids.map { $0.sorted().joined(separator: "\n") })
+    }
+
+    private func setSetting(_ key: String, _ value: String?) async throws(WatchOrderStoreError) {
+        try await write { db in
+            if let value {
+                try db.execute(sql: "INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)", arguments: [key, value])
+            } else {
+                try db.execute(sql: "DELETE FROM setting WHERE key = ?", arguments: [key])
+            }
+        }
+    }
+
+    // MARK: Reading and observing
+
+    /// Everything stored, read in one transaction.
+    public func state() async throws(WatchOrderStoreError) -> WatchState {
+        do {
+            return try await database.read { db in try Self.fetchState(db) }
+        } catch {
+            throw .readFailed(Self.reason(error))
+        }
+    }
+
+    /// The current watch order.
+    public func watchList() async throws(WatchOrderStoreError) -> WatchList {
+        let state = try await state()
+        do { return try state.watchList() } catch { throw .order(error) }
+    }
+
+    /// The stored state now and after every change to episodes, shows, rules, marks or settings.
+    public nonisolated func observeState() -> AsyncValueObservation<WatchState> {
+        ValueObservation.tracking { db in try Self.fetchState(db) }
+            .removeDuplicates()
+            .values(in: database)
+    }
+
+    /// The watch order and the checklist, re-emitted when anything stored changes.
+    public nonisolated func observeWatchList() -> AsyncThrowingMapSequence<AsyncValueObservation<WatchState>, (WatchList, Checklist)> {
+        observeState().map { state in (try state.watchList(), state.checklist) }
+    }
+
+    /// Up next, re-emitted when anything stored changes; `now` is read at each emission.
+    public nonisolated func observeUpNext(
+        at now: @escaping @Sendable () -> Date, in timeZone: TimeZone
+    ) -> AsyncThrowingMapSequence<AsyncValueObservation<WatchState>, UpNext> {
+        observeState().map { state in try state.upNext(at: now(), in: timeZone) }
+    }
+
+    // MARK: Export and import
+
+    /// The watched marks and settings as JSON.
+    public func exportProgress(at now: Date) async throws(WatchOrderStoreError) -> Data {
+        let checklist = try await state().checklist
+        do {
+            return try ProgressDocument(exported: now, checklist: checklist).jsonData()
+        } catch {
+            throw .readFailed(Self.reason(error))
+        }
+    }
+
+    /// Adds the marks of an exported document (existing marks are kept) and applies its settings.
+    /// Returns how many marks it held.
+    @discardableResult
+    public func importProgress(_ data: Data) async throws(WatchOrderStoreError) -> Int {
+        let document: ProgressDocument
+        do {
+            document = try ProgressDocument(jsonData: data)
+        } catch {
+            throw .invalidImport(Self.reason(error))
+        }
+        guard document.version == 1 else { throw .invalidImport("unknown version \(document.version)") }
+        try await mark(document.watched, at: document.exported)
+        try await setHidesSpecials(document.hidesSpecials)
+        try await setSelectedShows(document.selectedShows.map(Set.init))
+        return document.watched.count
+    }
+
+    // MARK: Internals
+
+    static func fetchState(_ db: Database) throws -> WatchState {
+        let shows = try Row.fetchAll(db, sql: "SELECT id, name FROM show ORDER BY priority, id").map { row in
+            Show(name: row["name"], id: row["id"] as String)
+        }
+        var episodesByShow: [String: [Episode]] = [:]
+        let decoder = JSONDecoder()
+        let rows = try Row.fetchCursor(db, sql: "SELECT * FROM episode ORDER BY showID, listPosition")
+        while let row = try rows.next() {
+            let showID: String = row["showID"]
+            let alternatesJSON: String = row["alternateTitles"] ?? "[]"
+            let alternates = alternatesJSON == "[]" ? [] : (try? decoder.decode([String].self, from: Data(alternatesJSON.utf8))) ?? []
+            var episode = Episode(
+                showID: showID, season: row["season"], number: row["number"], overall: row["overall"], title: row["title"],
+                alternateTitles: alternates, airDay: (row["airDay"] as String?).flatMap(CalendarDay.init),
+                broadcast: (row["broadcast"] as Double?).map(Date.init(timeIntervalSince1970:)),
+                runtime: (row["runtime"] as Double?).map { Duration.seconds($0) },
+                sourceURL: (row["sourceURL"] as String?).flatMap(URL.init(string:)))
+            episode.id = EpisodeID(rawValue: row["id"])
+            episodesByShow[showID, default: []].append(episode)
+        }
+        let lists = shows.map { EpisodeList(show: $0, episodes: episodesByShow[$0.id] ?? []) }
+        let rules = try String.fetchAll(db, sql: "SELECT json FROM rule ORDER BY position").compactMap {
+            try? decoder.decode(OrderingRule.self, from: Data($0.utf8))
+        }
+        let watched = Set(try String.fetchAll(db, sql: "SELECT episodeID FROM watched").map(EpisodeID.init(rawValue:)))
+        let settings = Dictionary(
+            try Row.fetchAll(db, sql: "SELECT key, value FROM setting").map { ($0["key"] as String, $0["value"] as String) },
+            uniquingKeysWith: { first, _ in first })
+        let selected = settings["selectedShows"].map { Set($0.split(separator: "\n").map(String.init)) }
+        return WatchState(
+            lists: lists, rules: rules, showPriority: shows.map(\.id),
+            checklist: Checklist(watched: watched, hidesSpecials: settings["hidesSpecials"] == "1", selectedShows: selected))
+    }
+
+    private func write(_ body: @escaping @Sendable (Database) throws -> Void) async throws(WatchOrderStoreError) {
+        do {
+            try await database.write(body)
+        } catch let error as WatchOrderStoreError {
+            throw error
+        } catch {
+            throw .writeFailed(Self.reason(error))
+        }
+    }
+
+    private static func reason(_ error: any Error) -> String {
+        if let error = error as? DatabaseError { return error.message ?? error.description }
+        return (error as? LocalizedError)?.errorDescription ?? "\(error)"
+    }
+}

@@ -1,0 +1,121 @@
+import AirdateCore
+import Foundation
+import Testing
+@testable import WatchOrder
+
+@Suite("WatchOrderStore on a real database file")
+struct StoreTests {
+    private let utc = TimeZone(identifier: "UTC") ?? .gmt
+    private let now = Date(timeIntervalSince1970: 1_700_000_000)  // 2023-11-14
+
+    private func list(_ show: String, titles: [String], days: [String?]) -> EpisodeList {
+        let showValue = Show(name: show)
+        return EpisodeList(show: showValue, episodes: zip(titles, days).enumerated().map { index, pair in
+            Episode(showID: showValue.id, season: 1, number: index + 1, title: pair.0, airDay: pair.1.flatMap(CalendarDay.init))
+        })
+    }
+
+    private func databasePath() throws -> String {
+        try TestSupport.temporaryDirectory().appendingPathComponent("watch.sqlite").path
+    }
+
+    @Test("A re-scrape with corrected titles and a removed episode keeps every watched mark")
+    func rescrapeKeepsMarks() async throws {
+        let store = try WatchOrderStore(path: try databasePath())
+        try await store.refresh(list("Alpha", titles: ["One", "Twoo", "Three"], days: ["2023-01-01", "2023-01-08", "2023-01-15"]))
+        try await store.mark([EpisodeID(rawValue: "alpha/s1e2"), EpisodeID(rawValue: "alpha/s1e3")])
+        // Title corrected, episode 3 gone for now.
+        try await store.refresh(list("Alpha", titles: ["One", "Two"], days: ["2023-01-01", "2023-01-08"]))
+        var state = try await store.state()
+        #expect(state.lists.first?.episodes.map(\.title) == ["One", "Two"])
+        #expect(state.checklist.watched == [EpisodeID(rawValue: "alpha/s1e2"), EpisodeID(rawValue: "alpha/s1e3")])
+        // Episode 3 is back: so is its mark.
+        try await store.refresh(list("Alpha", titles: ["One", "Two", "Three"], days: ["2023-01-01", "2023-01-08", "2023-01-15"]))
+        state = try await store.state()
+        let watchList = try state.watchList()
+        #expect(state.checklist.progress(in: watchList, at: now, in: utc) == WatchProgress(watched: 2, aired: 3, total: 3))
+    }
+
+    @Test("Marks, rules, priority and settings survive reopening the file; mark through and by season")
+    func persistence() async throws {
+        let path = try databasePath()
+        do {
+            let store = try WatchOrderStore(path: path)
+            try await store.refresh([
+                list("Alpha", titles: ["A1", "A2"], days: ["2023-01-02", "2023-01-09"]),
+                list("Beta", titles: ["B1", "B2", "B3"], days: ["2023-01-02", "2023-01-03", "2099-01-01"]),
+            ])
+            try await store.setShowPriority(["beta", "alpha"])
+            try await store.setRules([.before(EpisodeReference(show: "Alpha", season: 1, episode: 1), EpisodeReference(show: "Beta", season: 1, episode: 1))])
+            let marked = try await store.mark(through: EpisodeID(rawValue: "beta/s1e2"), at: now, in: utc)
+            #expect(marked.map(\.rawValue) == ["alpha/s1e1", "beta/s1e1", "beta/s1e2"])
+            let season = try await store.mark(show: "beta", season: 1, at: now, in: utc)
+            #expect(season.map(\.rawValue) == ["beta/s1e1", "beta/s1e2"])  // B3 has not aired
+            try await store.setHidesSpecials(true)
+        }
+        let reopened = try WatchOrderStore(path: path)
+        let state = try await reopened.state()
+        #expect(state.showPriority == ["beta", "alpha"])
+        #expect(state.rules.count == 1)
+        #expect(state.checklist.hidesSpecials)
+        let upNext = try state.upNext(at: now, in: utc)
+        #expect(upNext.next?.id.rawValue == "alpha/s1e2")
+        #expect(upNext.comingSoon.map(\.id.rawValue) == ["beta/s1e3"])
+        #expect(try state.watchList().episodes.map(\.id.rawValue) == ["alpha/s1e1", "beta/s1e1", "beta/s1e2", "alpha/s1e2", "beta/s1e3"])
+    }
+
+    @Test("Two stores (two pools) on one file writing at once lose nothing")
+    func concurrentWriters() async throws {
+        let path = try databasePath()
+        let first = try WatchOrderStore(path: path)
+        let second = try WatchOrderStore(path: path)
+        try await first.refresh(list("Alpha", titles: (1...100).map { "E\($0)" }, days: Array(repeating: "2023-01-01", count: 100)))
+        async let a: Void = {
+            for number in stride(from: 1, through: 100, by: 2) { try await first.mark([EpisodeID(rawValue: "alpha/s1e\(number)")]) }
+        }()
+        async let b: Void = {
+            for number in stride(from: 2, through: 100, by: 2) { try await second.mark([EpisodeID(rawValue: "alpha/s1e\(number)")]) }
+            try await second.refresh(EpisodeList(show: Show(name: "Beta"), episodes: []))
+        }()
+        _ = try await (a, b)
+        let state = try await first.state()
+        #expect(state.checklist.watched.count == 100)
+        #expect(state.lists.map(\.show.id) == ["alpha", "beta"])
+    }
+
+    @Test("The watch list and up next re-emit when marks, rules, selection or episodes change")
+    func observation() async throws {
+        let store = try WatchOrderStore(path: try databasePath())
+        try await store.refresh(list("Alpha", titles: ["A1", "A2"], days: ["2023-01-01", "2023-01-08"]))
+        let fixedNow = now
+        var iterator = store.observeUpNext(at: { fixedNow }, in: utc).makeAsyncIterator()
+        #expect(try await iterator.next()?.next?.id.rawValue == "alpha/s1e1")
+        try await store.mark([EpisodeID(rawValue: "alpha/s1e1")])
+        #expect(try await iterator.next()?.next?.id.rawValue == "alpha/s1e2")
+        try await store.refresh(list("Beta", titles: ["B0"], days: ["2022-12-01"]))
+        #expect(try await iterator.next()?.next?.id.rawValue == "beta/s1e1")
+        try await store.setSelectedShows(["alpha"])
+        #expect(try await iterator.next()?.next?.id.rawValue == "alpha/s1e2")
+        var lists = store.observeWatchList().makeAsyncIterator()
+        #expect(try await lists.next()?.0.episodes.count == 3)
+        try await store.setRules([.before(EpisodeReference(show: "Alpha", season: 1, episode: 2), EpisodeReference(show: "Beta", season: 1, episode: 1))])
+        #expect(try await lists.next()?.0.episodes.map(\.id.rawValue) == ["alpha/s1e1", "alpha/s1e2", "beta/s1e1"])
+    }
+
+    @Test("Export and import progress as JSON; a bad file is a clear error")
+    func exportImport() async throws {
+        let source = try WatchOrderStore(path: try databasePath())
+        try await source.refresh(list("Alpha", titles: ["A1", "A2"], days: ["2023-01-01", "2023-01-08"]))
+        try await source.mark([EpisodeID(rawValue: "alpha/s1e2")])
+        try await source.setHidesSpecials(true)
+        let data = try await source.exportProgress(at: now)
+        let text = String(decoding: data, as: UTF8.self)
+        #expect(text.contains("\"alpha/s1e2\""))
+        let target = try WatchOrderStore(path: try databasePath())
+        #expect(try await target.importProgress(data) == 1)
+        let state = try await target.state()
+        #expect(state.checklist.watched == [EpisodeID(rawValue: "alpha/s1e2")])
+        #expect(state.checklist.hidesSpecials)
+        await #expect(throws: WatchOrderStoreError.self) { try await target.importProgress(Data("{".utf8)) }
+    }
+}

@@ -1,20 +1,13 @@
+import AirdateHTTP
+
 // Open enums: each wraps the server's text, so values MyAnimeList adds later still decode.
 
 /// An anime's format as MyAnimeList names it ("TV", "Movie", "OVA"…). Values MyAnimeList adds later decode too, as their raw text.
-public struct AnimeType: RawRepresentable, Sendable, Hashable, Codable, CustomStringConvertible {
+public struct AnimeType: OpenEnumeration {
     /// The server's text.
     public var rawValue: String
     /// Wraps the server's text.
     public init(rawValue: String) { self.rawValue = rawValue }
-    /// Decodes the text, whatever it is.
-    public init(from decoder: any Decoder) throws { rawValue = try decoder.singleValueContainer().decode(String.self) }
-    /// Encodes the text.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-    /// The server's text.
-    public var description: String { rawValue }
 
     /// "TV".
     public static let tv = AnimeType(rawValue: "TV")
@@ -37,20 +30,11 @@ public struct AnimeType: RawRepresentable, Sendable, Hashable, Codable, CustomSt
 }
 
 /// Whether an anime airs ("Currently Airing", "Finished Airing", "Not yet aired"); unknown values decode as their raw text.
-public struct AiringStatus: RawRepresentable, Sendable, Hashable, Codable, CustomStringConvertible {
+public struct AiringStatus: OpenEnumeration {
     /// The server's text.
     public var rawValue: String
     /// Wraps the server's text.
     public init(rawValue: String) { self.rawValue = rawValue }
-    /// Decodes the text, whatever it is.
-    public init(from decoder: any Decoder) throws { rawValue = try decoder.singleValueContainer().decode(String.self) }
-    /// Encodes the text.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-    /// The server's text.
-    public var description: String { rawValue }
 
     /// "Currently Airing".
     public static let currentlyAiring = AiringStatus(rawValue: "Currently Airing")
@@ -61,20 +45,11 @@ public struct AiringStatus: RawRepresentable, Sendable, Hashable, Codable, Custo
 }
 
 /// An anime's audience rating as MyAnimeList writes it ("PG-13 - Teens 13 or older"…); unknown values decode as their raw text.
-public struct AgeRating: RawRepresentable, Sendable, Hashable, Codable, CustomStringConvertible {
+public struct AgeRating: OpenEnumeration {
     /// The server's text.
     public var rawValue: String
     /// Wraps the server's text.
     public init(rawValue: String) { self.rawValue = rawValue }
-    /// Decodes the text, whatever it is.
-    public init(from decoder: any Decoder) throws { rawValue = try decoder.singleValueContainer().decode(String.self) }
-    /// Encodes the text.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-    /// The server's text.
-    public var description: String { rawValue }
 
     /// "G - All Ages".
     public static let allAges = AgeRating(rawValue: "G - All Ages")
@@ -91,20 +66,11 @@ public struct AgeRating: RawRepresentable, Sendable, Hashable, Codable, CustomSt
 }
 
 /// A season of the anime year ("winter", "spring", "summer", "fall"), as Jikan spells it in paths and fields; unknown values decode as their raw text.
-public struct AnimeSeason: RawRepresentable, Sendable, Hashable, Codable, CustomStringConvertible {
+public struct AnimeSeason: OpenEnumeration {
     /// The server's text.
     public var rawValue: String
     /// Wraps the server's text.
     public init(rawValue: String) { self.rawValue = rawValue }
-    /// Decodes the text, whatever it is.
-    public init(from decoder: any Decoder) throws { rawValue = try decoder.singleValueContainer().decode(String.self) }
-    /// Encodes the text.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-    /// The server's text.
-    public var description: String { rawValue }
 
     /// "winter".
     public static let winter = AnimeSeason(rawValue: "winter")
@@ -117,20 +83,11 @@ public struct AnimeSeason: RawRepresentable, Sendable, Hashable, Codable, Custom
 }
 
 /// The kind of one of an anime's titles ("Default", "English", "Japanese", "Synonym", other languages); unknown values decode as their raw text.
-public struct TitleType: RawRepresentable, Sendable, Hashable, Codable, CustomStringConvertible {
+public struct TitleType: OpenEnumeration {
     /// The server's text.
     public var rawValue: String
     /// Wraps the server's text.
     public init(rawValue: String) { self.rawValue = rawValue }
-    /// Decodes the text, whatever it is.
-    public init(from decoder: any Decoder) throws { rawValue = try decoder.singleValueContainer().decode(String.self) }
-    /// Encodes the text.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-    /// The server's text.
-    public var description: String { rawValue }
 
     /// "Default".
     public static let `default` = TitleType(rawValue: "Default")

@@ -1,12 +1,12 @@
+import AirdateHTTP
+
 /// A show's kind, as TVMaze names it ("Scripted", "Reality", "Talk Show"…). Values TVMaze adds
 /// later decode too, as their raw text.
-public struct ShowType: RawRepresentable, Sendable, Hashable, Decodable {
+public struct ShowType: OpenEnumeration {
     /// TVMaze's text.
     public var rawValue: String
     /// Wraps TVMaze's text.
     public init(rawValue: String) { self.rawValue = rawValue }
-    /// Decodes the text, whatever it is.
-    public init(from decoder: any Decoder) throws { rawValue = try decoder.singleValueContainer().decode(String.self) }
 
     /// "Scripted".
     public static let scripted = ShowType(rawValue: "Scripted")
@@ -24,13 +24,11 @@ public struct ShowType: RawRepresentable, Sendable, Hashable, Decodable {
 
 /// Whether a show still airs ("Running", "Ended", "To Be Determined", "In Development"); unknown
 /// values decode as their raw text.
-public struct ShowStatus: RawRepresentable, Sendable, Hashable, Decodable {
+public struct ShowStatus: OpenEnumeration {
     /// TVMaze's text.
     public var rawValue: String
     /// Wraps TVMaze's text.
     public init(rawValue: String) { self.rawValue = rawValue }
-    /// Decodes the text, whatever it is.
-    public init(from decoder: any Decoder) throws { rawValue = try decoder.singleValueContainer().decode(String.self) }
 
     /// "Running".
     public static let running = ShowStatus(rawValue: "Running")
@@ -44,13 +42,11 @@ public struct ShowStatus: RawRepresentable, Sendable, Hashable, Decodable {
 
 /// An episode's kind ("regular", "significant_special", "insignificant_special"); unknown values
 /// decode as their raw text.
-public struct EpisodeType: RawRepresentable, Sendable, Hashable, Decodable {
+public struct EpisodeType: OpenEnumeration {
     /// TVMaze's text.
     public var rawValue: String
     /// Wraps TVMaze's text.
     public init(rawValue: String) { self.rawValue = rawValue }
-    /// Decodes the text, whatever it is.
-    public init(from decoder: any Decoder) throws { rawValue = try decoder.singleValueContainer().decode(String.self) }
 
     /// "regular".
     public static let regular = EpisodeType(rawValue: "regular")

@@ -8,6 +8,26 @@ extension TreeBuilder {
         return (run[..<split], run[split...])
     }
 
+    /// The start that "in head", "after head" and "in column group" share: leading white space is
+    /// inserted, a comment is inserted, a doctype is a parse error and dropped. Returns `nil` when that
+    /// used the whole token, else the token left to process (a run without its leading white space).
+    mutating func handleWhitespaceCommentOrDoctype(_ token: Token) -> Token? {
+        switch token {
+        case .characters(let run):
+            let (space, rest) = splitLeadingWhitespace(run)
+            if !space.isEmpty { insertCharacters(space) }
+            return rest.isEmpty ? nil : .characters(rest)
+        case .comment(let data):
+            insertComment(data)
+            return nil
+        case .doctype:
+            error(.unexpectedDoctype)
+            return nil
+        default:
+            return token
+        }
+    }
+
     /// The "initial" insertion mode.
     mutating func initialMode(_ token: Token) -> Step {
         var token = token
@@ -103,19 +123,8 @@ extension TreeBuilder {
 
     /// The "in head" insertion mode.
     mutating func inHeadMode(_ token: Token) -> Step {
-        var token = token
+        guard let token = handleWhitespaceCommentOrDoctype(token) else { return .done }
         switch token {
-        case .characters(let run):
-            let (space, rest) = splitLeadingWhitespace(run)
-            if !space.isEmpty { insertCharacters(space) }
-            if rest.isEmpty { return .done }
-            token = .characters(rest)
-        case .comment(let data):
-            insertComment(data)
-            return .done
-        case .doctype:
-            error(.unexpectedDoctype)
-            return .done
         case .startTag(let tag):
             switch tag.name {
             case .html:
@@ -228,19 +237,8 @@ extension TreeBuilder {
 
     /// The "after head" insertion mode.
     mutating func afterHeadMode(_ token: Token) -> Step {
-        var token = token
+        guard let token = handleWhitespaceCommentOrDoctype(token) else { return .done }
         switch token {
-        case .characters(let run):
-            let (space, rest) = splitLeadingWhitespace(run)
-            if !space.isEmpty { insertCharacters(space) }
-            if rest.isEmpty { return .done }
-            token = .characters(rest)
-        case .comment(let data):
-            insertComment(data)
-            return .done
-        case .doctype:
-            error(.unexpectedDoctype)
-            return .done
         case .startTag(let tag):
             switch tag.name {
             case .html:

@@ -175,19 +175,8 @@ extension TreeBuilder {
 
     /// The "in column group" insertion mode.
     mutating func inColumnGroupMode(_ token: Token) -> Step {
-        var token = token
+        guard let token = handleWhitespaceCommentOrDoctype(token) else { return .done }
         switch token {
-        case .characters(let run):
-            let (space, rest) = splitLeadingWhitespace(run)
-            if !space.isEmpty { insertCharacters(space) }
-            if rest.isEmpty { return .done }
-            token = .characters(rest)
-        case .comment(let data):
-            insertComment(data)
-            return .done
-        case .doctype:
-            error(.unexpectedDoctype)
-            return .done
         case .startTag(let tag):
             switch tag.name {
             case .html: return inBodyMode(token)

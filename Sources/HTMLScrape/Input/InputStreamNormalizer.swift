@@ -115,19 +115,10 @@ struct InputStreamNormalizer {
                 continue
             }
             // A multi-byte sequence: how many continuation bytes, and the range of the first one.
-            var needed = 0
-            var lower: UInt8 = 0x80
-            var upper: UInt8 = 0xBF
-            switch byte {
-            case 0xC2...0xDF: needed = 1
-            case 0xE0: needed = 2; lower = 0xA0
-            case 0xE1...0xEC, 0xEE...0xEF: needed = 2
-            case 0xED: needed = 2; upper = 0x9F
-            case 0xF0: needed = 3; lower = 0x90
-            case 0xF1...0xF3: needed = 3
-            case 0xF4: needed = 3; upper = 0x8F
-            default: needed = 0
-            }
+            let shape = UTF8LeadByte.shape(of: byte)
+            let needed = shape?.continuations ?? 0
+            var lower: UInt8 = shape?.lower ?? 0x80
+            var upper: UInt8 = shape?.upper ?? 0xBF
             var length = 1
             var valid = needed > 0
             while valid && length <= needed {

@@ -21,19 +21,9 @@ enum UTF8Detection {
                 index &+= 1
                 continue
             }
-            var needed = 0
-            var lower: UInt8 = 0x80
-            var upper: UInt8 = 0xBF
-            switch byte {
-            case 0xC2...0xDF: needed = 1
-            case 0xE0: needed = 2; lower = 0xA0
-            case 0xE1...0xEC, 0xEE...0xEF: needed = 2
-            case 0xED: needed = 2; upper = 0x9F
-            case 0xF0: needed = 3; lower = 0x90
-            case 0xF1...0xF3: needed = 3
-            case 0xF4: needed = 3; upper = 0x8F
-            default: return false
-            }
+            guard let (needed, first, last) = UTF8LeadByte.shape(of: byte) else { return false }
+            var lower = first
+            var upper = last
             for offset in 1...needed {
                 guard index + offset < count else { return sawNonASCII }
                 let next = base[index + offset]

@@ -54,7 +54,7 @@ let package = Package(
         // shared by the clients' test targets, never by a product.
         .target(
             name: "AirdateTestServer",
-            dependencies: [.product(name: "FlyingFox", package: "FlyingFox")],
+            dependencies: ["AirdateHTTP", .product(name: "FlyingFox", package: "FlyingFox")],
             path: "Tests/AirdateTestServer"
         ),
         .testTarget(

@@ -47,14 +47,3 @@ struct Item: Decodable, Equatable {
     var name: String
 }
 
-/// Runs `body` and returns the `HTTPClientError` it threw (or `nil` if it threw none).
-func clientError(_ body: () async throws -> Void) async -> HTTPClientError? {
-    do {
-        try await body()
-        return nil
-    } catch let error as HTTPClientError {
-        return error
-    } catch {
-        return .transport(reason: "unexpected non-client error \(error)")
-    }
-}

@@ -5,24 +5,11 @@ import JikanClient
 
 /// Locates the data tests read: the package's `Fixtures/jikan/` and the read-only `../shared/`.
 enum TestData {
-    /// The package's root folder, found from this file's path.
-    static let packageRoot: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent()  // JikanClientTests
-        .deletingLastPathComponent()  // Tests
-        .deletingLastPathComponent()  // package root
-
     /// `Fixtures/jikan/` in the package.
-    static let jikanFixtures = packageRoot.appendingPathComponent("Fixtures/jikan")
+    static let jikanFixtures = TestPaths.fixtures("jikan")
 
     /// A folder under `../shared/`, or `nil` (after printing why) when it is absent.
-    static func sharedFolder(_ relativePath: String) -> URL? {
-        let url = packageRoot.deletingLastPathComponent().appendingPathComponent("shared").appendingPathComponent(relativePath)
-        guard FileManager.default.fileExists(atPath: url.path) else {
-            print("skipping: ../shared/\(relativePath) is not present beside the package")
-            return nil
-        }
-        return url
-    }
+    static func sharedFolder(_ relativePath: String) -> URL? { TestPaths.sharedFolder(relativePath) }
 
     /// Limits loose enough that tests not about pacing are not slowed by it.
     static let fastLimits = [RateLimit(limit: 50, per: .milliseconds(100))]
@@ -52,17 +39,6 @@ func withJikan<T>(
     }
 }
 
-/// Runs `body` and returns the `HTTPClientError` it threw (or `nil`).
-func clientError(_ body: () async throws -> Void) async -> HTTPClientError? {
-    do {
-        try await body()
-        return nil
-    } catch let error as HTTPClientError {
-        return error
-    } catch {
-        return .transport(reason: "unexpected non-client error \(error)")
-    }
-}
 
 /// Collects every element of an async sequence.
 func collect<S: AsyncSequence>(_ sequence: S) async throws -> [S.Element] {

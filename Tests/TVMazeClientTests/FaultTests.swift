@@ -85,14 +85,3 @@ struct FaultTests {
     }
 }
 
-/// Runs `body` and returns the `HTTPClientError` it threw (or `nil`).
-func clientError(_ body: () async throws -> Void) async -> HTTPClientError? {
-    do {
-        try await body()
-        return nil
-    } catch let error as HTTPClientError {
-        return error
-    } catch {
-        return .transport(reason: "unexpected non-client error \(error)")
-    }
-}

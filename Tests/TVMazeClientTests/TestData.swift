@@ -5,24 +5,11 @@ import TVMazeClient
 
 /// Locates the data tests read: the package's `Fixtures/` and the read-only `../shared/` folder.
 enum TestData {
-    /// The package's root folder, found from this file's path.
-    static let packageRoot: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent()  // TVMazeClientTests
-        .deletingLastPathComponent()  // Tests
-        .deletingLastPathComponent()  // package root
-
     /// `Fixtures/tvmaze/` in the package.
-    static let tvmazeFixtures = packageRoot.appendingPathComponent("Fixtures/tvmaze")
+    static let tvmazeFixtures = TestPaths.fixtures("tvmaze")
 
     /// A folder under `../shared/`, or `nil` (after printing why) when it is absent.
-    static func sharedFolder(_ relativePath: String) -> URL? {
-        let url = packageRoot.deletingLastPathComponent().appendingPathComponent("shared").appendingPathComponent(relativePath)
-        guard FileManager.default.fileExists(atPath: url.path) else {
-            print("skipping: ../shared/\(relativePath) is not present beside the package")
-            return nil
-        }
-        return url
-    }
+    static func sharedFolder(_ relativePath: String) -> URL? { TestPaths.sharedFolder(relativePath) }
 }
 
 /// Runs `body` with a loopback server for `Fixtures/tvmaze/` and a client of it.

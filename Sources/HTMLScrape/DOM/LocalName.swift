@@ -26,10 +26,6 @@ struct NameSet: Sendable {
         for name in names { insert(name) }
     }
 
-    init(_ names: [LocalName]) {
-        for name in names { insert(name) }
-    }
-
     mutating func insert(_ name: LocalName) {
         precondition(name.id < Self.capacity, "NameSet holds known tag names only")
         let bit = UInt64(1) << UInt64(name.id & 63)
@@ -94,9 +90,6 @@ struct NameTable: Sendable {
             _ = intern(name)
         }
     }
-
-    /// The number of names in the table.
-    var count: Int { spellings.count }
 
     /// The spelling of a name.
     @inline(__always)

@@ -27,9 +27,7 @@ struct JikanCatalog: AnimeCatalog {
 
     func show(id: Int, now: Date) async throws -> AnimeShow {
         let anime = try await client.anime(id: id)
-        let slot = anime.broadcastSlot.map {
-            AnimePlanner.BroadcastSlot(weekday: $0.weekday, time: $0.time, timeZone: $0.timeZone)
-        }
+        let slot = anime.broadcastSlot
         var released: Int?
         if anime.status != .finishedAiring {
             // The episodes list says which are out; without one, count weeks since the premiere.

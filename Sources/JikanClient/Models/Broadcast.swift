@@ -53,39 +53,3 @@ public struct Broadcast: Sendable, Hashable, Decodable {
         return Weekday.allCases.first { $0.name.lowercased().hasPrefix(String(word.prefix(3))) }
     }
 }
-
-/// A weekly broadcast slot: a weekday and a wall-clock time in a time zone (for anime, JST).
-public struct BroadcastSlot: Sendable, Hashable {
-    /// The day of the week, in ``timeZone``.
-    public var weekday: Weekday
-    /// The wall-clock time, in ``timeZone``.
-    public var time: TimeOfDay
-    /// The zone the day and time are stated in.
-    public var timeZone: TimeZone
-
-    /// A slot.
-    public init(weekday: Weekday, time: TimeOfDay, timeZone: TimeZone) {
-        self.weekday = weekday
-        self.time = time
-        self.timeZone = timeZone
-    }
-
-    /// The first broadcast strictly after `date`.
-    public func nextBroadcast(after date: Date) -> Date {
-        let today = CalendarDay(containing: date, in: timeZone)
-        for offset in 0...7 {
-            let day = today.adding(days: offset)
-            guard day.weekday == weekday else { continue }
-            let instant = LocalDateTime(day: day, time: time).date(in: timeZone)
-            if instant > date { return instant }
-        }
-        // Unreachable: within eight days the weekday recurs after `date`; keep a sane answer.
-        return LocalDateTime(day: today.adding(days: 7), time: time).date(in: timeZone)
-    }
-
-    /// The weekday and time of the slot as seen in `zone` (for example a viewer's), for the
-    /// broadcast following `date`.
-    public func local(in zone: TimeZone, after date: Date) -> LocalDateTime {
-        LocalDateTime(containing: nextBroadcast(after: date), in: zone)
-    }
-}

@@ -2,6 +2,7 @@ import AirdateCore
 import AirdateHTTP
 import AnimePlanner
 import Foundation
+import HTTPTypes
 import JikanClient
 
 /// Shows from Jikan through ``JikanClient`` (live, or over the recorded snapshot with `--offline`).
@@ -59,7 +60,11 @@ enum Catalogs {
     static func offline(folder: URL) throws -> any AnimeCatalog {
         var configuration = JikanClient.configuration()
         configuration.rateLimits = []  // nothing to protect offline
-        return JikanCatalog(client: JikanClient(configuration: configuration, transport: try SnapshotTransport(folder: folder)),
+        return JikanCatalog(client: JikanClient(configuration: configuration, transport: try SnapshotTransport(folder: folder, pathPrefix: "/v4") { _ in
+            // Routes are recorded relative to the API root; what is missing answers as Jikan would.
+            let body = #"{"status":404,"type":"BadResponseException","message":"Not in the offline snapshot","error":null}"#
+            return HTTPTransportResponse(head: HTTPResponse(status: .notFound), body: Data(body.utf8))
+        }),
                             snapshot: folder)
     }
 

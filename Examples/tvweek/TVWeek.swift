@@ -2,6 +2,7 @@ import AirdateCore
 import AirdateHTTP
 import ArgumentParser
 import Foundation
+import HTTPTypes
 import TVMazeClient
 
 /// `tvweek`: this week's TV schedule from TVMaze, grouped by day.
@@ -75,7 +76,14 @@ struct TVWeek: AsyncParsableCommand {
         }
         var configuration = TVMazeClient.configuration()
         configuration.rateLimits = []  // nothing to protect offline
-        return TVMazeClient(configuration: configuration, transport: try SnapshotTransport(folder: folder))
+        return TVMazeClient(configuration: configuration, transport: try SnapshotTransport(folder: folder) { pathAndQuery in
+            // Schedule days that were not recorded are empty; anything else unknown is a 404, as TVMaze says it.
+            if pathAndQuery.hasPrefix("/schedule?") || pathAndQuery.hasPrefix("/schedule/web?") {
+                return HTTPTransportResponse(head: HTTPResponse(status: .ok), body: Data("[]".utf8))
+            }
+            return HTTPTransportResponse(
+                head: HTTPResponse(status: .notFound), body: Data(#"{"name":"Not Found","status":404}"#.utf8))
+        })
     }
 
     /// `Fixtures/tvmaze/` of the package this source file is in.

@@ -122,9 +122,15 @@ let package = Package(
         ),
 
         // MARK: Examples
+        // What every example's entry point shares (one-line errors); not a product.
+        .target(
+            name: "CommandLineSupport",
+            dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Examples/CommandLineSupport"
+        ),
         .executableTarget(
             name: "arrowverse",
-            dependencies: ["WatchOrder", "HTMLScrape", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["CommandLineSupport", "WatchOrder", "HTMLScrape", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Examples/arrowverse"
         ),
         .executableTarget(
@@ -143,12 +149,12 @@ let package = Package(
         ),
         .executableTarget(
             name: "countdowns",
-            dependencies: ["CountdownKit", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["CommandLineSupport", "CountdownKit", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Examples/countdowns"
         ),
         .executableTarget(
             name: "animeplan",
-            dependencies: [
+            dependencies: ["CommandLineSupport", 
                 "AnimePlanner", "JikanClient", "AirdateHTTP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

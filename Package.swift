@@ -40,7 +40,7 @@ let package = Package(
         .target(name: "AirdateCore"),
         .testTarget(
             name: "AirdateCoreTests",
-            dependencies: ["AirdateCore"]
+            dependencies: ["AirdateCore", .product(name: "Clocks", package: "swift-clocks")]
         ),
         // Shared HTTP plumbing of the API clients (TVMazeClient, JikanClient).
         .target(
@@ -119,6 +119,14 @@ let package = Package(
         .testTarget(
             name: "WatchOrderTests",
             dependencies: ["WatchOrder"]
+        ),
+
+        // MARK: Consumer
+        // Imports every product in one file, as an app does, and checks that no public type name
+        // is declared by two modules.
+        .testTarget(
+            name: "AirdateConsumerTests",
+            dependencies: ["AirdateCore", "AirdateHTTP", "AnimePlanner", "CountdownKit", "HTMLScrape", "JikanClient", "TVMazeClient", "WatchOrder"]
         ),
 
         // MARK: Examples

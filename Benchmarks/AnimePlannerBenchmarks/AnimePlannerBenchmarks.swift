@@ -36,7 +36,7 @@ let benchmarks: @Sendable () -> Void = {
     )
 
     let list = shows()
-    let planner = ViewingPlanner(now: Date(timeIntervalSince1970: 1_740_960_000), timeZone: TimeZone(identifier: "Europe/London") ?? .gmt)
+    let planner = ViewingPlanner(clock: .fixed(at: Date(timeIntervalSince1970: 1_740_960_000), timeZone: TimeZone(identifier: "Europe/London") ?? .gmt))
     let start = CalendarDay(daysSince1970: 20_150)  // 2025-03-03
     Benchmark("schedule 200 shows, 210 min a day") { benchmark in
         for _ in benchmark.scaledIterations {

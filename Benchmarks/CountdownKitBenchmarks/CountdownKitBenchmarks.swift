@@ -37,7 +37,7 @@ let benchmarks: @Sendable () -> Void = {
         metrics: [.wallClock, .peakMemoryResident], warmupIterations: 0, maxDuration: .seconds(10), maxIterations: 5)
     let countdowns = makeCountdowns(1_000_000)
     let zone = TimeZone(identifier: "UTC") ?? .current
-    let reference = ReferenceTime(now: Date(timeIntervalSince1970: 1_760_000_000), timeZone: zone)
+    let reference = ViewerClock.fixed(at: Date(timeIntervalSince1970: 1_760_000_000), timeZone: zone)
     let tv = CountdownTag("TV")
 
     Benchmark("sort 1M by created (CountdownSort)") { benchmark in

@@ -4,7 +4,7 @@ import Foundation
 import TVMazeClient
 
 // Decoding one full US schedule day (the recorded 2019 days in ../shared/fixtures/tvmaze, skipped when
-// absent) into typed `Episode`s, next to reading the same bytes with JSONSerialization.
+// absent) into typed `TVMazeEpisode`s, next to reading the same bytes with JSONSerialization.
 
 private func scheduleDays() -> [(name: String, data: Data)] {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -23,7 +23,7 @@ let benchmarks: @Sendable () -> Void = {
     let decoder = JSONBodyDecoder()
     for day in scheduleDays() {
         Benchmark("decode schedule \(day.name) (\(day.data.count / 1000) kB) as [Episode]") { benchmark in
-            for _ in benchmark.scaledIterations { blackHole(try? decoder.decode([Episode].self, from: day.data)) }
+            for _ in benchmark.scaledIterations { blackHole(try? decoder.decode([TVMazeEpisode].self, from: day.data)) }
         }
         Benchmark("decode schedule \(day.name) (\(day.data.count / 1000) kB) with JSONSerialization") { benchmark in
             for _ in benchmark.scaledIterations { blackHole(try? JSONSerialization.jsonObject(with: day.data)) }

@@ -34,9 +34,9 @@ struct CommonOptions: ParsableArguments {
     func planner() throws -> ViewingPlanner {
         let zone = try zone()
         let text = today ?? (offline ? "2022-11-14" : nil)
-        guard let text else { return ViewingPlanner(now: Date(), timeZone: zone) }
+        guard let text else { return ViewingPlanner(clock: .system(timeZone: zone)) }
         let day = try CalendarDay(parsing: text)
-        return ViewingPlanner(now: day.start(in: zone).addingTimeInterval(12 * 3600), timeZone: zone)
+        return ViewingPlanner(clock: .fixed(at: day.start(in: zone).addingTimeInterval(12 * 3600), timeZone: zone))
     }
 
     /// Where shows come from: the Jikan API, or the snapshot with `--offline`.

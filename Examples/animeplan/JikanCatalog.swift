@@ -7,14 +7,14 @@ import JikanClient
 
 /// Shows from Jikan through ``JikanClient`` (live, or over the recorded snapshot with `--offline`).
 struct JikanCatalog: AnimeCatalog {
-    let client: JikanClient
+    let client: Jikan
     /// With `--offline`: the snapshot folder, whose titles are searched when a query was not recorded.
     let snapshot: URL?
 
     func search(_ text: String) async throws -> [CatalogEntry] {
-        let page: JikanPage<Anime>
+        let page: JikanPage<JikanAnime>
         do {
-            page = try await client.searchAnime(AnimeSearch(query: text, limit: 5))
+            page = try await client.searchAnime(JikanAnimeSearch(query: text, limit: 5))
         } catch {
             guard let snapshot else { throw error }
             return try SnapshotTitles(folder: snapshot).search(text)
@@ -58,9 +58,9 @@ struct JikanCatalog: AnimeCatalog {
 enum Catalogs {
     /// Jikan over the recorded snapshot in `folder`.
     static func offline(folder: URL) throws -> any AnimeCatalog {
-        var configuration = JikanClient.configuration()
+        var configuration = Jikan.configuration()
         configuration.rateLimits = []  // nothing to protect offline
-        return JikanCatalog(client: JikanClient(configuration: configuration, transport: try SnapshotTransport(folder: folder, pathPrefix: "/v4") { _ in
+        return JikanCatalog(client: Jikan(configuration: configuration, transport: try SnapshotTransport(folder: folder, pathPrefix: "/v4") { _ in
             // Routes are recorded relative to the API root; what is missing answers as Jikan would.
             let body = #"{"status":404,"type":"BadResponseException","message":"Not in the offline snapshot","error":null}"#
             return HTTPTransportResponse(head: HTTPResponse(status: .notFound), body: Data(body.utf8))
@@ -70,6 +70,6 @@ enum Catalogs {
 
     /// The Jikan API.
     static func live() throws -> any AnimeCatalog {
-        JikanCatalog(client: JikanClient(), snapshot: nil)
+        JikanCatalog(client: Jikan(), snapshot: nil)
     }
 }

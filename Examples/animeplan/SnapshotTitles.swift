@@ -3,15 +3,15 @@ import Foundation
 /// Searches the titles of the recorded `anime_<id>.json` answers, for offline queries that were
 /// not recorded as searches.
 struct SnapshotTitles {
-    private struct Envelope: Decodable { var data: Anime }
-    private struct Anime: Decodable {
-        struct Broadcast: Decodable { var string: String? }
+    private struct Envelope: Decodable { var data: JikanAnime }
+    private struct JikanAnime: Decodable {
+        struct JikanBroadcast: Decodable { var string: String? }
         var mal_id: Int
         var title: String
         var episodes: Int?
         var duration: String?
         var status: String?
-        var broadcast: Broadcast?
+        var broadcast: JikanBroadcast?
     }
 
     let folder: URL

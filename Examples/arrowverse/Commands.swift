@@ -38,7 +38,7 @@ struct Next: AsyncParsableCommand {
         let store = try await common.openStore()
         let state = try await store.state()
         let list = try state.watchList()
-        let upNext = try state.upNext(at: Date(), in: try common.zone)
+        let upNext = try state.upNext(at: .fixed(at: Date(), timeZone: try common.zone))
         if let next = upNext.next {
             print("Next: \(Rendering.name(next, list: list)) — \(next.airDay?.description ?? "TBA")")
         } else {
@@ -81,10 +81,10 @@ struct Watch: AsyncParsableCommand {
             try await store.mark([id], at: now)
             marked = [id]
         } else if let through {
-            marked = try await store.mark(through: try EpisodeInput.episodeID(through, in: list), at: now, in: zone)
+            marked = try await store.mark(through: try EpisodeInput.episodeID(through, in: list), at: .fixed(at: now, timeZone: zone))
         } else {
             let (showID, number) = try EpisodeInput.season(season ?? "", in: state)
-            marked = try await store.mark(show: showID, season: number, at: now, in: zone)
+            marked = try await store.mark(show: showID, season: number, at: .fixed(at: now, timeZone: zone))
         }
         print("Marked \(marked.count) episode\(marked.count == 1 ? "" : "s") watched.")
     }
@@ -119,15 +119,15 @@ struct ProgressCommand: AsyncParsableCommand {
         let now = Date()
         let checklist = state.checklist
         for show in list.shows {
-            let progress = checklist.progress(in: list, show: show.id, at: now, in: zone)
+            let progress = checklist.progress(in: list, show: show.id, at: .fixed(at: now, timeZone: zone))
             print("\(show.name): \(Rendering.progress(progress))")
             let seasons = Set(list.episodes.filter { $0.showID == show.id }.map(\.season)).sorted()
             for season in seasons {
-                let seasonProgress = checklist.progress(in: list, show: show.id, season: season, at: now, in: zone)
+                let seasonProgress = checklist.progress(in: list, show: show.id, season: season, at: .fixed(at: now, timeZone: zone))
                 print("  Season \(season): \(Rendering.progress(seasonProgress))")
             }
         }
-        print("Overall: \(Rendering.progress(checklist.progress(in: list, at: now, in: zone)))")
+        print("Overall: \(Rendering.progress(checklist.progress(in: list, at: .fixed(at: now, timeZone: zone))))")
     }
 }
 

@@ -17,9 +17,9 @@ struct CommonOptions: ParsableArguments {
     }
 
     /// The viewer's zone and the current time.
-    func reference() throws -> ReferenceTime {
+    func reference() throws -> ViewerClock {
         let zone = try viewerZone.map { name throws(TimeError) in try TimeZone.named(name) } ?? .current
-        return ReferenceTime(now: Date(), timeZone: zone)
+        return ViewerClock.system(timeZone: zone)
     }
 
     static func defaultDatabasePath() -> String {

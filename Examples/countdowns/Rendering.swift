@@ -5,7 +5,7 @@ import Foundation
 /// Text output for countdowns.
 enum Rendering {
     /// One line: short id, title, when, time remaining, tags.
-    static func line(_ countdown: Countdown, at reference: ReferenceTime, withSeconds: Bool = false) -> String {
+    static func line(_ countdown: Countdown, at reference: ViewerClock, withSeconds: Bool = false) -> String {
         var countdown = countdown
         if !countdown.isArchived, let next = countdown.nextOccurrence(after: reference.now, in: reference.timeZone) {
             countdown.target = next  // a recurring countdown shows its next occurrence
@@ -35,7 +35,7 @@ enum Rendering {
         }
     }
 
-    static func lines(_ countdowns: [Countdown], grouping: CountdownSection.Grouping?, at reference: ReferenceTime, withSeconds: Bool = false) -> [String] {
+    static func lines(_ countdowns: [Countdown], grouping: CountdownSection.Grouping?, at reference: ViewerClock, withSeconds: Bool = false) -> [String] {
         guard !countdowns.isEmpty else { return ["(no countdowns)"] }
         guard let grouping else { return countdowns.map { line($0, at: reference, withSeconds: withSeconds) } }
         var out: [String] = []

@@ -35,8 +35,8 @@ struct Watch: AsyncParsableCommand {
             for try await countdowns in store.observe() { await latest.set(countdowns) }
         }
         // Reminders: due, and `--remind` minutes before, following the same database.
-        let scheduler = ReminderScheduler(clock: ContinuousClock(), now: Date(), timeZone: zone,
-                                          leadTimes: remind.map { .seconds($0 * 60) })
+        let viewerClock = ViewerClock.system(timeZone: zone)
+        let scheduler = ReminderScheduler(clock: viewerClock, leadTimes: remind.map { .seconds($0 * 60) })
         let scheduling = Task { try await scheduler.follow(store.observe()) }
         let alerting = Task {
             for await reminder in scheduler.reminders {
@@ -60,7 +60,7 @@ struct Watch: AsyncParsableCommand {
         var frame = 0
         var next = clock.now
         while frames.map({ frame < $0 }) ?? true {
-            let reference = ReferenceTime(now: Date(), timeZone: zone)
+            let reference = viewerClock.frozen()
             let shown = CountdownSort(.date).sorted(filter.filter(await latest.countdowns, at: reference), in: zone)
             var screen = "\u{1B}[H\u{1B}[2J"  // home, clear
             screen += "countdowns — \(LocalDateTime(containing: reference.now, in: zone)) \(zone.identifier)\n\n"

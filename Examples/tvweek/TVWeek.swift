@@ -37,8 +37,8 @@ struct TVWeek: AsyncParsableCommand {
     func run() async throws {
         let zone = try resolveTimeZone()
         let client = try makeClient()
-        let clock = WallClock.system
-        let service = WeekSchedule(client: client, configuration: .init(country: country, timeZone: zone), clock: clock)
+        let clock = ViewerClock.system(timeZone: zone)
+        let service = WeekSchedule(client: client, configuration: .init(country: country), clock: clock)
         do {
             if let showID = details {
                 printDetails(try await service.details(forShow: showID))
@@ -68,15 +68,15 @@ struct TVWeek: AsyncParsableCommand {
         return day.start(in: zone).addingTimeInterval(12 * 3600)
     }
 
-    private func makeClient() throws -> TVMazeClient {
-        guard offline else { return TVMazeClient() }
+    private func makeClient() throws -> TVMaze {
+        guard offline else { return TVMaze() }
         let folder = fixtures.map { URL(fileURLWithPath: $0) } ?? Self.defaultFixtures
         guard FileManager.default.fileExists(atPath: folder.appendingPathComponent("routes.json").path) else {
             throw ValidationError("No snapshot at \(folder.path); pass --fixtures PATH to Fixtures/tvmaze.")
         }
-        var configuration = TVMazeClient.configuration()
+        var configuration = TVMaze.configuration()
         configuration.rateLimits = []  // nothing to protect offline
-        return TVMazeClient(configuration: configuration, transport: try SnapshotTransport(folder: folder) { pathAndQuery in
+        return TVMaze(configuration: configuration, transport: try SnapshotTransport(folder: folder) { pathAndQuery in
             // Schedule days that were not recorded are empty; anything else unknown is a 404, as TVMaze says it.
             if pathAndQuery.hasPrefix("/schedule?") || pathAndQuery.hasPrefix("/schedule/web?") {
                 return HTTPTransportResponse(head: HTTPResponse(status: .ok), body: Data("[]".utf8))

@@ -4,7 +4,7 @@ import AirdateHTTP
 /// that endpoint understands. Paged endpoints always send `page`, so equal requests share a cache
 /// entry.
 enum Endpoint: Sendable, Hashable {
-    case searchAnime(AnimeSearch, page: Int)
+    case searchAnime(JikanAnimeSearch, page: Int)
     case anime(id: Int)
     case animeFull(id: Int)
     case episodes(animeID: Int, page: Int)
@@ -14,13 +14,13 @@ enum Endpoint: Sendable, Hashable {
     case staff(animeID: Int)
     case statistics(animeID: Int)
     case recommendations(animeID: Int)
-    case seasonNow(format: AnimeFormat?, safeForWork: Bool, page: Int)
-    case season(year: Int, season: AnimeSeason, format: AnimeFormat?, safeForWork: Bool, page: Int)
-    case seasonUpcoming(format: AnimeFormat?, safeForWork: Bool, page: Int)
+    case seasonNow(format: JikanAnimeFormat?, safeForWork: Bool, page: Int)
+    case season(year: Int, season: JikanAnimeSeason, format: JikanAnimeFormat?, safeForWork: Bool, page: Int)
+    case seasonUpcoming(format: JikanAnimeFormat?, safeForWork: Bool, page: Int)
     case seasonList
-    case schedules(day: ScheduleDay?, safeForWork: Bool, page: Int)
-    case topAnime(format: AnimeFormat?, filter: TopAnimeFilter?, page: Int)
-    case genres(filter: GenreFilter?)
+    case schedules(day: JikanScheduleDay?, safeForWork: Bool, page: Int)
+    case topAnime(format: JikanAnimeFormat?, filter: JikanTopAnimeFilter?, page: Int)
+    case genres(filter: JikanGenreFilter?)
     case producers(query: String?, page: Int)
     case producer(id: Int)
 
@@ -83,7 +83,7 @@ enum Endpoint: Sendable, Hashable {
         QueryParameter("page", String(max(1, page)))
     }
 
-    private static func seasonQuery(_ format: AnimeFormat?, _ sfw: Bool, _ page: Int) -> [QueryParameter] {
+    private static func seasonQuery(_ format: JikanAnimeFormat?, _ sfw: Bool, _ page: Int) -> [QueryParameter] {
         var query: [QueryParameter] = []
         if let format { query.append(QueryParameter("filter", format.rawValue)) }
         if sfw { query.append(QueryParameter("sfw", "true")) }

@@ -3,10 +3,10 @@ public struct JikanPage<Item: Decodable & Sendable>: Sendable, Decodable {
     /// The items, in the server's order.
     public var items: [Item]
     /// The server's pagination statement (absent for unpaginated lists: one page, no next).
-    public var pagination: Pagination
+    public var pagination: JikanPagination
 
     /// A page.
-    public init(items: [Item], pagination: Pagination) {
+    public init(items: [Item], pagination: JikanPagination) {
         self.items = items
         self.pagination = pagination
     }
@@ -18,7 +18,7 @@ public struct JikanPage<Item: Decodable & Sendable>: Sendable, Decodable {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         items = try c.decodeIfPresent([Item].self, forKey: .data) ?? []
-        pagination = try c.decodeIfPresent(Pagination.self, forKey: .pagination) ?? Pagination(hasNextPage: false)
+        pagination = try c.decodeIfPresent(JikanPagination.self, forKey: .pagination) ?? JikanPagination(hasNextPage: false)
     }
 }
 

@@ -1,7 +1,7 @@
 // Values of Jikan's query parameters: open, so values Jikan adds later can be sent as written.
 
 /// An anime format as Jikan's filters spell it (`type=tv`, `filter=movie`…); other values pass through as written.
-public struct AnimeFormat: RawRepresentable, Sendable, Hashable, ExpressibleByStringLiteral {
+public struct JikanAnimeFormat: RawRepresentable, Sendable, Hashable, ExpressibleByStringLiteral {
     /// The parameter value as Jikan spells it.
     public var rawValue: String
     /// Wraps a value as Jikan spells it.
@@ -10,27 +10,27 @@ public struct AnimeFormat: RawRepresentable, Sendable, Hashable, ExpressibleBySt
     public init(stringLiteral value: String) { self.rawValue = value }
 
     /// `tv`.
-    public static let tv = AnimeFormat(rawValue: "tv")
+    public static let tv = JikanAnimeFormat(rawValue: "tv")
     /// `movie`.
-    public static let movie = AnimeFormat(rawValue: "movie")
+    public static let movie = JikanAnimeFormat(rawValue: "movie")
     /// `ova`.
-    public static let ova = AnimeFormat(rawValue: "ova")
+    public static let ova = JikanAnimeFormat(rawValue: "ova")
     /// `special`.
-    public static let special = AnimeFormat(rawValue: "special")
+    public static let special = JikanAnimeFormat(rawValue: "special")
     /// `ona`.
-    public static let ona = AnimeFormat(rawValue: "ona")
+    public static let ona = JikanAnimeFormat(rawValue: "ona")
     /// `music`.
-    public static let music = AnimeFormat(rawValue: "music")
+    public static let music = JikanAnimeFormat(rawValue: "music")
     /// `cm`.
-    public static let cm = AnimeFormat(rawValue: "cm")
+    public static let cm = JikanAnimeFormat(rawValue: "cm")
     /// `pv`.
-    public static let pv = AnimeFormat(rawValue: "pv")
+    public static let pv = JikanAnimeFormat(rawValue: "pv")
     /// `tv_special`.
-    public static let tvSpecial = AnimeFormat(rawValue: "tv_special")
+    public static let tvSpecial = JikanAnimeFormat(rawValue: "tv_special")
 }
 
 /// The airing status to search for (`status=`).
-public struct AnimeSearchStatus: RawRepresentable, Sendable, Hashable, ExpressibleByStringLiteral {
+public struct JikanAnimeSearchStatus: RawRepresentable, Sendable, Hashable, ExpressibleByStringLiteral {
     /// The parameter value as Jikan spells it.
     public var rawValue: String
     /// Wraps a value as Jikan spells it.
@@ -39,15 +39,15 @@ public struct AnimeSearchStatus: RawRepresentable, Sendable, Hashable, Expressib
     public init(stringLiteral value: String) { self.rawValue = value }
 
     /// `airing`.
-    public static let airing = AnimeSearchStatus(rawValue: "airing")
+    public static let airing = JikanAnimeSearchStatus(rawValue: "airing")
     /// `complete`.
-    public static let complete = AnimeSearchStatus(rawValue: "complete")
+    public static let complete = JikanAnimeSearchStatus(rawValue: "complete")
     /// `upcoming`.
-    public static let upcoming = AnimeSearchStatus(rawValue: "upcoming")
+    public static let upcoming = JikanAnimeSearchStatus(rawValue: "upcoming")
 }
 
 /// The audience rating to search for (`rating=`).
-public struct AnimeSearchRating: RawRepresentable, Sendable, Hashable, ExpressibleByStringLiteral {
+public struct JikanAnimeSearchRating: RawRepresentable, Sendable, Hashable, ExpressibleByStringLiteral {
     /// The parameter value as Jikan spells it.
     public var rawValue: String
     /// Wraps a value as Jikan spells it.
@@ -56,21 +56,21 @@ public struct AnimeSearchRating: RawRepresentable, Sendable, Hashable, Expressib
     public init(stringLiteral value: String) { self.rawValue = value }
 
     /// `g`.
-    public static let g = AnimeSearchRating(rawValue: "g")
+    public static let g = JikanAnimeSearchRating(rawValue: "g")
     /// `pg`.
-    public static let pg = AnimeSearchRating(rawValue: "pg")
+    public static let pg = JikanAnimeSearchRating(rawValue: "pg")
     /// `pg13`.
-    public static let pg13 = AnimeSearchRating(rawValue: "pg13")
+    public static let pg13 = JikanAnimeSearchRating(rawValue: "pg13")
     /// `r17`.
-    public static let r17 = AnimeSearchRating(rawValue: "r17")
+    public static let r17 = JikanAnimeSearchRating(rawValue: "r17")
     /// `r`.
-    public static let r = AnimeSearchRating(rawValue: "r")
+    public static let r = JikanAnimeSearchRating(rawValue: "r")
     /// `rx`.
-    public static let rx = AnimeSearchRating(rawValue: "rx")
+    public static let rx = JikanAnimeSearchRating(rawValue: "rx")
 }
 
 /// The field search results are ordered by (`order_by=`).
-public struct AnimeOrder: RawRepresentable, Sendable, Hashable, ExpressibleByStringLiteral {
+public struct JikanAnimeOrder: RawRepresentable, Sendable, Hashable, ExpressibleByStringLiteral {
     /// The parameter value as Jikan spells it.
     public var rawValue: String
     /// Wraps a value as Jikan spells it.
@@ -79,31 +79,31 @@ public struct AnimeOrder: RawRepresentable, Sendable, Hashable, ExpressibleByStr
     public init(stringLiteral value: String) { self.rawValue = value }
 
     /// `mal_id`.
-    public static let malID = AnimeOrder(rawValue: "mal_id")
+    public static let malID = JikanAnimeOrder(rawValue: "mal_id")
     /// `title`.
-    public static let title = AnimeOrder(rawValue: "title")
+    public static let title = JikanAnimeOrder(rawValue: "title")
     /// `start_date`.
-    public static let startDate = AnimeOrder(rawValue: "start_date")
+    public static let startDate = JikanAnimeOrder(rawValue: "start_date")
     /// `end_date`.
-    public static let endDate = AnimeOrder(rawValue: "end_date")
+    public static let endDate = JikanAnimeOrder(rawValue: "end_date")
     /// `episodes`.
-    public static let episodes = AnimeOrder(rawValue: "episodes")
+    public static let episodes = JikanAnimeOrder(rawValue: "episodes")
     /// `score`.
-    public static let score = AnimeOrder(rawValue: "score")
+    public static let score = JikanAnimeOrder(rawValue: "score")
     /// `scored_by`.
-    public static let scoredBy = AnimeOrder(rawValue: "scored_by")
+    public static let scoredBy = JikanAnimeOrder(rawValue: "scored_by")
     /// `rank`.
-    public static let rank = AnimeOrder(rawValue: "rank")
+    public static let rank = JikanAnimeOrder(rawValue: "rank")
     /// `popularity`.
-    public static let popularity = AnimeOrder(rawValue: "popularity")
+    public static let popularity = JikanAnimeOrder(rawValue: "popularity")
     /// `members`.
-    public static let members = AnimeOrder(rawValue: "members")
+    public static let members = JikanAnimeOrder(rawValue: "members")
     /// `favorites`.
-    public static let favorites = AnimeOrder(rawValue: "favorites")
+    public static let favorites = JikanAnimeOrder(rawValue: "favorites")
 }
 
 /// Which top list to read (`/top/anime?filter=`).
-public struct TopAnimeFilter: RawRepresentable, Sendable, Hashable, ExpressibleByStringLiteral {
+public struct JikanTopAnimeFilter: RawRepresentable, Sendable, Hashable, ExpressibleByStringLiteral {
     /// The parameter value as Jikan spells it.
     public var rawValue: String
     /// Wraps a value as Jikan spells it.
@@ -112,17 +112,17 @@ public struct TopAnimeFilter: RawRepresentable, Sendable, Hashable, ExpressibleB
     public init(stringLiteral value: String) { self.rawValue = value }
 
     /// `airing`.
-    public static let airing = TopAnimeFilter(rawValue: "airing")
+    public static let airing = JikanTopAnimeFilter(rawValue: "airing")
     /// `upcoming`.
-    public static let upcoming = TopAnimeFilter(rawValue: "upcoming")
+    public static let upcoming = JikanTopAnimeFilter(rawValue: "upcoming")
     /// `bypopularity`.
-    public static let byPopularity = TopAnimeFilter(rawValue: "bypopularity")
+    public static let byPopularity = JikanTopAnimeFilter(rawValue: "bypopularity")
     /// `favorite`.
-    public static let favorite = TopAnimeFilter(rawValue: "favorite")
+    public static let favorite = JikanTopAnimeFilter(rawValue: "favorite")
 }
 
 /// Which kind of genre list to read (`/genres/anime?filter=`).
-public struct GenreFilter: RawRepresentable, Sendable, Hashable, ExpressibleByStringLiteral {
+public struct JikanGenreFilter: RawRepresentable, Sendable, Hashable, ExpressibleByStringLiteral {
     /// The parameter value as Jikan spells it.
     public var rawValue: String
     /// Wraps a value as Jikan spells it.
@@ -131,11 +131,11 @@ public struct GenreFilter: RawRepresentable, Sendable, Hashable, ExpressibleBySt
     public init(stringLiteral value: String) { self.rawValue = value }
 
     /// `genres`.
-    public static let genres = GenreFilter(rawValue: "genres")
+    public static let genres = JikanGenreFilter(rawValue: "genres")
     /// `explicit_genres`.
-    public static let explicitGenres = GenreFilter(rawValue: "explicit_genres")
+    public static let explicitGenres = JikanGenreFilter(rawValue: "explicit_genres")
     /// `themes`.
-    public static let themes = GenreFilter(rawValue: "themes")
+    public static let themes = JikanGenreFilter(rawValue: "themes")
     /// `demographics`.
-    public static let demographics = GenreFilter(rawValue: "demographics")
+    public static let demographics = JikanGenreFilter(rawValue: "demographics")
 }

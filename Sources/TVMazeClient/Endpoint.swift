@@ -5,13 +5,13 @@ import AirdateHTTP
 /// TVMaze understands (TVMaze silently ignores unknown ones, so free-form parameters would hide typos).
 enum Endpoint: Sendable, Hashable {
     case searchShows(query: String)
-    case singleSearch(query: String, embeds: [ShowEmbed])
-    case lookup(ExternalID)
+    case singleSearch(query: String, embeds: [TVMazeShowEmbed])
+    case lookup(TVMazeExternalID)
     case searchPeople(query: String)
     case schedule(country: String?, date: CalendarDay)
     case webSchedule(date: CalendarDay, country: String?)
     case fullSchedule
-    case show(id: Int, embeds: [ShowEmbed])
+    case show(id: Int, embeds: [TVMazeShowEmbed])
     case episodes(showID: Int, specials: Bool)
     case alternateLists(showID: Int)
     case alternateList(id: Int)
@@ -25,16 +25,16 @@ enum Endpoint: Sendable, Hashable {
     case akas(showID: Int)
     case images(showID: Int)
     case showIndex(page: Int)
-    case episode(id: Int, embeds: [EpisodeEmbed])
+    case episode(id: Int, embeds: [TVMazeEpisodeEmbed])
     case guestCast(episodeID: Int)
     case guestCrew(episodeID: Int)
-    case person(id: Int, embeds: [PersonEmbed])
+    case person(id: Int, embeds: [TVMazePersonEmbed])
     case peopleIndex(page: Int)
     case castCredits(personID: Int)
     case crewCredits(personID: Int)
     case guestCastCredits(personID: Int)
-    case showUpdates(since: UpdatePeriod?)
-    case personUpdates(since: UpdatePeriod?)
+    case showUpdates(since: TVMazeUpdatePeriod?)
+    case personUpdates(since: TVMazeUpdatePeriod?)
 
     /// The request: path and the endpoint's own parameters, nothing else.
     var request: APIRequest {

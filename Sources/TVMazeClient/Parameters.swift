@@ -1,5 +1,5 @@
 /// Resources TVMaze can embed in a show response (`embed[]=…`).
-public enum ShowEmbed: String, Sendable, Hashable, CaseIterable {
+public enum TVMazeShowEmbed: String, Sendable, Hashable, CaseIterable {
     /// All regular episodes.
     case episodes
     /// The main cast.
@@ -19,7 +19,7 @@ public enum ShowEmbed: String, Sendable, Hashable, CaseIterable {
 }
 
 /// Resources TVMaze can embed in an episode response.
-public enum EpisodeEmbed: String, Sendable, Hashable, CaseIterable {
+public enum TVMazeEpisodeEmbed: String, Sendable, Hashable, CaseIterable {
     /// The episode's show.
     case show
     /// The guest cast.
@@ -29,7 +29,7 @@ public enum EpisodeEmbed: String, Sendable, Hashable, CaseIterable {
 }
 
 /// Resources TVMaze can embed in a person response.
-public enum PersonEmbed: String, Sendable, Hashable, CaseIterable {
+public enum TVMazePersonEmbed: String, Sendable, Hashable, CaseIterable {
     /// Cast credits.
     case castCredits = "castcredits"
     /// Crew credits.
@@ -38,8 +38,8 @@ public enum PersonEmbed: String, Sendable, Hashable, CaseIterable {
     case guestCastCredits = "guestcastcredits"
 }
 
-/// An id of a show on another site, for ``TVMazeClient/lookupShow(_:)``.
-public enum ExternalID: Sendable, Hashable {
+/// An id of a show on another site, for ``TVMaze/lookupShow(_:)``.
+public enum TVMazeExternalID: Sendable, Hashable {
     /// IMDb, for example `"tt0944947"`.
     case imdb(String)
     /// TheTVDB, for example `121361`.
@@ -63,8 +63,8 @@ public enum ExternalID: Sendable, Hashable {
     }
 }
 
-/// How far back ``TVMazeClient/showUpdates(since:)`` looks.
-public enum UpdatePeriod: String, Sendable, Hashable, CaseIterable {
+/// How far back ``TVMaze/showUpdates(since:)`` looks.
+public enum TVMazeUpdatePeriod: String, Sendable, Hashable, CaseIterable {
     /// The last day.
     case day
     /// The last week.

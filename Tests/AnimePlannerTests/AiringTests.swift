@@ -71,13 +71,13 @@ import Testing
     ]
 
     @Test(arguments: cases) func plansAiringShows(_ test: Case) throws {
-        let planner = ViewingPlanner(now: Self.mondayMidnight, timeZone: Self.london)
+        let planner = ViewingPlanner(clock: .fixed(at: Self.mondayMidnight, timeZone: Self.london))
         let plan = try planner.plan(test.show, goal: test.goal, options: test.options)
         #expect(Fixture.lines(plan) == test.expected)
     }
 
     @Test func finishingBeforeTheLastReleaseIsRefused() {
-        let planner = ViewingPlanner(now: Self.mondayMidnight, timeZone: Self.london)
+        let planner = ViewingPlanner(clock: .fixed(at: Self.mondayMidnight, timeZone: Self.london))
         #expect(throws: PlanError.notReleasedInTime(episode: 8, releaseDay: Fixture.day("2025-05-11"),
                                                     earliestFinish: Fixture.day("2025-05-11"))) {
             try planner.plan(Self.airing(episodes: 8, released: 0), goal: .finish(by: Fixture.day("2025-04-30")),
@@ -94,7 +94,7 @@ import Testing
     @Test func unknownTotalsArePlannedUpToWhatHasAiredAndExtendedLater() throws {
         let show = Self.airing(episodes: nil, released: 3)
         // On Monday 03-24 episode 4 (out Saturday 03-22) is out too.
-        let planner = ViewingPlanner(now: Fixture.instant("2025-03-24T12:00:00Z"), timeZone: Self.london)
+        let planner = ViewingPlanner(clock: .fixed(at: Fixture.instant("2025-03-24T12:00:00Z"), timeZone: Self.london))
         var tracked = try TrackedShow(show: show, goal: .episodesPerDay(2),
                                       options: PlanOptions(start: Fixture.day("2025-03-24")), planner: planner)
         #expect(Fixture.lines(tracked.plan) == ["2025-03-24: 1-2", "2025-03-25: 3-4"])
@@ -103,7 +103,7 @@ import Testing
         try tracked.recordProgress(atEpisode: 4, on: Fixture.day("2025-03-25"), planner: planner)
         #expect(tracked.projectedFinish == nil)
         // Two weeks later episodes 5 (03-29) and 6 (04-06) are out.
-        let later = ViewingPlanner(now: Fixture.instant("2025-04-07T12:00:00Z"), timeZone: Self.london)
+        let later = ViewingPlanner(clock: .fixed(at: Fixture.instant("2025-04-07T12:00:00Z"), timeZone: Self.london))
         tracked.refresh(show, planner: later)
         #expect(Fixture.lines(tracked.plan) == ["2025-03-24: 1-2", "2025-03-25: 3-4", "2025-04-07: 5-6"])
         #expect(tracked.log == [WatchEntry(day: Fixture.day("2025-03-25"), episodes: 1...4)])

@@ -32,7 +32,7 @@ enum Fixture {
         plan.days.map { "\($0.day): \($0.episodes.lowerBound)-\($0.episodes.upperBound)" }
     }
 
-    static let planner = ViewingPlanner(now: instant("2025-03-01T12:00:00Z"), timeZone: .gmt)
+    static let planner = ViewingPlanner(clock: .fixed(at: instant("2025-03-01T12:00:00Z"), timeZone: .gmt))
 
     /// A fresh temporary folder for a database file.
     static func temporaryDatabasePath() -> String {

@@ -4,7 +4,7 @@ import Testing
 @testable import CountdownKit
 
 @Suite struct CountdownFilterTests {
-    static let reference = ReferenceTime(now: Fixture.instant("2024-03-10T12:00:00Z"), timeZone: .gmt)
+    static let reference = ViewerClock.fixed(at: Fixture.instant("2024-03-10T12:00:00Z"), timeZone: .gmt)
     static let items: [Countdown] = [
         Fixture.countdown(1, "Pokémon Day", .allDay(Fixture.day("2024-02-27")), tags: Fixture.tags("Anime")),
         Fixture.countdown(2, "Comic-Con", .allDay(Fixture.day("2024-07-18")), tags: Fixture.tags("Cons", "Travel"), note: "Hall H"),
@@ -15,7 +15,7 @@ import Testing
                           tags: Fixture.tags("anime", "CONS")),
     ]
 
-    private func ids(_ filter: CountdownFilter, at reference: ReferenceTime = reference) -> [Int] {
+    private func ids(_ filter: CountdownFilter, at reference: ViewerClock = reference) -> [Int] {
         filter.filter(Self.items, at: reference).map { item in (1...9).first { Fixture.id($0) == item.id } ?? 0 }
     }
 
@@ -50,7 +50,7 @@ import Testing
         #expect(ids(.withinNextDays(0)) == [3])
         #expect(ids(.withinNextDays(200)) == [2, 3, 5])
         // Season 2 is at 01:00Z on the 15th: still the 14th in New York.
-        let newYork = ReferenceTime(now: Self.reference.now, timeZone: Fixture.zone("America/New_York"))
+        let newYork = ViewerClock.fixed(at: Self.reference.now, timeZone: Fixture.zone("America/New_York"))
         #expect(ids(.between(Fixture.day("2024-03-14"), Fixture.day("2024-03-14")), at: newYork) == [5])
         #expect(ids(.between(Fixture.day("2024-03-14"), Fixture.day("2024-03-14"))) == [])
     }
@@ -92,7 +92,7 @@ import Testing
 @Suite struct CountdownSectionTests {
     @Test func groupsByRelativeBucketInOrder() {
         // Wednesday 2024-03-13, 12:00 UTC; weeks start on Monday.
-        let reference = ReferenceTime(now: Fixture.instant("2024-03-13T12:00:00Z"), timeZone: .gmt)
+        let reference = ViewerClock.fixed(at: Fixture.instant("2024-03-13T12:00:00Z"), timeZone: .gmt)
         let items = [
             Fixture.countdown(1, "later", .allDay(Fixture.day("2024-05-01"))),
             Fixture.countdown(2, "past", .instant(Fixture.instant("2024-03-13T11:00:00Z"), .gmt)),
@@ -116,7 +116,7 @@ import Testing
             Fixture.countdown(2, "two", .allDay(Fixture.day("2024-05-02"))),
             Fixture.countdown(3, "three", .allDay(Fixture.day("2024-05-03")), tags: Fixture.tags("Anime")),
         ]
-        let sections = CountdownSection.sections(of: items, by: .tag, at: ReferenceTime(now: Fixture.base, timeZone: .gmt))
+        let sections = CountdownSection.sections(of: items, by: .tag, at: ViewerClock.fixed(at: Fixture.base, timeZone: .gmt))
         #expect(sections.map(\.title) == ["anime", "Travel", "Untagged"])
         #expect(sections.map { $0.countdowns.map(\.title) } == [["one", "three"], ["one"], ["two"]])
     }

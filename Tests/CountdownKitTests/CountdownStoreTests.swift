@@ -4,7 +4,7 @@ import Testing
 @testable import CountdownKit
 
 @Suite(.timeLimit(.minutes(1))) struct CountdownStoreTests {
-    let reference = ReferenceTime(now: Fixture.instant("2024-03-10T12:00:00Z"), timeZone: .gmt)
+    let reference = ViewerClock.fixed(at: Fixture.instant("2024-03-10T12:00:00Z"), timeZone: .gmt)
 
     static func sample() throws -> [Countdown] {
         [
@@ -143,7 +143,7 @@ import Testing
     @Test func autoArchiveInTheStore() async throws {
         let store = try CountdownStore(path: Fixture.temporaryDatabasePath())
         try await store.insert(try Self.sample())
-        let outcome = try await store.autoArchive(at: ReferenceTime(now: Fixture.instant("2024-03-11T12:00:00Z"), timeZone: .gmt))
+        let outcome = try await store.autoArchive(at: ViewerClock.fixed(at: Fixture.instant("2024-03-11T12:00:00Z"), timeZone: .gmt))
         #expect(outcome.archived.map(\.title) == ["Finale"])
         #expect(outcome.rolled.map(\.title) == ["Rent"])
         #expect(try await store.countdown(id: Fixture.id(3))?.target == .allDay(Fixture.day("2024-03-31")))

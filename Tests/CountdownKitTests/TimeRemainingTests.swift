@@ -8,7 +8,7 @@ import Testing
     let berlin = Fixture.zone("Europe/Berlin")
 
     private func remaining(_ target: CountdownTarget, from now: String, in zone: TimeZone) -> TimeRemaining {
-        TimeRemaining(to: target, at: ReferenceTime(now: Fixture.instant(now), timeZone: zone))
+        TimeRemaining(to: target, at: ViewerClock.fixed(at: Fixture.instant(now), timeZone: zone))
     }
 
     @Test func springForwardDayIsOneCalendarDayOf23Hours() {
@@ -154,7 +154,7 @@ import Testing
                               recurrence: try Recurrence(.yearly, anchor: Fixture.day("2023-03-09"))),
             Fixture.countdown(6, "already archived", .allDay(Fixture.day("2020-01-01")), archived: Fixture.instant("2020-01-02T00:00:00Z")),
         ]
-        let reference = ReferenceTime(now: now, timeZone: .gmt)
+        let reference = ViewerClock.fixed(at: now, timeZone: .gmt)
         let outcome = AutoArchive.apply(to: items, at: reference)
         #expect(outcome.archived.map(\.title) == ["passed", "all day yesterday"])
         #expect(outcome.archived.allSatisfy { $0.archived == now && $0.modified == now })

@@ -10,7 +10,7 @@ struct EndpointTests {
     @Test("search sends only the given parameters and decodes the page")
     func search() async throws {
         try await withJikan { jikan, server in
-            let page = try await jikan.searchAnime(AnimeSearch(query: "mushishi", limit: 5))
+            let page = try await jikan.searchAnime(JikanAnimeSearch(query: "mushishi", limit: 5))
             #expect(page.items.map(\.malID) == [457])
             #expect(page.pagination.hasNextPage == false)
             #expect(page.pagination.perPage == 5)
@@ -23,7 +23,7 @@ struct EndpointTests {
     @Test("a query with spaces is encoded and matched")
     func searchWithSpaces() async throws {
         try await withJikan { jikan, _ in
-            let results = try await collect(jikan.allSearchResults(AnimeSearch(query: "fullmetal alchemist brotherhood", limit: 5)))
+            let results = try await collect(jikan.allSearchResults(JikanAnimeSearch(query: "fullmetal alchemist brotherhood", limit: 5)))
             #expect(results.map(\.title) == ["Fullmetal Alchemist: Brotherhood"])
         }
     }
@@ -33,7 +33,7 @@ struct EndpointTests {
         try await withJikan(fixtures: nil) { jikan, server in
             await server.serve(#"{"pagination": {"last_visible_page": 1, "has_next_page": false}, "data": []}"#,
                                for: "/anime?q=k-on&type=tv&status=complete&rating=pg13&genres=36,19&genres_exclude=8&order_by=score&sort=desc&sfw=true&start_date=2009-01-01&end_date=2010-12-31&limit=25&page=2")
-            let search = AnimeSearch(
+            let search = JikanAnimeSearch(
                 query: "k-on", type: .tv, status: .complete, rating: .pg13, genres: [36, 19], excludedGenres: [8],
                 orderBy: .score, sort: .descending, safeForWork: true,
                 startDate: CalendarDay("2009-01-01"), endDate: CalendarDay("2010-12-31"), limit: 40
@@ -55,7 +55,7 @@ struct EndpointTests {
             #expect(anime.status == .finishedAiring)
             #expect(anime.episodes == 26)
             #expect(anime.durationText == "25 min per ep")
-            #expect(anime.duration == AnimeDuration(length: .seconds(25 * 60), isPerEpisode: true))
+            #expect(anime.duration == JikanAnimeDuration(length: .seconds(25 * 60), isPerEpisode: true))
             #expect(anime.aired.from == CalendarDay("2005-10-23"))
             #expect(anime.aired.to == CalendarDay("2006-06-19"))
             #expect(anime.rating == .teens)
@@ -170,7 +170,7 @@ struct EndpointTests {
     @Test("schedule of a weekday")
     func schedule() async throws {
         try await withJikan { jikan, server in
-            let sunday = try await collect(jikan.allScheduled(on: ScheduleDay(.sunday)))
+            let sunday = try await collect(jikan.allScheduled(on: JikanScheduleDay(.sunday)))
             #expect(sunday.map(\.malID) == [47917, 49596])
             #expect(sunday.allSatisfy { $0.broadcastSlot?.weekday == .sunday })
             #expect(await server.requests.last?.key.description == "/schedules?filter=sunday&page=1")
@@ -236,7 +236,7 @@ struct EndpointTests {
             await server.serve(#"{"data": {"mal_id": 1, "title": "Odd", "type": "Hologram", "status": "On Hiatus", "rating": "None", "season": "monsoon", "rank": 0, "score": null, "episodes": null, "genres": [{"mal_id": 1, "name": "Action"}, {"name": "no id"}], "broadcast": {"day": "Unknown", "time": null, "timezone": null, "string": "Unknown"}, "titles": [{"type": "Klingon", "title": "tlhIngan"}]}}"#,
                                for: "/anime/1")
             let anime = try await jikan.anime(id: 1)
-            #expect(anime.type == AnimeType(rawValue: "Hologram"))
+            #expect(anime.type == JikanAnimeType(rawValue: "Hologram"))
             #expect(anime.status?.rawValue == "On Hiatus")
             #expect(anime.season?.rawValue == "monsoon")
             #expect(anime.rank == nil)

@@ -118,7 +118,7 @@ struct FaultTests {
         try await withJikan(retry: retry, clock: ImmediateClock()) { jikan, server in
             await server.inject([.status(400, body: #"{"status": 400, "type": "ValidationException", "messages": {"order_by": ["The selected order by is invalid."], "limit": ["The limit must not be greater than 25."]}, "error": "Invalid or incomplete request. Make sure your request is correct. https://docs.api.jikan.moe/"}"#)],
                                 forPath: "/anime")
-            let error = await clientError { _ = try await jikan.searchAnime(AnimeSearch(query: "x", orderBy: "nonsense")) }
+            let error = await clientError { _ = try await jikan.searchAnime(JikanAnimeSearch(query: "x", orderBy: "nonsense")) }
             guard case .api(let message) = error else {
                 Issue.record("expected api, got \(String(describing: error))")
                 return
@@ -173,7 +173,7 @@ struct FaultTests {
             #expect(field == "data[1].mal_id")
 
             await server.inject([.body("null")], forPath: "/schedules")
-            let null = await clientError { _ = try await jikan.schedule(on: ScheduleDay(.sunday)) }
+            let null = await clientError { _ = try await jikan.schedule(on: JikanScheduleDay(.sunday)) }
             guard case .decoding = null else {
                 Issue.record("expected decoding, got \(String(describing: null))")
                 return

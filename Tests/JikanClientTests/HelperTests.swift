@@ -15,7 +15,7 @@ struct HelperTests {
         ("23 min", 23 * 60, false),
     ])
     func durations(text: String, seconds: Int, perEpisode: Bool) throws {
-        let duration = try #require(AnimeDuration(parsing: text))
+        let duration = try #require(JikanAnimeDuration(parsing: text))
         #expect(duration.length == .seconds(seconds))
         #expect(duration.isPerEpisode == perEpisode)
         #expect(duration.description == text)
@@ -23,22 +23,22 @@ struct HelperTests {
 
     @Test("unknown or meaningless durations are nil", arguments: ["Unknown", "", "per ep", "0 min", "min", "N/A"])
     func unknownDurations(text: String) {
-        #expect(AnimeDuration(parsing: text) == nil)
+        #expect(JikanAnimeDuration(parsing: text) == nil)
     }
 
     @Test("total running time")
     func totals() throws {
-        let perEpisode = try #require(AnimeDuration(parsing: "24 min per ep"))
+        let perEpisode = try #require(JikanAnimeDuration(parsing: "24 min per ep"))
         #expect(perEpisode.total(episodes: 12) == .seconds(12 * 24 * 60))
         #expect(perEpisode.total(episodes: nil) == nil)
-        let film = try #require(AnimeDuration(parsing: "1 hr 46 min"))
+        let film = try #require(JikanAnimeDuration(parsing: "1 hr 46 min"))
         #expect(film.total(episodes: 1) == .seconds(106 * 60))
         #expect(film.total(episodes: nil) == .seconds(106 * 60))
     }
 
     @Test("a broadcast statement becomes a JST slot and the next broadcast instant")
     func broadcastSlot() throws {
-        let broadcast = Broadcast(day: "Sundays", time: "00:00", timeZoneIdentifier: "Asia/Tokyo", text: "Sundays at 00:00 (JST)")
+        let broadcast = JikanBroadcast(day: "Sundays", time: "00:00", timeZoneIdentifier: "Asia/Tokyo", text: "Sundays at 00:00 (JST)")
         let slot = try #require(broadcast.slot)
         #expect(slot.weekday == .sunday)
         #expect(slot.time == TimeOfDay("00:00"))
@@ -59,51 +59,51 @@ struct HelperTests {
     }
 
     @Test("odd broadcast statements", arguments: [
-        Broadcast(day: nil, time: nil, timeZoneIdentifier: nil, text: nil),
-        Broadcast(day: "Unknown", time: nil, timeZoneIdentifier: nil, text: "Unknown"),
-        Broadcast(day: "Mondays", time: "25:99", timeZoneIdentifier: "Asia/Tokyo"),
-        Broadcast(day: "Mondays", time: "10:15", timeZoneIdentifier: "Mars/Olympus_Mons"),
+        JikanBroadcast(day: nil, time: nil, timeZoneIdentifier: nil, text: nil),
+        JikanBroadcast(day: "Unknown", time: nil, timeZoneIdentifier: nil, text: "Unknown"),
+        JikanBroadcast(day: "Mondays", time: "25:99", timeZoneIdentifier: "Asia/Tokyo"),
+        JikanBroadcast(day: "Mondays", time: "10:15", timeZoneIdentifier: "Mars/Olympus_Mons"),
     ])
-    func oddBroadcasts(broadcast: Broadcast) {
+    func oddBroadcasts(broadcast: JikanBroadcast) {
         #expect(broadcast.slot == nil)
     }
 
     @Test("a slot without a time zone is Japan's; 'Monday' reads like 'Mondays'")
     func defaultZone() throws {
-        let slot = try #require(Broadcast(day: "Monday", time: "10:15").slot)
+        let slot = try #require(JikanBroadcast(day: "Monday", time: "10:15").slot)
         #expect(slot.weekday == .monday)
         #expect(slot.timeZone.identifier == "Asia/Tokyo")
     }
 
     @Test("next broadcast only for airing anime that have not ended")
     func nextBroadcastOfAnime() throws {
-        var anime = Anime(malID: 47917, title: "Bocchi the Rock!")
-        anime.broadcast = Broadcast(day: "Sundays", time: "00:00", timeZoneIdentifier: "Asia/Tokyo")
+        var anime = JikanAnime(malID: 47917, title: "Bocchi the Rock!")
+        anime.broadcast = JikanBroadcast(day: "Sundays", time: "00:00", timeZoneIdentifier: "Asia/Tokyo")
         let monday = try #require(ISO8601Instant("2022-11-14T00:00:00Z")?.date)
         #expect(anime.nextBroadcast(after: monday) == nil)  // not airing
         anime.isAiring = true
         #expect(anime.nextBroadcast(after: monday) == ISO8601Instant("2022-11-19T15:00:00Z")?.date)
-        anime.aired = AiredPeriod(from: CalendarDay("2022-10-09"), to: CalendarDay("2022-11-13"))
+        anime.aired = JikanAiredPeriod(from: CalendarDay("2022-10-09"), to: CalendarDay("2022-11-13"))
         #expect(anime.nextBroadcast(after: monday) == nil)  // ended
     }
 
     @Test("preferred title: English, then default, then Japanese")
     func preferredTitle() {
-        var anime = Anime(malID: 457, title: "Mushishi")
-        anime.titles = [AnimeTitle(type: .default, title: "Mushishi"), AnimeTitle(type: .japanese, title: "蟲師"),
-                        AnimeTitle(type: .english, title: "Mushi-Shi")]
+        var anime = JikanAnime(malID: 457, title: "Mushishi")
+        anime.titles = [JikanAnimeTitle(type: .default, title: "Mushishi"), JikanAnimeTitle(type: .japanese, title: "蟲師"),
+                        JikanAnimeTitle(type: .english, title: "Mushi-Shi")]
         #expect(anime.preferredTitle == "Mushi-Shi")
         #expect(anime.preferredTitle(order: [.japanese]) == "蟲師")
 
-        anime.titles = [AnimeTitle(type: .japanese, title: "蟲師"), AnimeTitle(type: .default, title: "Mushishi")]
+        anime.titles = [JikanAnimeTitle(type: .japanese, title: "蟲師"), JikanAnimeTitle(type: .default, title: "Mushishi")]
         #expect(anime.preferredTitle == "Mushishi")
 
-        var untitled = Anime(malID: 1, title: "")
+        var untitled = JikanAnime(malID: 1, title: "")
         untitled.titles = []
         untitled.titleJapanese = "蟲師"
         #expect(untitled.preferredTitle == "蟲師")
 
-        var onlyField = Anime(malID: 2, title: "Shingeki no Kyojin")
+        var onlyField = JikanAnime(malID: 2, title: "Shingeki no Kyojin")
         onlyField.titles = []
         onlyField.titleEnglish = "Attack on Titan"
         #expect(onlyField.preferredTitle == "Attack on Titan")
@@ -114,20 +114,20 @@ struct HelperTests {
         let jpgLarge = try #require(URL(string: "https://cdn.myanimelist.net/images/anime/2/73862l.jpg"))
         let jpgSmall = try #require(URL(string: "https://cdn.myanimelist.net/images/anime/2/73862t.jpg"))
         let webpLarge = try #require(URL(string: "https://cdn.myanimelist.net/images/anime/2/73862l.webp"))
-        let images = ImageSet(jpg: ImageURLs(regular: nil, small: jpgSmall, large: jpgLarge), webp: ImageURLs(large: webpLarge))
+        let images = JikanImageSet(jpg: JikanImageURLs(regular: nil, small: jpgSmall, large: jpgLarge), webp: JikanImageURLs(large: webpLarge))
         #expect(images.url() == jpgLarge)
         #expect(images.url(.large, preferring: .webp) == webpLarge)
         #expect(images.url(.small) == jpgSmall)
         #expect(images.url(.small, preferring: .webp) == jpgSmall)
         #expect(images.url(.regular) == jpgLarge)
-        #expect(ImageSet().url() == nil)
+        #expect(JikanImageSet().url() == nil)
     }
 
     @Test("schedule days and search limits")
     func parameters() {
-        #expect(ScheduleDay(.monday).rawValue == "monday")
-        #expect(ScheduleDay(.sunday) == ScheduleDay(rawValue: "sunday"))
-        var search = AnimeSearch(limit: 0)
+        #expect(JikanScheduleDay(.monday).rawValue == "monday")
+        #expect(JikanScheduleDay(.sunday) == JikanScheduleDay(rawValue: "sunday"))
+        var search = JikanAnimeSearch(limit: 0)
         #expect(search.limit == 1)
         search.limit = 100
         #expect(search.limit == 25)

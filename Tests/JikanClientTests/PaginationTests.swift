@@ -6,7 +6,7 @@ import Testing
 
 /// A Jikan list page of anime with these ids, with the given pagination claims.
 func animePage(_ ids: [Int], hasNext: Bool, lastVisible: Int?, perPage: Int? = nil) -> String {
-    let items = ids.map { #"{"mal_id": \#($0), "title": "Anime \#($0)"}"# }.joined(separator: ", ")
+    let items = ids.map { #"{"mal_id": \#($0), "title": "JikanAnime \#($0)"}"# }.joined(separator: ", ")
     var pagination = #""has_next_page": \#(hasNext)"#
     if let lastVisible { pagination += #", "last_visible_page": \#(lastVisible)"# }
     if let perPage { pagination += #", "items": {"count": \#(ids.count), "total": 999, "per_page": \#(perPage)}"# }
@@ -71,7 +71,7 @@ struct PaginationTests {
             await server.serve(animePage([10, 11, 12], hasNext: true, lastVisible: 3, perPage: 3), for: "/anime?q=gintama&limit=3&page=1")
             await server.serve(animePage([12, 13, 11], hasNext: true, lastVisible: 3, perPage: 3), for: "/anime?q=gintama&limit=3&page=2")
             await server.serve(animePage([14, 13], hasNext: false, lastVisible: 3, perPage: 3), for: "/anime?q=gintama&limit=3&page=3")
-            let results = try await collect(jikan.allSearchResults(AnimeSearch(query: "gintama", limit: 3)))
+            let results = try await collect(jikan.allSearchResults(JikanAnimeSearch(query: "gintama", limit: 3)))
             #expect(results.map(\.malID) == [10, 11, 12, 13, 14])
             #expect(await server.count(path: "/anime") == 3)
         }

@@ -43,16 +43,16 @@ actor Counter {
 struct RateLimitTests {
     @Test("the production limits are 3 per second and 60 per minute")
     func productionLimits() {
-        #expect(JikanClient.rateLimits == [RateLimit(limit: 3, per: .seconds(1)), RateLimit(limit: 60, per: .seconds(60))])
-        #expect(JikanClient.configuration().rateLimits == JikanClient.rateLimits)
+        #expect(Jikan.rateLimits == [RateLimit(limit: 3, per: .seconds(1)), RateLimit(limit: 60, per: .seconds(60))])
+        #expect(Jikan.configuration().rateLimits == Jikan.rateLimits)
     }
 
     @Test("with the real limits on a test clock: 3 per second, then the 61st waits for the minute")
     func realLimitsOnTestClock() async throws {
         let clock = TestClock()
-        try await withJikan(fixtures: nil, rateLimits: JikanClient.rateLimits, clock: clock) { jikan, server in
+        try await withJikan(fixtures: nil, rateLimits: Jikan.rateLimits, clock: clock) { jikan, server in
             for id in 1...61 {
-                await server.serve(#"{"data": {"mal_id": \#(id), "title": "Anime \#(id)"}}"#, for: "/anime/\(id)")
+                await server.serve(#"{"data": {"mal_id": \#(id), "title": "JikanAnime \#(id)"}}"#, for: "/anime/\(id)")
             }
             let finished = Counter()
             let calls = Task {
@@ -98,7 +98,7 @@ struct RateLimitTests {
         let limits = [RateLimit(limit: 3, per: .milliseconds(200)), RateLimit(limit: 6, per: .seconds(1))]
         try await withJikan(fixtures: nil, rateLimits: limits) { jikan, server in
             for id in 1...10 {
-                await server.serve(#"{"data": {"mal_id": \#(id), "title": "Anime \#(id)"}}"#, for: "/anime/\(id)")
+                await server.serve(#"{"data": {"mal_id": \#(id), "title": "JikanAnime \#(id)"}}"#, for: "/anime/\(id)")
             }
             let started = ContinuousClock.now
             try await withThrowingTaskGroup(of: Void.self) { group in

@@ -46,13 +46,13 @@ struct SharedFixtureTests {
                   try await serveRecorded("seasons_now_page-1.json", at: "/seasons/now?page=1", on: server),
                   try await serveRecorded("top_anime_type-tv_page-1.json", at: "/top/anime?type=tv&page=1", on: server)
             else { return }
-            let naruto = try await jikan.searchAnime(AnimeSearch(query: "naruto", limit: 10))
+            let naruto = try await jikan.searchAnime(JikanAnimeSearch(query: "naruto", limit: 10))
             #expect(naruto.items.count == 10)
             #expect(naruto.pagination.lastVisiblePage == 3)
             #expect(naruto.items.contains { $0.broadcastSlot == nil })
             #expect(naruto.items.contains { $0.duration?.length == .seconds(95 * 60) })
 
-            let monday = try await jikan.schedule(on: ScheduleDay(.monday))
+            let monday = try await jikan.schedule(on: JikanScheduleDay(.monday))
             #expect(monday.items.count == 10)
             #expect(monday.items.contains { $0.episodes == nil && $0.score == nil })
             #expect(monday.items.contains { $0.durationText == "Unknown" && $0.duration == nil })

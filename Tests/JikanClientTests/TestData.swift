@@ -22,13 +22,13 @@ func withJikan<T>(
     rateLimits: [RateLimit] = TestData.fastLimits,
     retry: RetryPolicy = .none,
     clock: any Clock<Duration> = ContinuousClock(),
-    _ body: (JikanClient, FixtureServer) async throws -> T
+    _ body: (Jikan, FixtureServer) async throws -> T
 ) async throws -> T {
     let server = try FixtureServer(fixtures: fixtures)
     try await server.start()
-    var configuration = JikanClient.configuration(baseURL: await server.baseURL, rateLimits: rateLimits)
+    var configuration = Jikan.configuration(baseURL: await server.baseURL, rateLimits: rateLimits)
     configuration.retry = retry
-    let client = JikanClient(configuration: configuration, clock: clock)
+    let client = Jikan(configuration: configuration, clock: clock)
     do {
         let result = try await body(client, server)
         await server.stop()

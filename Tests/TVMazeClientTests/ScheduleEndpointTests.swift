@@ -53,7 +53,7 @@ struct ScheduleEndpointTests {
         #expect(files.count == 7)
         for file in files {
             let data = try Data(contentsOf: folder.appendingPathComponent(file))
-            let episodes = try JSONBodyDecoder().decode([Episode].self, from: data)
+            let episodes = try JSONBodyDecoder().decode([TVMazeEpisode].self, from: data)
             let raw = try #require(try JSONSerialization.jsonObject(with: data) as? [Any])
             #expect(episodes.count == raw.count, "\(file)")
             #expect(episodes.allSatisfy { $0.show != nil && $0.airstamp != nil }, "\(file)")
@@ -64,7 +64,7 @@ struct ScheduleEndpointTests {
     func realCast() async throws {
         guard let folder = TestData.sharedFolder("fixtures/tvmaze") else { return }
         let data = try Data(contentsOf: folder.appendingPathComponent("show_36568_cast.challengetv.json"))
-        let cast = try JSONBodyDecoder().decode([CastMember].self, from: data)
+        let cast = try JSONBodyDecoder().decode([TVMazeCastMember].self, from: data)
         #expect(cast.first?.person.name == "Jeryl Prescott Sales")
         #expect(cast.first?.character.name == "Madame Xanadu")
     }

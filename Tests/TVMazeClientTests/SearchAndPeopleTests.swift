@@ -13,7 +13,7 @@ struct SearchAndPeopleTests {
             #expect(results.map(\.show.id) == [1, 99999])
             #expect(results[0].score > results[1].score)
             #expect(results[1].show.network == nil && results[1].show.webChannel == nil)
-            #expect(results[1].show.type == ShowType(rawValue: "Documentary"))
+            #expect(results[1].show.type == TVMazeShowType(rawValue: "Documentary"))
         }
     }
 
@@ -28,9 +28,9 @@ struct SearchAndPeopleTests {
     }
 
     @Test("lookup by IMDb, TheTVDB and TVRage follows the 301; a miss is nil", arguments: [
-        ExternalID.imdb("tt0944947"), .thetvdb(121361), .tvrage(24493),
+        TVMazeExternalID.imdb("tt0944947"), .thetvdb(121361), .tvrage(24493),
     ])
-    func lookup(id: ExternalID) async throws {
+    func lookup(id: TVMazeExternalID) async throws {
         try await withTVMaze { tvmaze, server in
             let show = try await tvmaze.lookupShow(id)
             #expect(show?.name == "Game of Thrones")

@@ -167,6 +167,6 @@ struct ShowEndpointTests {
 }
 
 /// The base URL of the client's configuration, as text.
-func tvmazeBase(_ tvmaze: TVMazeClient) async -> String {
+func tvmazeBase(_ tvmaze: TVMaze) async -> String {
     tvmaze.http.configuration.baseURL.absoluteString
 }

@@ -17,13 +17,13 @@ enum TestData {
 func withTVMaze<T>(
     retry: RetryPolicy = .none,
     clock: any Clock<Duration> = ContinuousClock(),
-    _ body: (TVMazeClient, FixtureServer) async throws -> T
+    _ body: (TVMaze, FixtureServer) async throws -> T
 ) async throws -> T {
     let server = try FixtureServer(fixtures: TestData.tvmazeFixtures)
     try await server.start()
-    var configuration = TVMazeClient.configuration(baseURL: await server.baseURL)
+    var configuration = TVMaze.configuration(baseURL: await server.baseURL)
     configuration.retry = retry
-    let client = TVMazeClient(configuration: configuration, clock: clock)
+    let client = TVMaze(configuration: configuration, clock: clock)
     do {
         let result = try await body(client, server)
         await server.stop()

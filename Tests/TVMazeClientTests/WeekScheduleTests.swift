@@ -11,13 +11,13 @@ struct WeekScheduleTests {
     static let newYork = TimeZone(identifier: "America/New_York") ?? .gmt
 
     /// A client of `server` without retries (the service retries) and, optionally, without cache.
-    static func client(_ server: FixtureServer, cache: Bool = true, paced: Bool = true) async -> TVMazeClient {
-        var configuration = TVMazeClient.configuration(baseURL: await server.baseURL)
+    static func client(_ server: FixtureServer, cache: Bool = true, paced: Bool = true) async -> TVMaze {
+        var configuration = TVMaze.configuration(baseURL: await server.baseURL)
         configuration.retry = .none
         if !cache { configuration.cacheCapacity = 0 }
         // Two weeks are 36 requests: unpaced, so the test does not wait out TVMaze's 20 per 10 s.
         if !paced { configuration.rateLimits = [] }
-        return TVMazeClient(configuration: configuration)
+        return TVMaze(configuration: configuration)
     }
 
     static func date(_ text: String) throws -> Date {
@@ -33,8 +33,7 @@ struct WeekScheduleTests {
         try await withTVMaze { _, server in
             let service = WeekSchedule(
                 client: await Self.client(server),
-                configuration: .init(timeZone: Self.newYork),
-                clock: WallClock(clock: TestClock(), startingAt: try Self.date("2019-07-17T12:00:00-04:00"))
+                clock: ViewerClock(clock: TestClock(), startingAt: try Self.date("2019-07-17T12:00:00-04:00"), timeZone: Self.newYork)
             )
             let listing = try await service.refresh()
             #expect(listing.week.firstDay == (try Self.day("2019-07-15")))
@@ -63,8 +62,7 @@ struct WeekScheduleTests {
             let losAngeles = try #require(TimeZone(identifier: "America/Los_Angeles"))
             let service = WeekSchedule(
                 client: await Self.client(server),
-                configuration: .init(timeZone: losAngeles),
-                clock: WallClock(clock: TestClock(), startingAt: try Self.date("2019-07-17T12:00:00-07:00"))
+                clock: ViewerClock(clock: TestClock(), startingAt: try Self.date("2019-07-17T12:00:00-07:00"), timeZone: losAngeles)
             )
             let listing = try await service.refresh()
             let monday = listing.days[0].airings
@@ -79,8 +77,7 @@ struct WeekScheduleTests {
             await server.addRoute(FixtureRoute(request: "/schedule/web?date=2019-07-16&country=US", file: "schedule_US_2019-07-16.json"))
             let service = WeekSchedule(
                 client: await Self.client(server),
-                configuration: .init(timeZone: Self.newYork),
-                clock: WallClock(clock: TestClock(), startingAt: try Self.date("2019-07-17T12:00:00-04:00"))
+                clock: ViewerClock(clock: TestClock(), startingAt: try Self.date("2019-07-17T12:00:00-04:00"), timeZone: Self.newYork)
             )
             let listing = try await service.refresh()
             let ids = listing.airings.map(\.id)
@@ -94,8 +91,7 @@ struct WeekScheduleTests {
         try await withTVMaze { _, server in
             let service = WeekSchedule(
                 client: await Self.client(server),
-                configuration: .init(timeZone: Self.newYork),
-                clock: WallClock(clock: TestClock(), startingAt: try Self.date("2019-07-17T12:00:00-04:00"))
+                clock: ViewerClock(clock: TestClock(), startingAt: try Self.date("2019-07-17T12:00:00-04:00"), timeZone: Self.newYork)
             )
             try await service.refresh()
             let requests = await server.requests.map(\.key)
@@ -110,8 +106,7 @@ struct WeekScheduleTests {
         try await withTVMaze { _, server in
             let service = WeekSchedule(
                 client: await Self.client(server),
-                configuration: .init(timeZone: Self.newYork),
-                clock: WallClock(clock: TestClock(), startingAt: try Self.date("2019-07-17T12:00:00-04:00"))
+                clock: ViewerClock(clock: TestClock(), startingAt: try Self.date("2019-07-17T12:00:00-04:00"), timeZone: Self.newYork)
             )
             let listing = try await service.refresh()
             let fiance = listing.filtered(by: "FIANCE").airings.compactMap(\.show?.name)
@@ -131,8 +126,7 @@ struct WeekScheduleTests {
         try await withTVMaze { _, server in
             let service = WeekSchedule(
                 client: await Self.client(server, cache: false),
-                configuration: .init(timeZone: Self.newYork),
-                clock: WallClock(clock: TestClock(), startingAt: try Self.date("2019-07-17T12:00:00-04:00"))
+                clock: ViewerClock(clock: TestClock(), startingAt: try Self.date("2019-07-17T12:00:00-04:00"), timeZone: Self.newYork)
             )
             let first = try await service.details(forShow: 1)
             let second = try await service.details(forShow: 1)
@@ -151,8 +145,7 @@ struct WeekScheduleTests {
             // Sunday July 21, 23:30 in New York.
             let service = WeekSchedule(
                 client: await Self.client(server, paced: false),
-                configuration: .init(timeZone: Self.newYork),
-                clock: WallClock(clock: clock, startingAt: try Self.date("2019-07-21T23:30:00-04:00"))
+                clock: ViewerClock(clock: clock, startingAt: try Self.date("2019-07-21T23:30:00-04:00"), timeZone: Self.newYork)
             )
             let updates = await service.updates()
             await service.start()
@@ -193,13 +186,13 @@ struct WeekScheduleTests {
         await probe.stop()
         let port = try #require(baseURL.port.flatMap { UInt16(exactly: $0) })
 
-        var configuration = TVMazeClient.configuration(baseURL: baseURL)
+        var configuration = TVMaze.configuration(baseURL: baseURL)
         configuration.retry = .none
         let clock = TestClock()
         let service = WeekSchedule(
-            client: TVMazeClient(configuration: configuration),
-            configuration: .init(timeZone: Self.newYork, retryDelay: .seconds(5)),
-            clock: WallClock(clock: clock, startingAt: try Self.date("2019-07-17T12:00:00-04:00"))
+            client: TVMaze(configuration: configuration),
+            configuration: .init(retryDelay: .seconds(5)),
+            clock: ViewerClock(clock: clock, startingAt: try Self.date("2019-07-17T12:00:00-04:00"), timeZone: Self.newYork)
         )
         let updates = await service.updates()
         await service.start()

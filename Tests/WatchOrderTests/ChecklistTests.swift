@@ -32,15 +32,15 @@ struct ChecklistTests {
         let list = try list()
         var checklist = Checklist()
         checklist.mark(EpisodeID(rawValue: "a/s1e1"))
-        #expect(checklist.next(in: list, at: now, in: newYork)?.id.rawValue == "b/s1e1")
-        let perShow = checklist.upNextByShow(in: list, at: now, in: newYork)
+        #expect(checklist.next(in: list, at: .fixed(at: now, timeZone: newYork))?.id.rawValue == "b/s1e1")
+        let perShow = checklist.upNextByShow(in: list, at: .fixed(at: now, timeZone: newYork))
         #expect(perShow["a"]?.id.rawValue == "a/s1e2")
         #expect(perShow["b"]?.id.rawValue == "b/s1e1")
-        checklist.mark(show: "b", in: list, at: now, in: newYork)
+        checklist.mark(show: "b", in: list, at: .fixed(at: now, timeZone: newYork))
         // b's TBA episode is not marked and not offered.
         #expect(!checklist.isWatched(EpisodeID(rawValue: "b/s1e2")))
-        #expect(checklist.upNextByShow(in: list, at: now, in: newYork)["b"] == nil)
-        #expect(checklist.comingSoon(in: list, at: now, in: newYork).map(\.id.rawValue) == ["a/s2e2", "b/s1e2"])
+        #expect(checklist.upNextByShow(in: list, at: .fixed(at: now, timeZone: newYork))["b"] == nil)
+        #expect(checklist.comingSoon(in: list, at: .fixed(at: now, timeZone: newYork)).map(\.id.rawValue) == ["a/s2e2", "b/s1e2"])
     }
 
     @Test("Aired is decided in the viewer's time zone")
@@ -49,22 +49,22 @@ struct ChecklistTests {
         let day = Date(timeIntervalSince1970: 1_706_745_600 - 3600)  // 2024-01-31 23:00 UTC
         let checklist = Checklist(watched: [EpisodeID(rawValue: "a/s1e1"), EpisodeID(rawValue: "a/s1e2")])
         // In Tokyo it is already February 1; in New York still January 31.
-        #expect(checklist.upNextByShow(in: list, at: day, in: tokyo)["a"]?.id.rawValue == "a/s2e1")
-        #expect(checklist.upNextByShow(in: list, at: day, in: newYork)["a"] == nil)
+        #expect(checklist.upNextByShow(in: list, at: .fixed(at: day, timeZone: tokyo))["a"]?.id.rawValue == "a/s2e1")
+        #expect(checklist.upNextByShow(in: list, at: .fixed(at: day, timeZone: newYork))["a"] == nil)
     }
 
     @Test("Mark through an episode in the merged order; mark a season; hide specials; progress")
     func markingAndProgress() throws {
         let list = try list()
         var checklist = Checklist()
-        checklist.mark(through: EpisodeID(rawValue: "a/s1e2"), in: list, at: now, in: newYork)
+        checklist.mark(through: EpisodeID(rawValue: "a/s1e2"), in: list, at: .fixed(at: now, timeZone: newYork))
         #expect(checklist.watched == Set(["a/s1e1", "b/s1e1", "b/s1o50", "a/s1e2"].map(EpisodeID.init(rawValue:))))
-        #expect(checklist.progress(in: list, at: now, in: newYork) == WatchProgress(watched: 4, aired: 5, total: 7))
-        #expect(checklist.progress(in: list, show: "a", season: 1, at: now, in: newYork) == WatchProgress(watched: 2, aired: 2, total: 2))
+        #expect(checklist.progress(in: list, at: .fixed(at: now, timeZone: newYork)) == WatchProgress(watched: 4, aired: 5, total: 7))
+        #expect(checklist.progress(in: list, show: "a", season: 1, at: .fixed(at: now, timeZone: newYork)) == WatchProgress(watched: 2, aired: 2, total: 2))
         checklist.unmark(EpisodeID(rawValue: "b/s1o50"))
         checklist.hidesSpecials = true
-        #expect(checklist.progress(in: list, show: "b", at: now, in: newYork) == WatchProgress(watched: 1, aired: 1, total: 2))
-        checklist.mark(show: "a", season: 2, in: list, at: now, in: newYork)
+        #expect(checklist.progress(in: list, show: "b", at: .fixed(at: now, timeZone: newYork)) == WatchProgress(watched: 1, aired: 1, total: 2))
+        checklist.mark(show: "a", season: 2, in: list, at: .fixed(at: now, timeZone: newYork))
         #expect(checklist.isWatched(EpisodeID(rawValue: "a/s2e1")))
         #expect(!checklist.isWatched(EpisodeID(rawValue: "a/s2e2")))
         checklist.selectedShows = ["b"]

@@ -33,7 +33,7 @@ struct StoreTests {
         try await store.refresh(list("Alpha", titles: ["One", "Two", "Three"], days: ["2023-01-01", "2023-01-08", "2023-01-15"]))
         state = try await store.state()
         let watchList = try state.watchList()
-        #expect(state.checklist.progress(in: watchList, at: now, in: utc) == WatchProgress(watched: 2, aired: 3, total: 3))
+        #expect(state.checklist.progress(in: watchList, at: .fixed(at: now, timeZone: utc)) == WatchProgress(watched: 2, aired: 3, total: 3))
     }
 
     @Test("Marks, rules, priority and settings survive reopening the file; mark through and by season")
@@ -47,9 +47,9 @@ struct StoreTests {
             ])
             try await store.setShowPriority(["beta", "alpha"])
             try await store.setRules([.before(EpisodeReference(show: "Alpha", season: 1, episode: 1), EpisodeReference(show: "Beta", season: 1, episode: 1))])
-            let marked = try await store.mark(through: EpisodeID(rawValue: "beta/s1e2"), at: now, in: utc)
+            let marked = try await store.mark(through: EpisodeID(rawValue: "beta/s1e2"), at: .fixed(at: now, timeZone: utc))
             #expect(marked.map(\.rawValue) == ["alpha/s1e1", "beta/s1e1", "beta/s1e2"])
-            let season = try await store.mark(show: "beta", season: 1, at: now, in: utc)
+            let season = try await store.mark(show: "beta", season: 1, at: .fixed(at: now, timeZone: utc))
             #expect(season.map(\.rawValue) == ["beta/s1e1", "beta/s1e2"])  // B3 has not aired
             try await store.setHidesSpecials(true)
         }
@@ -58,7 +58,7 @@ struct StoreTests {
         #expect(state.showPriority == ["beta", "alpha"])
         #expect(state.rules.count == 1)
         #expect(state.checklist.hidesSpecials)
-        let upNext = try state.upNext(at: now, in: utc)
+        let upNext = try state.upNext(at: .fixed(at: now, timeZone: utc))
         #expect(upNext.next?.id.rawValue == "alpha/s1e2")
         #expect(upNext.comingSoon.map(\.id.rawValue) == ["beta/s1e3"])
         #expect(try state.watchList().episodes.map(\.id.rawValue) == ["alpha/s1e1", "beta/s1e1", "beta/s1e2", "alpha/s1e2", "beta/s1e3"])
@@ -88,7 +88,7 @@ struct StoreTests {
         let store = try WatchOrderStore(path: try databasePath())
         try await store.refresh(list("Alpha", titles: ["A1", "A2"], days: ["2023-01-01", "2023-01-08"]))
         let fixedNow = now
-        var iterator = store.observeUpNext(at: { fixedNow }, in: utc).makeAsyncIterator()
+        var iterator = store.observeUpNext(at: .fixed(at: fixedNow, timeZone: utc)).makeAsyncIterator()
         #expect(try await iterator.next()?.next?.id.rawValue == "alpha/s1e1")
         try await store.mark([EpisodeID(rawValue: "alpha/s1e1")])
         #expect(try await iterator.next()?.next?.id.rawValue == "alpha/s1e2")

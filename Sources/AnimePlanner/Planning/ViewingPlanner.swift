@@ -4,28 +4,31 @@ import Foundation
 /// Makes viewing plans: for one show (``plan(_:from:goal:options:)``) or for many under one daily
 /// time budget (``schedule(_:nextEpisodes:minutesPerDay:options:)``).
 ///
-/// The planner is a value holding "now" and the viewer's time zone, so plans are reproducible: days
-/// are calendar days in `timeZone`, and an episode is never planned before the viewer's day that
-/// contains its release.
+/// The planner reads "now" and the viewer's time zone from one ``ViewerClock``: days are calendar
+/// days in the clock's time zone, and an episode is never planned before the viewer's day that
+/// contains its release. With a ``ViewerClock/fixed(at:timeZone:firstWeekday:)`` clock, plans are
+/// reproducible.
 ///
 /// ```swift
-/// let planner = ViewingPlanner(now: Date(), timeZone: .current)
+/// let planner = ViewingPlanner(clock: .system())
 /// let plan = try planner.plan(show, goal: .finish(by: lastDay), options: PlanOptions(start: planner.today))
 /// ```
 public struct ViewingPlanner: Sendable {
-    /// The current instant: what is released is judged at it.
-    public var now: Date
-    /// The viewer's time zone.
-    public var timeZone: TimeZone
+    /// Where "now" and the viewer's time zone come from.
+    public var clock: ViewerClock
     /// The longest plan, in days, before ``PlanError/tooLong(days:)``.
     public var horizonDays: Int
 
-    /// Creates a planner.
-    public init(now: Date, timeZone: TimeZone, horizonDays: Int = 3_660) {
-        self.now = now
-        self.timeZone = timeZone
+    /// Creates a planner timed by `clock`.
+    public init(clock: ViewerClock, horizonDays: Int = 3_660) {
+        self.clock = clock
         self.horizonDays = horizonDays
     }
+
+    /// The current instant: what is released is judged at it.
+    public var now: Date { clock.now }
+    /// The viewer's time zone.
+    public var timeZone: TimeZone { clock.timeZone }
 
     /// Today in the viewer's time zone.
     public var today: CalendarDay { CalendarDay(containing: now, in: timeZone) }

@@ -9,7 +9,7 @@ import Foundation
 ///
 /// ```swift
 /// let upcomingAnime: CountdownFilter = .and([.scope(.active), .hasTag(CountdownTag("Anime")!), .withinNextDays(30)])
-/// let shown = upcomingAnime.filter(countdowns, at: ReferenceTime(now: Date(), timeZone: .current))
+/// let shown = upcomingAnime.filter(countdowns, at: .system())
 /// ```
 ///
 /// Filters are `Codable`, so a saved search can be stored and read back.
@@ -56,18 +56,19 @@ public indirect enum CountdownFilter: Sendable, Hashable, Codable {
     case not(CountdownFilter)
 
     /// Whether `countdown` passes, seen at `reference`.
-    public func matches(_ countdown: Countdown, at reference: ReferenceTime) -> Bool {
+    public func matches(_ countdown: Countdown, at reference: ViewerClock) -> Bool {
         predicate(at: reference)(countdown)
     }
 
     /// The countdowns that pass, in their given order.
-    public func filter(_ countdowns: [Countdown], at reference: ReferenceTime) -> [Countdown] {
+    public func filter(_ countdowns: [Countdown], at reference: ViewerClock) -> [Countdown] {
         let test = predicate(at: reference)
         return countdowns.filter(test)
     }
 
     /// The filter prepared once (text folded, today computed) as a closure.
-    public func predicate(at reference: ReferenceTime) -> @Sendable (Countdown) -> Bool {
+    public func predicate(at clock: ViewerClock) -> @Sendable (Countdown) -> Bool {
+        let reference = clock.frozen()  // one instant for the whole filter
         let zone = reference.timeZone
         switch self {
         case .everything:

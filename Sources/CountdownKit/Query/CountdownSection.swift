@@ -1,3 +1,4 @@
+import AirdateCore
 import Foundation
 
 /// A titled run of countdowns: one tag, or one ``RelativeBucket``.
@@ -26,7 +27,8 @@ public struct CountdownSection: Sendable, Hashable, Identifiable {
     }
 
     /// Groups `countdowns` (sort them first: each section keeps their order). Empty sections are left out.
-    public static func sections(of countdowns: [Countdown], by grouping: Grouping, at reference: ReferenceTime) -> [CountdownSection] {
+    public static func sections(of countdowns: [Countdown], by grouping: Grouping, at clock: ViewerClock) -> [CountdownSection] {
+        let reference = clock.frozen()  // one instant for every section
         switch grouping {
         case .tag:
             var byKey: [String: (tag: CountdownTag, items: [Countdown])] = [:]

@@ -29,7 +29,7 @@ public enum RelativeBucket: Int, Sendable, Hashable, Codable, CaseIterable, Comp
     }
 
     /// The bucket of `target` seen at `reference`.
-    public init(_ target: CountdownTarget, at reference: ReferenceTime) {
+    public init(_ target: CountdownTarget, at reference: ViewerClock) {
         let zone = reference.timeZone
         if target.hasPassed(at: reference.now, in: zone) {
             self = .past

@@ -1,3 +1,4 @@
+import AirdateCore
 import Foundation
 
 /// Yields each countdown when it comes due, and at optional lead times before, on
@@ -10,20 +11,17 @@ import Foundation
 /// A recurring countdown fires for each occurrence.
 ///
 /// ```swift
-/// let scheduler = ReminderScheduler(clock: ContinuousClock(), now: Date(), timeZone: .current,
-///                                   leadTimes: [.seconds(3600)])
+/// let scheduler = ReminderScheduler(clock: .system(), leadTimes: [.seconds(3600)])
 /// Task { try await scheduler.follow(store.observe()) }
 /// for await reminder in scheduler.reminders { notify(reminder) }
 /// ```
-public actor ReminderScheduler<C: Clock> where C.Duration == Duration {
+public actor ReminderScheduler {
     /// The reminders, in the order they fire (earlier fire dates first; at the same instant,
     /// longer lead times first, then "due").
     public nonisolated let reminders: AsyncStream<Reminder>
 
     private let continuation: AsyncStream<Reminder>.Continuation
-    private let clock: C
-    private let origin: C.Instant
-    private let originDate: Date
+    private let clock: ViewerClock
     private let timeZone: TimeZone
     private let leadTimes: [Duration]
     private var countdowns: [Countdown] = []
@@ -31,27 +29,23 @@ public actor ReminderScheduler<C: Clock> where C.Duration == Duration {
     private var watermark: Date
     private var timer: Task<Void, Never>?
 
-    /// Creates a scheduler whose clock reads `now` at this moment.
+    /// Creates a scheduler timed by `clock`, whose time zone places all-day targets.
     ///
     /// - Parameters:
     ///   - leadTimes: how long before each target to fire an ``Reminder/Kind/ahead(_:)`` reminder;
     ///     zero or negative values are ignored.
-    public init(clock: C, now: Date, timeZone: TimeZone, leadTimes: [Duration] = []) {
+    public init(clock: ViewerClock, leadTimes: [Duration] = []) {
         let (stream, continuation) = AsyncStream<Reminder>.makeStream(bufferingPolicy: .unbounded)
         self.reminders = stream
         self.continuation = continuation
         self.clock = clock
-        self.origin = clock.now
-        self.originDate = now
-        self.watermark = now
-        self.timeZone = timeZone
+        self.watermark = clock.now
+        self.timeZone = clock.timeZone
         self.leadTimes = Array(Set(leadTimes.filter { $0 > .zero })).sorted(by: >)
     }
 
     /// The current instant by the injected clock.
-    public var now: Date {
-        originDate.addingTimeInterval(Self.seconds(origin.duration(to: clock.now)))
-    }
+    public var now: Date { clock.now }
 
     /// Replaces the countdowns followed, fires whatever is due, and schedules the next reminder.
     public func update(_ countdowns: [Countdown]) {
@@ -134,11 +128,10 @@ public actor ReminderScheduler<C: Clock> where C.Duration == Duration {
         timer?.cancel()
         timer = nil
         guard let next = entries(after: watermark).map(\.fireDate).min() else { return }
-        let deadline = origin.advanced(by: .seconds(next.timeIntervalSince(originDate)))
         let clock = self.clock
         timer = Task { [weak self] in
-            if clock.now < deadline {
-                do { try await clock.sleep(until: deadline, tolerance: nil) } catch { return }
+            if clock.now < next {
+                do { try await clock.sleep(until: next) } catch { return }
             }
             guard !Task.isCancelled else { return }
             await self?.timerFired()

@@ -12,7 +12,7 @@ import GRDB
 /// let store = try CountdownStore(path: "/path/countdowns.sqlite")
 /// try await store.insert(countdown)
 /// let upcoming = try await store.countdowns(matching: .scope(.active), sortedBy: CountdownSort(.date),
-///                                           at: ReferenceTime(now: Date(), timeZone: .current))
+///                                           at: .system())
 /// for try await all in store.observe() { print(all.count) }
 /// ```
 public actor CountdownStore {
@@ -67,9 +67,10 @@ public actor CountdownStore {
     /// and ``CountdownSort/sorted(_:in:)``.
     public func countdowns(
         matching filter: CountdownFilter = .scope(.active), sortedBy order: CountdownSort = CountdownSort(.date),
-        at reference: ReferenceTime
+        at clock: ViewerClock
     ) async throws(CountdownStoreError) -> [Countdown] {
-        order.sorted(filter.filter(try await all(), at: reference), in: reference.timeZone)
+        let reference = clock.frozen()
+        return order.sorted(filter.filter(try await all(), at: reference), in: reference.timeZone)
     }
 
     /// Adds countdowns, all or none.
@@ -130,7 +131,7 @@ public actor CountdownStore {
 
     /// Archives passed one-off countdowns and rolls recurring ones (``AutoArchive``), in one transaction.
     @discardableResult
-    public func autoArchive(at reference: ReferenceTime) async throws(CountdownStoreError) -> AutoArchive.Outcome {
+    public func autoArchive(at reference: ViewerClock) async throws(CountdownStoreError) -> AutoArchive.Outcome {
         let outcome = AutoArchive.apply(to: try await all(), at: reference)
         if !outcome.changed.isEmpty { try await update(outcome.changed) }
         return outcome

@@ -1,3 +1,4 @@
+import AirdateCore
 import Foundation
 
 /// Auto-archiving as a pure function of the countdowns and the reference time: one-off
@@ -5,7 +6,7 @@ import Foundation
 /// occurrence instead. Archived countdowns are left alone.
 ///
 /// ```swift
-/// let outcome = AutoArchive.apply(to: countdowns, at: ReferenceTime(now: Date(), timeZone: .current))
+/// let outcome = AutoArchive.apply(to: countdowns, at: .system())
 /// try await store.save(outcome.changed)
 /// ```
 public enum AutoArchive: Sendable {
@@ -21,7 +22,8 @@ public enum AutoArchive: Sendable {
 
     /// The countdowns to archive or roll at `reference`, in their given order within each list.
     /// `modified` is set to `reference.now` on each changed countdown.
-    public static func apply(to countdowns: [Countdown], at reference: ReferenceTime) -> Outcome {
+    public static func apply(to countdowns: [Countdown], at clock: ViewerClock) -> Outcome {
+        let reference = clock.frozen()  // one instant for every countdown
         var outcome = Outcome(archived: [], rolled: [])
         for countdown in countdowns where countdown.archived == nil {
             guard countdown.target.hasPassed(at: reference.now, in: reference.timeZone) else { continue }
@@ -39,7 +41,7 @@ public enum AutoArchive: Sendable {
     }
 
     /// All countdowns after ``apply(to:at:)``, in their given order.
-    public static func applied(to countdowns: [Countdown], at reference: ReferenceTime) -> [Countdown] {
+    public static func applied(to countdowns: [Countdown], at reference: ViewerClock) -> [Countdown] {
         let outcome = apply(to: countdowns, at: reference)
         var changes: [UUID: Countdown] = [:]
         for countdown in outcome.changed { changes[countdown.id] = countdown }

@@ -9,7 +9,7 @@ import Foundation
 /// targets are measured in whole calendar days from today.
 ///
 /// ```swift
-/// let remaining = TimeRemaining(to: countdown.target, at: ReferenceTime(now: Date(), timeZone: .current))
+/// let remaining = TimeRemaining(to: countdown.target, at: .system())
 /// remaining.phrase          // "2 months, 3 days", "5 hours, 12 minutes", "3 days ago"
 /// remaining.relativePhrase  // "tomorrow", "in 3 days", "2 weeks ago"
 /// ```
@@ -36,7 +36,7 @@ public struct TimeRemaining: Sendable, Hashable {
     public let totalSeconds: Int
 
     /// Measures from `reference.now` to `target`.
-    public init(to target: CountdownTarget, at reference: ReferenceTime) {
+    public init(to target: CountdownTarget, at reference: ViewerClock) {
         let zone = reference.timeZone
         let today = reference.today
         let targetDay = target.day(in: zone)

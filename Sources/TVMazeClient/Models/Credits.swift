@@ -1,5 +1,5 @@
 /// A person's role in a show (`/people/:id/castcredits`).
-public struct CastCredit: Sendable, Hashable, Decodable {
+public struct TVMazeCastCredit: Sendable, Hashable, Decodable {
     /// Whether the person plays themself.
     public var isSelf: Bool
     /// Whether it is a voice role.
@@ -9,13 +9,13 @@ public struct CastCredit: Sendable, Hashable, Decodable {
     /// The character's id, from the credit's links.
     public var characterID: Int?
     /// The show, with `embed=show`.
-    public var show: Show?
+    public var show: TVMazeShow?
     /// The character, with `embed=character`.
-    public var character: ShowCharacter?
+    public var character: TVMazeShowCharacter?
 
     enum CodingKeys: String, CodingKey { case isSelf = "self", isVoice = "voice", links = "_links", embedded = "_embedded" }
     private struct Links: Decodable { var show: Link?; var character: Link? }
-    private struct Embedded: Decodable { var show: Show?; var character: ShowCharacter? }
+    private struct Embedded: Decodable { var show: TVMazeShow?; var character: TVMazeShowCharacter? }
 
     /// Decodes a cast credit.
     public init(from decoder: any Decoder) throws {
@@ -32,17 +32,17 @@ public struct CastCredit: Sendable, Hashable, Decodable {
 }
 
 /// A person's job on a show (`/people/:id/crewcredits`).
-public struct CrewCredit: Sendable, Hashable, Decodable {
+public struct TVMazeCrewCredit: Sendable, Hashable, Decodable {
     /// The job, for example "Creator".
     public var type: String
     /// The show's id, from the credit's links.
     public var showID: Int?
     /// The show, with `embed=show`.
-    public var show: Show?
+    public var show: TVMazeShow?
 
     enum CodingKeys: String, CodingKey { case type, links = "_links", embedded = "_embedded" }
     private struct Links: Decodable { var show: Link? }
-    private struct Embedded: Decodable { var show: Show? }
+    private struct Embedded: Decodable { var show: TVMazeShow? }
 
     /// Decodes a crew credit.
     public init(from decoder: any Decoder) throws {
@@ -54,7 +54,7 @@ public struct CrewCredit: Sendable, Hashable, Decodable {
 }
 
 /// A person's guest role in one episode (`/people/:id/guestcastcredits`).
-public struct GuestCastCredit: Sendable, Hashable, Decodable {
+public struct TVMazeGuestCastCredit: Sendable, Hashable, Decodable {
     /// Whether the person plays themself.
     public var isSelf: Bool
     /// Whether it is a voice role.
@@ -64,11 +64,11 @@ public struct GuestCastCredit: Sendable, Hashable, Decodable {
     /// The character's id, from the credit's links.
     public var characterID: Int?
     /// The episode, with `embed=episode`.
-    public var episode: Episode?
+    public var episode: TVMazeEpisode?
 
     enum CodingKeys: String, CodingKey { case isSelf = "self", isVoice = "voice", links = "_links", embedded = "_embedded" }
     private struct Links: Decodable { var episode: Link?; var character: Link? }
-    private struct Embedded: Decodable { var episode: Episode? }
+    private struct Embedded: Decodable { var episode: TVMazeEpisode? }
 
     /// Decodes a guest-cast credit.
     public init(from decoder: any Decoder) throws {

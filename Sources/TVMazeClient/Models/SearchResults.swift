@@ -1,15 +1,15 @@
-/// A show found by ``TVMazeClient/searchShows(_:)``, with TVMaze's relevance score.
-public struct ShowSearchResult: Sendable, Hashable, Decodable {
+/// A show found by ``TVMaze/searchShows(_:)``, with TVMaze's relevance score.
+public struct TVMazeShowSearchResult: Sendable, Hashable, Decodable {
     /// Relevance; higher is better.
     public var score: Double
     /// The show.
-    public var show: Show
+    public var show: TVMazeShow
 }
 
-/// A person found by ``TVMazeClient/searchPeople(_:)``, with TVMaze's relevance score.
-public struct PersonSearchResult: Sendable, Hashable, Decodable {
+/// A person found by ``TVMaze/searchPeople(_:)``, with TVMaze's relevance score.
+public struct TVMazePersonSearchResult: Sendable, Hashable, Decodable {
     /// Relevance; higher is better.
     public var score: Double
     /// The person.
-    public var person: Person
+    public var person: TVMazePerson
 }

@@ -1,12 +1,12 @@
 /// A show with its cast, as ``WeekSchedule/details(forShow:)`` returns it.
 public struct ShowDetails: Sendable, Hashable {
     /// The show.
-    public var show: Show
+    public var show: TVMazeShow
     /// The main cast.
-    public var cast: [CastMember]
+    public var cast: [TVMazeCastMember]
 
     /// Details.
-    public init(show: Show, cast: [CastMember]) {
+    public init(show: TVMazeShow, cast: [TVMazeCastMember]) {
         self.show = show
         self.cast = cast
     }

@@ -2,7 +2,7 @@ import AirdateCore
 import AirdateHTTP
 import Foundation
 
-/// This week's TV schedule, Monday to Sunday in a chosen time zone, kept fresh.
+/// This week's TV schedule, Monday to Sunday in the viewer's time zone (the ``ViewerClock``'s), kept fresh.
 ///
 /// The week is fetched day by day, always naming the date (`/schedule?country=…&date=…`, plus
 /// `/schedule/web` for streaming releases), including the day before and after so that airings
@@ -18,8 +18,6 @@ public actor WeekSchedule {
     public struct Configuration: Sendable {
         /// ISO country code of the broadcast schedule, e.g. "US".
         public var country: String
-        /// The time zone whose Monday–Sunday is "this week" and whose days group the airings.
-        public var timeZone: TimeZone
         /// Whether streaming releases (`/schedule/web`) are included.
         public var includesStreaming: Bool
         /// The first wait after a failed load; doubled after each further failure.
@@ -30,30 +28,29 @@ public actor WeekSchedule {
         /// A configuration; by default US streaming included, retry after 5 s doubling up to 5 min.
         public init(
             country: String = "US",
-            timeZone: TimeZone,
             includesStreaming: Bool = true,
             retryDelay: Duration = .seconds(5),
             maxRetryDelay: Duration = .seconds(300)
         ) {
             self.country = country
-            self.timeZone = timeZone
             self.includesStreaming = includesStreaming
             self.retryDelay = retryDelay
             self.maxRetryDelay = maxRetryDelay
         }
     }
 
-    private let client: TVMazeClient
+    private let client: TVMaze
     private let configuration: Configuration
-    private let clock: WallClock
+    private let clock: ViewerClock
     private var current: WeekListing?
     private var observers: [Int: AsyncStream<WeekScheduleUpdate>.Continuation] = [:]
     private var nextObserver = 0
     private var loop: Task<Void, Never>?
     private var details: [Int: ShowDetails] = [:]
 
-    /// A service reading `client`, timed by `clock`.
-    public init(client: TVMazeClient, configuration: Configuration, clock: WallClock = .system) {
+    /// A service reading `client`, timed by `clock`, whose time zone decides what "this week" is and
+    /// which day each airing belongs to.
+    public init(client: TVMaze, configuration: Configuration = Configuration(), clock: ViewerClock = .system()) {
         self.client = client
         self.configuration = configuration
         self.clock = clock
@@ -64,7 +61,7 @@ public actor WeekSchedule {
 
     /// The week containing the clock's current time.
     public var currentWeek: Week {
-        Week(containing: clock.now, firstWeekday: .monday, in: configuration.timeZone)
+        Week(containing: clock.now, firstWeekday: .monday, in: clock.timeZone)
     }
 
     /// A stream of updates; it starts with the current listing when there is one and ends when the
@@ -140,7 +137,7 @@ public actor WeekSchedule {
     /// Loads the week containing `date` (by default now), publishes it, and returns it.
     @discardableResult
     public func refresh(containing date: Date? = nil) async throws -> WeekListing {
-        let week = Week(containing: date ?? clock.now, firstWeekday: .monday, in: configuration.timeZone)
+        let week = Week(containing: date ?? clock.now, firstWeekday: .monday, in: clock.timeZone)
         return try await load(week)
     }
 
@@ -150,7 +147,7 @@ public actor WeekSchedule {
         let total = dates.count * (configuration.includesStreaming ? 2 : 1)
         var loaded = 0
         publish(.progress(loaded: 0, total: total))
-        var episodes: [Episode] = []
+        var episodes: [TVMazeEpisode] = []
         for date in dates {
             episodes += try await fetchDay(date, web: false)
             loaded += 1
@@ -168,7 +165,7 @@ public actor WeekSchedule {
     }
 
     /// One day's schedule; a 404 (no schedule published for that day) counts as an empty day.
-    private func fetchDay(_ date: CalendarDay, web: Bool) async throws -> [Episode] {
+    private func fetchDay(_ date: CalendarDay, web: Bool) async throws -> [TVMazeEpisode] {
         do {
             return web
                 ? try await client.webSchedule(date: date, country: configuration.country)
@@ -180,15 +177,15 @@ public actor WeekSchedule {
 
     /// Groups `episodes` by the day of their airstamp in the week's time zone, keeping only the
     /// week's, sorted by start instant (then show name, then id), without duplicate episode ids.
-    public static func group(_ episodes: [Episode], into week: Week) -> WeekListing {
+    public static func group(_ episodes: [TVMazeEpisode], into week: Week) -> WeekListing {
         var seen = Set<Int>()
-        var byDay: [CalendarDay: [Episode]] = [:]
+        var byDay: [CalendarDay: [TVMazeEpisode]] = [:]
         for episode in episodes {
             guard let start = episode.airstamp, week.contains(start), seen.insert(episode.id).inserted else { continue }
             byDay[CalendarDay(containing: start, in: week.timeZone), default: []].append(episode)
         }
         let days = week.days.map { day in
-            ScheduleDay(day: day, airings: (byDay[day] ?? []).sorted { a, b in
+            WeekListingDay(day: day, airings: (byDay[day] ?? []).sorted { a, b in
                 let (sa, sb) = (a.airstamp ?? .distantPast, b.airstamp ?? .distantPast)
                 if sa != sb { return sa < sb }
                 let (na, nb) = (a.show?.name ?? "", b.show?.name ?? "")
@@ -203,7 +200,7 @@ public actor WeekSchedule {
     public func details(forShow showID: Int) async throws -> ShowDetails {
         if let cached = details[showID] { return cached }
         let known = current?.airings.lazy.compactMap(\.show).first { $0.id == showID }
-        let show: Show
+        let show: TVMazeShow
         if let known { show = known } else { show = try await client.show(id: showID) }
         let cast = try await client.cast(ofShow: showID)
         let result = ShowDetails(show: show, cast: cast)

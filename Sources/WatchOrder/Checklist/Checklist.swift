@@ -43,7 +43,8 @@ public struct Checklist: Sendable, Hashable, Codable {
 
     /// The aired visible episodes up to and including `id` in the watch order ("everything before
     /// this"), plus `id` itself; empty when `id` is not in the list.
-    public func episodes(through id: EpisodeID, in list: WatchList, at now: Date, in timeZone: TimeZone) -> [EpisodeID] {
+    public func episodes(through id: EpisodeID, in list: WatchList, at clock: ViewerClock) -> [EpisodeID] {
+        let now = clock.now, timeZone = clock.timeZone
         guard let end = list.position(of: id) else { return [] }
         var result = list.episodes[...end].filter { isVisible($0) && $0.hasAired(at: now, in: timeZone) }.map(\.id)
         if result.last != id { result.append(id) }
@@ -51,15 +52,16 @@ public struct Checklist: Sendable, Hashable, Codable {
     }
 
     /// Marks everything up to and including `id` in the watch order (aired, visible episodes).
-    public mutating func mark(through id: EpisodeID, in list: WatchList, at now: Date, in timeZone: TimeZone) {
-        watched.formUnion(episodes(through: id, in: list, at: now, in: timeZone))
+    public mutating func mark(through id: EpisodeID, in list: WatchList, at clock: ViewerClock) {
+        watched.formUnion(episodes(through: id, in: list, at: clock))
     }
 
     /// The aired episodes of a show (or of one of its seasons); unaired ones are skipped.
     public func airedEpisodes(
-        ofShow showID: String, season: Int? = nil, in list: WatchList, at now: Date, in timeZone: TimeZone
+        ofShow showID: String, season: Int? = nil, in list: WatchList, at clock: ViewerClock
     ) -> [EpisodeID] {
-        list.episodes.filter {
+        let now = clock.now, timeZone = clock.timeZone
+        return list.episodes.filter {
             $0.showID == showID && (season == nil || $0.season == season) && $0.hasAired(at: now, in: timeZone)
                 && !(hidesSpecials && $0.isSpecial)
         }.map(\.id)
@@ -67,15 +69,16 @@ public struct Checklist: Sendable, Hashable, Codable {
 
     /// Marks a whole show, or one season of it, skipping unaired episodes.
     public mutating func mark(
-        show showID: String, season: Int? = nil, in list: WatchList, at now: Date, in timeZone: TimeZone
+        show showID: String, season: Int? = nil, in list: WatchList, at clock: ViewerClock
     ) {
-        watched.formUnion(airedEpisodes(ofShow: showID, season: season, in: list, at: now, in: timeZone))
+        watched.formUnion(airedEpisodes(ofShow: showID, season: season, in: list, at: clock))
     }
 
     // MARK: Up next
 
     /// Per show, the first visible aired episode not watched, in watch order.
-    public func upNextByShow(in list: WatchList, at now: Date, in timeZone: TimeZone) -> [String: Episode] {
+    public func upNextByShow(in list: WatchList, at clock: ViewerClock) -> [String: Episode] {
+        let now = clock.now, timeZone = clock.timeZone
         var result: [String: Episode] = [:]
         for episode in list.episodes where result[episode.showID] == nil && isVisible(episode)
             && !watched.contains(episode.id) && episode.hasAired(at: now, in: timeZone)
@@ -86,22 +89,25 @@ public struct Checklist: Sendable, Hashable, Codable {
     }
 
     /// The first visible aired episode not watched, in watch order; never an unaired one.
-    public func next(in list: WatchList, at now: Date, in timeZone: TimeZone) -> Episode? {
-        list.episodes.first { isVisible($0) && !watched.contains($0.id) && $0.hasAired(at: now, in: timeZone) }
+    public func next(in list: WatchList, at clock: ViewerClock) -> Episode? {
+        let now = clock.now, timeZone = clock.timeZone
+        return list.episodes.first { isVisible($0) && !watched.contains($0.id) && $0.hasAired(at: now, in: timeZone) }
     }
 
     /// Visible episodes that have not aired, in watch order (their ``Episode/airDay`` says when,
     /// `nil` when TBA).
-    public func comingSoon(in list: WatchList, at now: Date, in timeZone: TimeZone, limit: Int = .max) -> [Episode] {
-        Array(list.episodes.lazy.filter { self.isVisible($0) && !$0.hasAired(at: now, in: timeZone) }.prefix(limit))
+    public func comingSoon(in list: WatchList, at clock: ViewerClock, limit: Int = .max) -> [Episode] {
+        let now = clock.now, timeZone = clock.timeZone
+        return Array(list.episodes.lazy.filter { self.isVisible($0) && !$0.hasAired(at: now, in: timeZone) }.prefix(limit))
     }
 
     // MARK: WatchProgress
 
     /// Progress over the visible episodes of `list`, optionally one show, optionally one season.
     public func progress(
-        in list: WatchList, show showID: String? = nil, season: Int? = nil, at now: Date, in timeZone: TimeZone
+        in list: WatchList, show showID: String? = nil, season: Int? = nil, at clock: ViewerClock
     ) -> WatchProgress {
+        let now = clock.now, timeZone = clock.timeZone
         var progress = WatchProgress()
         for episode in list.episodes where isVisible(episode)
             && (showID == nil || episode.showID == showID) && (season == nil || episode.season == season)

@@ -161,22 +161,24 @@ public actor WatchOrderStore {
 
     /// Marks every aired visible episode up to and including `id` in the watch order.
     @discardableResult
-    public func mark(through id: EpisodeID, at now: Date, in timeZone: TimeZone) async throws(WatchOrderStoreError) -> [EpisodeID] {
+    public func mark(through id: EpisodeID, at clock: ViewerClock) async throws(WatchOrderStoreError) -> [EpisodeID] {
+        let clock = clock.frozen(), now = clock.now
         let state = try await state()
         let list: WatchList
         do { list = try state.watchList() } catch { throw .order(error) }
-        let ids = state.checklist.episodes(through: id, in: list, at: now, in: timeZone)
+        let ids = state.checklist.episodes(through: id, in: list, at: clock)
         try await mark(ids, at: now)
         return ids
     }
 
     /// Marks a show, or one season of it, skipping unaired episodes.
     @discardableResult
-    public func mark(show showID: String, season: Int? = nil, at now: Date, in timeZone: TimeZone) async throws(WatchOrderStoreError) -> [EpisodeID] {
+    public func mark(show showID: String, season: Int? = nil, at clock: ViewerClock) async throws(WatchOrderStoreError) -> [EpisodeID] {
+        let clock = clock.frozen(), now = clock.now
         let state = try await state()
         let list: WatchList
         do { list = try state.watchList() } catch { throw .order(error) }
-        let ids = state.checklist.airedEpisodes(ofShow: showID, season: season, in: list, at: now, in: timeZone)
+        let ids = state.checklist.airedEpisodes(ofShow: showID, season: season, in: list, at: clock)
         try await mark(ids, at: now)
         return ids
     }
@@ -232,9 +234,9 @@ public actor WatchOrderStore {
 
     /// Up next, re-emitted when anything stored changes; `now` is read at each emission.
     public nonisolated func observeUpNext(
-        at now: @escaping @Sendable () -> Date, in timeZone: TimeZone
+        at clock: ViewerClock
     ) -> AsyncThrowingMapSequence<AsyncValueObservation<WatchState>, UpNext> {
-        observeState().map { state in try state.upNext(at: now(), in: timeZone) }
+        observeState().map { state in try state.upNext(at: clock) }
     }
 
     // MARK: Export and import

@@ -1,3 +1,4 @@
+import AirdateCore
 import Foundation
 
 /// Everything a store holds, read at one moment: episode lists, rules, show priority and the
@@ -26,12 +27,13 @@ public struct WatchState: Sendable, Hashable {
     }
 
     /// Up next, coming soon and progress at `now` for a viewer in `timeZone`.
-    public func upNext(at now: Date, in timeZone: TimeZone, comingSoonLimit: Int = 5) throws(WatchOrderError) -> UpNext {
+    public func upNext(at clock: ViewerClock, comingSoonLimit: Int = 5) throws(WatchOrderError) -> UpNext {
+        let clock = clock.frozen()  // one instant for next, coming soon and progress
         let list = try watchList()
         return UpNext(
-            next: checklist.next(in: list, at: now, in: timeZone),
-            byShow: checklist.upNextByShow(in: list, at: now, in: timeZone),
-            comingSoon: checklist.comingSoon(in: list, at: now, in: timeZone, limit: comingSoonLimit),
-            progress: checklist.progress(in: list, at: now, in: timeZone))
+            next: checklist.next(in: list, at: clock),
+            byShow: checklist.upNextByShow(in: list, at: clock),
+            comingSoon: checklist.comingSoon(in: list, at: clock, limit: comingSoonLimit),
+            progress: checklist.progress(in: list, at: clock))
     }
 }

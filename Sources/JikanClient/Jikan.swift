@@ -1,0 +1,220 @@
+import AirdateCore
+import AirdateHTTP
+import Foundation
+
+/// A typed client of Jikan v4 (`https://api.jikan.moe/v4`), the unofficial MyAnimeList API.
+///
+/// All calls of one client (and its copies) share one rate limiter kept to Jikan's limits — 3
+/// requests per second *and* 60 per minute — paced before sending, not after a 429. Rate-limit
+/// answers (429, including MyAnimeList rate-limiting Jikan) and upstream 5xx failures are retried
+/// with back-off; a 500 carrying `report_url` (a bug in Jikan) is not. Failures throw
+/// ``HTTPClientError``; those Jikan explained in its body are ``HTTPClientError/api(_:)`` with
+/// Jikan's status, type and message. Answers are cached as long as `Cache-Control`/`Expires`
+/// allow (Jikan: 24 hours).
+///
+/// Lists come one page at a time (`…(page:)`, a ``JikanPage``) or as every item (`all…`, a
+/// ``JikanPages`` `AsyncSequence` that survives Jikan's pagination bugs).
+///
+/// ```swift
+/// let jikan = Jikan()
+/// for try await anime in jikan.allSearchResults(JikanAnimeSearch(query: "mushishi", limit: 10)) {
+///     print(anime.preferredTitle, anime.duration?.description ?? "?")
+/// }
+/// ```
+public struct Jikan: Sendable {
+    /// The HTTP client all calls go through (shared limiter and cache).
+    public let http: HTTPClient
+
+    /// Jikan's production root.
+    public static let productionURL: URL = URL(string: "https://api.jikan.moe/v4") ?? URL(fileURLWithPath: "/")
+
+    /// Jikan's published limits: 3 requests per second and 60 per minute.
+    public static let rateLimits = [RateLimit(limit: 3, per: .seconds(1)), RateLimit(limit: 60, per: .seconds(60))]
+
+    /// Episodes per page of `/anime/{id}/episodes`.
+    public static let episodesPerPage = 100
+
+    /// The configuration Jikan needs: its root, a descriptive User-Agent, its two rate-limit
+    /// windows (or `rateLimits`, e.g. scaled down for tests), Jikan's error bodies read.
+    public static func configuration(
+        baseURL: URL = productionURL,
+        rateLimits: [RateLimit] = Jikan.rateLimits
+    ) -> HTTPClientConfiguration {
+        HTTPClientConfiguration(
+            baseURL: baseURL,
+            userAgent: HTTPClientConfiguration.userAgent(
+                product: "JikanClient", version: "0.1.0", contact: "https://github.com/airdate/airdate"
+            ),
+            rateLimits: rateLimits,
+            errorBodyReader: { status, body in JikanErrorBody.read(status: status, body: body) }
+        )
+    }
+
+    /// A client of `configuration.baseURL` (Jikan by default) through `transport`, timed by `clock`.
+    public init(
+        configuration: HTTPClientConfiguration = Jikan.configuration(),
+        transport: any HTTPTransport = URLSessionTransport(),
+        clock: any Clock<Duration> = ContinuousClock()
+    ) {
+        self.http = HTTPClient(configuration: configuration, transport: transport, clock: clock)
+    }
+
+    private func data<T: Decodable>(_ endpoint: Endpoint, as type: T.Type = T.self) async throws -> T {
+        try await http.get(endpoint.request, as: DataEnvelope<T>.self).data
+    }
+
+    private func page<T: Decodable & Sendable>(_ endpoint: Endpoint, of type: T.Type = T.self) async throws -> JikanPage<T> {
+        try await http.get(endpoint.request, as: JikanPage<T>.self)
+    }
+
+    // MARK: Anime
+
+    /// One page of anime matching `search` (`/anime`).
+    public func searchAnime(_ search: JikanAnimeSearch, page: Int = 1) async throws -> JikanPage<JikanAnime> {
+        try await self.page(.searchAnime(search, page: page))
+    }
+
+    /// Every anime matching `search`, page after page, each once.
+    public func allSearchResults(_ search: JikanAnimeSearch) -> JikanPages<JikanAnime> {
+        JikanPages(expectedPageSize: search.limit ?? JikanAnimeSearch.maximumLimit) { page in
+            try await self.searchAnime(search, page: page)
+        }
+    }
+
+    /// The anime with MyAnimeList id `id` (`/anime/{id}`). Throws
+    /// ``HTTPClientError/notFound(url:)`` for an unknown id.
+    public func anime(id: Int) async throws -> JikanAnime {
+        try await data(.anime(id: id))
+    }
+
+    /// The anime with its relations, theme songs, external and streaming links (`/anime/{id}/full`).
+    public func animeFull(id: Int) async throws -> JikanAnime {
+        try await data(.animeFull(id: id))
+    }
+
+    /// One page (100 episodes) of the anime's episodes (`/anime/{id}/episodes`).
+    public func episodes(ofAnime animeID: Int, page: Int = 1) async throws -> JikanPage<JikanAnimeEpisode> {
+        try await self.page(.episodes(animeID: animeID, page: page))
+    }
+
+    /// Every episode of the anime, page after page, each once.
+    public func allEpisodes(ofAnime animeID: Int) -> JikanPages<JikanAnimeEpisode> {
+        JikanPages(expectedPageSize: Self.episodesPerPage) { page in
+            try await self.episodes(ofAnime: animeID, page: page)
+        }
+    }
+
+    /// Episode number `number` of the anime, with its length and synopsis
+    /// (`/anime/{id}/episodes/{episode}`).
+    public func episode(ofAnime animeID: Int, number: Int) async throws -> JikanAnimeEpisode {
+        try await data(.episode(animeID: animeID, number: number))
+    }
+
+    /// Entries related to the anime: sequels, prequels, adaptations… (`/anime/{id}/relations`).
+    public func relations(ofAnime animeID: Int) async throws -> [JikanAnimeRelation] {
+        try await data(.relations(animeID: animeID))
+    }
+
+    /// The anime's characters with their voice actors (`/anime/{id}/characters`).
+    public func characters(ofAnime animeID: Int) async throws -> [JikanCharacterRole] {
+        try await data(.characters(animeID: animeID))
+    }
+
+    /// The people who made the anime (`/anime/{id}/staff`).
+    public func staff(ofAnime animeID: Int) async throws -> [JikanStaffMember] {
+        try await data(.staff(animeID: animeID))
+    }
+
+    /// How members list and score the anime (`/anime/{id}/statistics`).
+    public func statistics(ofAnime animeID: Int) async throws -> JikanAnimeStatistics {
+        try await data(.statistics(animeID: animeID))
+    }
+
+    /// Anime members recommend to the anime's fans (`/anime/{id}/recommendations`).
+    public func recommendations(ofAnime animeID: Int) async throws -> [JikanRecommendation] {
+        try await data(.recommendations(animeID: animeID))
+    }
+
+    // MARK: Seasons
+
+    /// One page of this season's anime (`/seasons/now`), optionally of one format and safe for work.
+    public func currentSeason(format: JikanAnimeFormat? = nil, safeForWork: Bool = false, page: Int = 1) async throws -> JikanPage<JikanAnime> {
+        try await self.page(.seasonNow(format: format, safeForWork: safeForWork, page: page))
+    }
+
+    /// Every anime of this season, each once.
+    public func allCurrentSeason(format: JikanAnimeFormat? = nil, safeForWork: Bool = false) -> JikanPages<JikanAnime> {
+        JikanPages { page in try await self.currentSeason(format: format, safeForWork: safeForWork, page: page) }
+    }
+
+    /// One page of the anime of `season` of `year` (`/seasons/{year}/{season}`).
+    public func season(_ season: JikanAnimeSeason, of year: Int, format: JikanAnimeFormat? = nil, safeForWork: Bool = false, page: Int = 1) async throws -> JikanPage<JikanAnime> {
+        try await self.page(.season(year: year, season: season, format: format, safeForWork: safeForWork, page: page))
+    }
+
+    /// Every anime of `season` of `year`, each once.
+    public func allOfSeason(_ season: JikanAnimeSeason, of year: Int, format: JikanAnimeFormat? = nil, safeForWork: Bool = false) -> JikanPages<JikanAnime> {
+        JikanPages { page in try await self.season(season, of: year, format: format, safeForWork: safeForWork, page: page) }
+    }
+
+    /// One page of anime announced for coming seasons (`/seasons/upcoming`).
+    public func upcomingSeasons(format: JikanAnimeFormat? = nil, safeForWork: Bool = false, page: Int = 1) async throws -> JikanPage<JikanAnime> {
+        try await self.page(.seasonUpcoming(format: format, safeForWork: safeForWork, page: page))
+    }
+
+    /// Every anime announced for coming seasons, each once.
+    public func allUpcomingSeasons(format: JikanAnimeFormat? = nil, safeForWork: Bool = false) -> JikanPages<JikanAnime> {
+        JikanPages { page in try await self.upcomingSeasons(format: format, safeForWork: safeForWork, page: page) }
+    }
+
+    /// Every year with its seasons, newest first as Jikan lists them (`/seasons`).
+    public func seasonArchive() async throws -> [JikanSeasonArchive] {
+        try await data(.seasonList)
+    }
+
+    // MARK: Schedules
+
+    /// One page of the anime broadcast on `day` in Japan, or of the whole week when `nil`
+    /// (`/schedules`).
+    public func schedule(on day: JikanScheduleDay?, safeForWork: Bool = false, page: Int = 1) async throws -> JikanPage<JikanAnime> {
+        try await self.page(.schedules(day: day, safeForWork: safeForWork, page: page))
+    }
+
+    /// Every anime broadcast on `day` (in Japan), each once.
+    public func allScheduled(on day: JikanScheduleDay?, safeForWork: Bool = false) -> JikanPages<JikanAnime> {
+        JikanPages { page in try await self.schedule(on: day, safeForWork: safeForWork, page: page) }
+    }
+
+    // MARK: Top, genres, producers
+
+    /// One page of the top anime, optionally of one format and from one list (`/top/anime`).
+    public func topAnime(format: JikanAnimeFormat? = nil, filter: JikanTopAnimeFilter? = nil, page: Int = 1) async throws -> JikanPage<JikanAnime> {
+        try await self.page(.topAnime(format: format, filter: filter, page: page))
+    }
+
+    /// The top anime, page after page, each once (stop early with ``JikanPages/limited(toPages:)``).
+    public func allTopAnime(format: JikanAnimeFormat? = nil, filter: JikanTopAnimeFilter? = nil) -> JikanPages<JikanAnime> {
+        JikanPages { page in try await self.topAnime(format: format, filter: filter, page: page) }
+    }
+
+    /// Anime genres, themes and demographics with their ids for ``AnimeSearch/genres``
+    /// (`/genres/anime`).
+    public func genres(filter: JikanGenreFilter? = nil) async throws -> [JikanGenre] {
+        try await data(.genres(filter: filter))
+    }
+
+    /// One page of producers, studios and licensors, optionally matching `query` (`/producers`).
+    public func producers(matching query: String? = nil, page: Int = 1) async throws -> JikanPage<JikanProducer> {
+        try await self.page(.producers(query: query, page: page))
+    }
+
+    /// Every producer matching `query`, each once.
+    public func allProducers(matching query: String? = nil) -> JikanPages<JikanProducer> {
+        JikanPages { page in try await self.producers(matching: query, page: page) }
+    }
+
+    /// The producer with MyAnimeList id `id` (`/producers/{id}`).
+    public func producer(id: Int) async throws -> JikanProducer {
+        try await data(.producer(id: id))
+    }
+}

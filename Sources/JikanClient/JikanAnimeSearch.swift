@@ -1,0 +1,93 @@
+import AirdateCore
+import AirdateHTTP
+
+/// The parameters of an anime search (`/anime?q=…`). Every parameter is optional; unset ones are
+/// not sent.
+///
+/// ```swift
+/// var search = JikanAnimeSearch(query: "mushishi")
+/// search.type = .tv
+/// search.orderBy = .score
+/// search.sort = .descending
+/// ```
+public struct JikanAnimeSearch: Sendable, Hashable {
+    /// Jikan's largest page size.
+    public static let maximumLimit = 25
+
+    /// Text to match against titles (`q`).
+    public var query: String?
+    /// The format (`type`).
+    public var type: JikanAnimeFormat?
+    /// The airing status (`status`).
+    public var status: JikanAnimeSearchStatus?
+    /// The audience rating (`rating`).
+    public var rating: JikanAnimeSearchRating?
+    /// Genre ids every result must carry (`genres`, comma-separated); see ``Jikan/genres(filter:)``.
+    public var genres: [Int]
+    /// Genre ids no result may carry (`genres_exclude`).
+    public var excludedGenres: [Int]
+    /// The ordering field (`order_by`).
+    public var orderBy: JikanAnimeOrder?
+    /// The ordering direction (`sort`).
+    public var sort: JikanSortDirection?
+    /// Leave out adult entries (`sfw`).
+    public var safeForWork: Bool
+    /// Only anime that started on or after this day (`start_date`).
+    public var startDate: CalendarDay?
+    /// Only anime that ended on or before this day (`end_date`).
+    public var endDate: CalendarDay?
+    /// Results per page (`limit`), clamped to 1…25; `nil` for Jikan's default (25).
+    public var limit: Int? {
+        didSet { limit = limit.map { min(max($0, 1), Self.maximumLimit) } }
+    }
+
+    /// A search; every parameter has a default that is not sent.
+    public init(
+        query: String? = nil,
+        type: JikanAnimeFormat? = nil,
+        status: JikanAnimeSearchStatus? = nil,
+        rating: JikanAnimeSearchRating? = nil,
+        genres: [Int] = [],
+        excludedGenres: [Int] = [],
+        orderBy: JikanAnimeOrder? = nil,
+        sort: JikanSortDirection? = nil,
+        safeForWork: Bool = false,
+        startDate: CalendarDay? = nil,
+        endDate: CalendarDay? = nil,
+        limit: Int? = nil
+    ) {
+        self.query = query
+        self.type = type
+        self.status = status
+        self.rating = rating
+        self.genres = genres
+        self.excludedGenres = excludedGenres
+        self.orderBy = orderBy
+        self.sort = sort
+        self.safeForWork = safeForWork
+        self.startDate = startDate
+        self.endDate = endDate
+        self.limit = limit.map { min(max($0, 1), Self.maximumLimit) }
+    }
+
+    /// The query parameters, `page` included.
+    func parameters(page: Int) -> [QueryParameter] {
+        var items: [QueryParameter] = []
+        if let query, !query.isEmpty { items.append(QueryParameter("q", query)) }
+        if let type { items.append(QueryParameter("type", type.rawValue)) }
+        if let status { items.append(QueryParameter("status", status.rawValue)) }
+        if let rating { items.append(QueryParameter("rating", rating.rawValue)) }
+        if !genres.isEmpty { items.append(QueryParameter("genres", genres.map(String.init).joined(separator: ","))) }
+        if !excludedGenres.isEmpty {
+            items.append(QueryParameter("genres_exclude", excludedGenres.map(String.init).joined(separator: ",")))
+        }
+        if let orderBy { items.append(QueryParameter("order_by", orderBy.rawValue)) }
+        if let sort { items.append(QueryParameter("sort", sort.rawValue)) }
+        if safeForWork { items.append(QueryParameter("sfw", "true")) }
+        if let startDate { items.append(QueryParameter("start_date", startDate.description)) }
+        if let endDate { items.append(QueryParameter("end_date", endDate.description)) }
+        if let limit { items.append(QueryParameter("limit", String(limit))) }
+        items.append(QueryParameter("page", String(max(1, page))))
+        return items
+    }
+}

@@ -1,0 +1,29 @@
+import Foundation
+
+/// An anime members recommend to fans of another (`/anime/{id}/recommendations`).
+public struct JikanRecommendation: Sendable, Hashable, Decodable, MALIdentifiable {
+    /// The recommended anime's id.
+    public var malID: Int
+    /// The recommended anime's title.
+    public var title: String
+    /// Its page on MyAnimeList.
+    public var url: URL?
+    /// Its picture.
+    public var images: JikanImageSet
+    /// How many members recommend it.
+    public var votes: Int
+
+    private enum CodingKeys: String, CodingKey { case entry, votes }
+    private enum EntryKeys: String, CodingKey { case malID = "mal_id", title, url, images }
+
+    /// Decodes Jikan's object (`{"entry": {…}, "votes": n}`).
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let entry = try c.nestedContainer(keyedBy: EntryKeys.self, forKey: .entry)
+        malID = try entry.decode(Int.self, forKey: .malID)
+        title = entry.text(.title) ?? ""
+        url = entry.link(.url)
+        images = (try? entry.decodeIfPresent(JikanImageSet.self, forKey: .images)) ?? JikanImageSet()
+        votes = c.integer(.votes) ?? 0
+    }
+}

@@ -1,0 +1,88 @@
+import HTMLScrape
+import AirdateCore
+import Foundation
+
+/// One episode (or special) of a show.
+public struct TVMazeEpisode: Sendable, Hashable, Decodable, Identifiable {
+    /// TVMaze's id.
+    public var id: Int
+    /// The episode's page on tvmaze.com.
+    public var url: URL?
+    /// The title.
+    public var name: String
+    /// The season number.
+    public var season: Int
+    /// The number within the season; `nil` for specials.
+    public var number: Int?
+    /// Regular episode or special.
+    public var type: TVMazeEpisodeType?
+    /// The air day in the network's time zone. Airings between midnight and about 05:00 are filed
+    /// under the *previous* day; group by ``airstamp`` to get the real day.
+    public var airdate: CalendarDay?
+    /// The air time in the network's time zone; `nil` when TVMaze has none (`""`).
+    public var airtime: TimeOfDay?
+    /// The instant the episode starts.
+    public var airstamp: Date?
+    /// Minutes.
+    public var runtime: Int?
+    /// TVMaze users' average rating out of 10.
+    public var rating: Double?
+    /// A still.
+    public var image: TVMazeImageLinks?
+    /// The summary, as HTML.
+    public var summary: String?
+    /// The show, in schedule responses (`show` in `/schedule`, `_embedded.show` in `/schedule/web`
+    /// and `/schedule/full`, or with `embed=show`).
+    public var show: TVMazeShow?
+    /// Guest cast, with `embed[]=guestcast`.
+    public var guestCast: [TVMazeCastMember]?
+    /// Guest crew, with `embed[]=guestcrew`.
+    public var guestCrew: [TVMazeCrewMember]?
+
+    /// The summary as plain text.
+    public var summaryText: String? { summary.map(PlainText.from(html:)) }
+
+    /// `S01E02`, or `S01 Special` for specials.
+    public var code: String {
+        let seasonPart = "S" + Self.twoDigits(season)
+        guard let number else { return seasonPart + " Special" }
+        return seasonPart + "E" + Self.twoDigits(number)
+    }
+
+    private static func twoDigits(_ value: Int) -> String {
+        value >= 0 && value < 10 ? "0\(value)" : "\(value)"
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, url, name, season, number, type, airdate, airtime, airstamp, runtime, rating, image, summary, show
+        case embedded = "_embedded"
+    }
+
+    private struct Embedded: Decodable {
+        var show: TVMazeShow?
+        var guestcast: [TVMazeCastMember]?
+        var guestcrew: [TVMazeCrewMember]?
+    }
+
+    /// Decodes every real-world shape of TVMaze's episode object.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        id = try c.decode(Int.self, forKey: .id)
+        url = try c.lenientURL(.url)
+        name = try c.decodeIfPresent(String.self, forKey: .name) ?? ""
+        season = try c.decodeIfPresent(Int.self, forKey: .season) ?? 0
+        number = try c.decodeIfPresent(Int.self, forKey: .number)
+        type = try c.decodeIfPresent(TVMazeEpisodeType.self, forKey: .type)
+        airdate = try c.lenientDay(.airdate)
+        airtime = try c.lenientTime(.airtime)
+        airstamp = try c.lenientInstant(.airstamp)
+        runtime = try c.decodeIfPresent(Int.self, forKey: .runtime)
+        rating = try c.ratingAverage(.rating)
+        image = try c.decodeIfPresent(TVMazeImageLinks.self, forKey: .image)
+        summary = try c.nonEmptyString(.summary)
+        let embedded = try c.decodeIfPresent(Embedded.self, forKey: .embedded)
+        show = try c.decodeIfPresent(TVMazeShow.self, forKey: .show) ?? embedded?.show
+        guestCast = embedded?.guestcast
+        guestCrew = embedded?.guestcrew
+    }
+}

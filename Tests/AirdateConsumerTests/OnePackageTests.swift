@@ -1,0 +1,70 @@
+// One file that imports every product, as an app does, and names their main types unqualified:
+// if two modules declared the same public type name, this file would not compile.
+import AirdateCore
+import AirdateHTTP
+import AnimePlanner
+import CountdownKit
+import Foundation
+import HTMLScrape
+import JikanClient
+import TVMazeClient
+import Testing
+import WatchOrder
+
+@Suite("One package")
+struct OnePackageTests {
+    @Test("every product's main types are usable unqualified in one file")
+    func mainTypesTogether() throws {
+        let clock = ViewerClock.fixed(at: Date(timeIntervalSince1970: 1_700_000_000), timeZone: .gmt)
+        let document = Document(html: "<p class=x>Hi</p>")
+        #expect(try document.selectFirst("p.x")?.text == "Hi")
+
+        let show = Show(name: "Arrow")
+        let episode = Episode(showID: show.id, season: 1, number: 1, title: "Pilot", airDay: try CalendarDay(parsing: "2012-10-10"))
+        #expect(episode.hasAired(at: clock.now, in: clock.timeZone))
+
+        let tvmazeShow: TVMazeShow? = nil
+        let tvmazeEpisode: TVMazeEpisode? = nil
+        let day: WeekListingDay? = nil
+        let jikanDay = JikanScheduleDay(.sunday)
+        let anime: JikanAnime? = nil
+        #expect(tvmazeShow == nil && tvmazeEpisode == nil && day == nil && anime == nil)
+        #expect(jikanDay.rawValue == "sunday")
+        #expect(TVMaze.productionURL.host == "api.tvmaze.com")
+        #expect(Jikan.productionURL.host == "api.jikan.moe")
+
+        let planner = ViewingPlanner(clock: clock)
+        #expect(planner.today == clock.today)
+        let countdown = try Countdown(title: "Finale", target: .allDay(clock.today.adding(days: 3)), created: clock.now)
+        #expect(TimeRemaining(to: countdown.target, at: clock).days == 3)
+        let configuration: HTTPClientConfiguration = TVMaze.configuration()
+        #expect(configuration.baseURL == TVMaze.productionURL)
+    }
+
+    @Test("no public type name is declared by two modules, and no module declares its own name")
+    func publicNamesAreUnique() throws {
+        let sources = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Sources")
+        let modules = try FileManager.default.contentsOfDirectory(atPath: sources.path).filter { !$0.hasPrefix(".") }
+        #expect(modules.count >= 8, "expected the package's modules under \(sources.path)")
+        let declaration = try Regex(#"^public\s+(?:final\s+|indirect\s+)*(?:struct|enum|class|actor|protocol|typealias)\s+([A-Za-z_][A-Za-z0-9_]*)"#)
+            .anchorsMatchLineEndings()
+        var declaredIn: [String: Set<String>] = [:]
+        for module in modules {
+            let root = sources.appendingPathComponent(module)
+            guard let files = FileManager.default.enumerator(atPath: root.path) else { continue }
+            for case let file as String in files where file.hasSuffix(".swift") {
+                let text = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
+                for match in text.matches(of: declaration) {
+                    if let name = match.output[1].substring { declaredIn[String(name), default: []].insert(module) }
+                }
+            }
+        }
+        #expect(declaredIn.count > 100, "the scan found too few public types to be trusted")
+        let clashes = declaredIn.filter { $0.value.count > 1 }.map { "\($0.key): \($0.value.sorted())" }.sorted()
+        #expect(clashes.isEmpty, "public type names declared by two modules: \(clashes)")
+        let ownName = modules.filter { declaredIn[$0]?.contains($0) == true }
+        #expect(ownName.isEmpty, "modules that declare a type with their own name: \(ownName)")
+    }
+}

@@ -8,7 +8,7 @@ import Foundation
 /// requests per second *and* 60 per minute — paced before sending, not after a 429. Rate-limit
 /// answers (429, including MyAnimeList rate-limiting Jikan) and upstream 5xx failures are retried
 /// with back-off; a 500 carrying `report_url` (a bug in Jikan) is not. Failures throw
-/// ``HTTPClientError``; those Jikan explained in its body are ``HTTPClientError/api(_:)`` with
+/// `HTTPClientError`; those Jikan explained in its body are `HTTPClientError/api(_:)` with
 /// Jikan's status, type and message. Answers are cached as long as `Cache-Control`/`Expires`
 /// allow (Jikan: 24 hours).
 ///
@@ -82,7 +82,7 @@ public struct Jikan: Sendable {
     }
 
     /// The anime with MyAnimeList id `id` (`/anime/{id}`). Throws
-    /// ``HTTPClientError/notFound(url:)`` for an unknown id.
+    /// `HTTPClientError/notFound(url:)` for an unknown id.
     public func anime(id: Int) async throws -> JikanAnime {
         try await data(.anime(id: id))
     }
@@ -197,7 +197,7 @@ public struct Jikan: Sendable {
         JikanPages { page in try await self.topAnime(format: format, filter: filter, page: page) }
     }
 
-    /// Anime genres, themes and demographics with their ids for ``AnimeSearch/genres``
+    /// Anime genres, themes and demographics with their ids for ``JikanAnimeSearch/genres``
     /// (`/genres/anime`).
     public func genres(filter: JikanGenreFilter? = nil) async throws -> [JikanGenre] {
         try await data(.genres(filter: filter))

@@ -5,7 +5,7 @@ import Foundation
 /// A typed client of every public TVMaze endpoint (`https://api.tvmaze.com`).
 ///
 /// Requests are paced to TVMaze's limit (20 calls per 10 s), retried with back-off on 429/5xx and
-/// network errors, cached for `max-age` (an hour), and fail with ``HTTPClientError``. Lookups that
+/// network errors, cached for `max-age` (an hour), and fail with `HTTPClientError`. Lookups that
 /// can miss (single search, external ids, episode by number) return `nil` instead of throwing.
 ///
 /// ```swift
@@ -92,7 +92,7 @@ public struct TVMaze: Sendable {
 
     // MARK: Shows
 
-    /// The show with `id`, with `embeds` (`/shows/:id`). Throws ``HTTPClientError/notFound(url:)``
+    /// The show with `id`, with `embeds` (`/shows/:id`). Throws `HTTPClientError/notFound(url:)`
     /// for an unknown id.
     public func show(id: Int, embedding embeds: [TVMazeShowEmbed] = []) async throws -> TVMazeShow {
         try await get(.show(id: id, embeds: embeds))

@@ -4,9 +4,9 @@ import Foundation
 /// Makes viewing plans: for one show (``plan(_:from:goal:options:)``) or for many under one daily
 /// time budget (``schedule(_:nextEpisodes:minutesPerDay:options:)``).
 ///
-/// The planner reads "now" and the viewer's time zone from one ``ViewerClock``: days are calendar
+/// The planner reads "now" and the viewer's time zone from one `ViewerClock`: days are calendar
 /// days in the clock's time zone, and an episode is never planned before the viewer's day that
-/// contains its release. With a ``ViewerClock/fixed(at:timeZone:firstWeekday:)`` clock, plans are
+/// contains its release. With a `ViewerClock/fixed(at:timeZone:firstWeekday:)` clock, plans are
 /// reproducible.
 ///
 /// ```swift

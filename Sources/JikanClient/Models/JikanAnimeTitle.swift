@@ -13,7 +13,7 @@ public struct JikanAnimeTitle: Sendable, Hashable, Decodable {
 
     private enum CodingKeys: String, CodingKey { case type, title }
 
-    /// Decodes Jikan's object; a missing type reads as ``TitleType/default``.
+    /// Decodes Jikan's object; a missing type reads as ``JikanTitleType/default``.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         type = c.text(.type).map(JikanTitleType.init(rawValue:)) ?? .default

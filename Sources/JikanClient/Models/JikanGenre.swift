@@ -2,7 +2,7 @@ import Foundation
 
 /// A genre, theme or demographic with how many anime carry it (`/genres/anime`).
 public struct JikanGenre: Sendable, Hashable, Decodable, MALIdentifiable {
-    /// The MyAnimeList id (use it in ``AnimeSearch/genres``).
+    /// The MyAnimeList id (use it in ``JikanAnimeSearch/genres``).
     public var malID: Int
     /// The name.
     public var name: String

@@ -35,7 +35,7 @@ public struct JikanProducer: Sendable, Hashable, Decodable, MALIdentifiable {
         about = c.text(.about)
     }
 
-    /// The default name (the first title of kind ``TitleType/default``, else the first one).
+    /// The default name (the first title of kind ``JikanTitleType/default``, else the first one).
     public var name: String {
         titles.first(where: { $0.type == .default })?.title ?? titles.first?.title ?? ""
     }

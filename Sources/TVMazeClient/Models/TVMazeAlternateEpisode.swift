@@ -1,6 +1,6 @@
 import Foundation
 
-/// An episode's place in an ``AlternateList`` (`/alternatelists/:id/alternateepisodes`).
+/// An episode's place in an ``TVMazeAlternateList`` (`/alternatelists/:id/alternateepisodes`).
 public struct TVMazeAlternateEpisode: Sendable, Hashable, Decodable, Identifiable {
     /// TVMaze's id of this placement.
     public var id: Int

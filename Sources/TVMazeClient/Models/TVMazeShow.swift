@@ -50,7 +50,7 @@ public struct TVMazeShow: Sendable, Hashable, Decodable, Identifiable {
     public var previousEpisodeID: Int?
     /// The id of the next episode to air, when TVMaze links one.
     public var nextEpisodeID: Int?
-    /// Related resources embedded by request (``ShowEmbed``); empty when none were asked for.
+    /// Related resources embedded by request (``TVMazeShowEmbed``); empty when none were asked for.
     public var embedded: Embedded
 
     /// The summary as plain text (paragraphs separated by blank lines).

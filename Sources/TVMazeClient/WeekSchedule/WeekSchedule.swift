@@ -2,7 +2,7 @@ import AirdateCore
 import AirdateHTTP
 import Foundation
 
-/// This week's TV schedule, Monday to Sunday in the viewer's time zone (the ``ViewerClock``'s), kept fresh.
+/// This week's TV schedule, Monday to Sunday in the viewer's time zone (the `ViewerClock`'s), kept fresh.
 ///
 /// The week is fetched day by day, always naming the date (`/schedule?country=…&date=…`, plus
 /// `/schedule/web` for streaming releases), including the day before and after so that airings

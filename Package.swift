@@ -27,6 +27,8 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+        // `swift package generate-documentation` (CI builds every product's DocC catalog).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // MARK: HTMLScrape

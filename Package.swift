@@ -132,6 +132,12 @@ let package = Package(
         ),
 
         // MARK: Examples
+        // Runs the built example programs as a user would: arguments in; stdout, stderr and exit
+        // status out. Depending on the executables makes `swift test` build them first.
+        .testTarget(
+            name: "ExamplesTests",
+            dependencies: ["arrowverse", "tvweek", "animeplan", "countdowns", "scrape"]
+        ),
         // What every example's entry point shares (one-line errors); not a product.
         .target(
             name: "CommandLineSupport",
@@ -145,13 +151,13 @@ let package = Package(
         ),
         .executableTarget(
             name: "scrape",
-            dependencies: ["HTMLScrape", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["CommandLineSupport", "HTMLScrape", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Examples/scrape"
         ),
         .executableTarget(
             name: "tvweek",
             dependencies: [
-                "TVMazeClient", "AirdateHTTP",
+                "CommandLineSupport", "TVMazeClient", "AirdateHTTP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],

@@ -8,6 +8,7 @@ struct AnimePlan: OneLineErrors {
     static let configuration = CommandConfiguration(
         commandName: "animeplan",
         abstract: "How many episodes a day to finish by the 31st? When do I finish at two a day?",
+        version: ProgramVersion.current,
         subcommands: [Search.self, Add.self, Today.self, Watched.self, CalendarCommand.self, Stats.self, Export.self],
         defaultSubcommand: Today.self)
 

@@ -9,6 +9,7 @@ struct Countdowns: OneLineErrors {
     static let configuration = CommandConfiguration(
         commandName: "countdowns",
         abstract: "How long until the premiere, the convention, the finale?",
+        version: ProgramVersion.current,
         subcommands: [Add.self, List.self, Edit.self, Archive.self, Remove.self, Watch.self, Export.self, Import.self],
         defaultSubcommand: List.self)
 

@@ -1,18 +1,21 @@
 import ArgumentParser
+import CommandLineSupport
 import Foundation
 import HTMLScrape
 
 /// `scrape SELECTOR [FILE|-]`: prints what a CSS selector matches in an HTML page, like `pup` or
 /// `htmlq`, with a real HTML5 parser.
 @main
-struct Scrape: ParsableCommand {
+struct Scrape: OneLineErrors {
     static let configuration = CommandConfiguration(
         abstract: "Print the parts of an HTML page that a CSS selector matches.",
         discussion: """
         Reads FILE (or standard input when it is - or missing), parses it as a browser would and prints \
         each match: its text by default, an attribute with --attr, its markup with --html, JSON objects \
-        with --json, or the first matched table as CSV with --table.
-        """)
+        with --json, or the first matched table as CSV with --table. The bytes are decoded as a browser \
+        would: byte order mark, then <meta charset>, then UTF-8 or windows-1252.
+        """,
+        version: ProgramVersion.current)
 
     @Argument(help: "A CSS selector list, such as 'table.wikiepisodetable tr.vevent td.summary'.")
     var selector: String
@@ -40,11 +43,13 @@ struct Scrape: ParsableCommand {
         do {
             compiled = try Selector(selector)
         } catch {
-            fail("bad selector: \(error.description)")
+            throw ValidationError("The selector is not valid: \(error.description)")
         }
         var baseURL: URL?
         if let base {
-            guard let url = URL(string: base), url.scheme != nil else { fail("bad --base URL: \(base)") }
+            guard let url = URL(string: base), url.scheme != nil else {
+                throw ValidationError("--base must be an absolute URL such as https://example.org/, not '\(base)'")
+            }
             baseURL = url
         }
         let data: Data
@@ -54,17 +59,13 @@ struct Scrape: ParsableCommand {
             } else {
                 data = try Data(contentsOf: URL(fileURLWithPath: file))
             }
-        } catch {
-            fail("cannot read \(file): \(error.localizedDescription)")
         }
-        let document = Document(
-            html: String(decoding: data, as: UTF8.self),
-            options: ParseOptions(collectsErrors: false, url: baseURL))
+        let document = Document(bytes: data, options: ParseOptions(collectsErrors: false, url: baseURL))
         let matches = document.select(compiled)
         var output = ""
         if table {
             guard let element = matches.first(where: { $0.localName == "table" }).flatMap(HTMLTable.init) else {
-                fail("no table matches \(selector)")
+                throw Failure(message: "No table matches \(selector). Select a <table> element, for example 'table.wikitable'")
             }
             output = json ? tableJSON(element) : element.csv()
         } else {
@@ -117,8 +118,10 @@ struct Scrape: ParsableCommand {
         return String(decoding: data, as: UTF8.self)
     }
 
-    private func fail(_ message: String) -> Never {
-        FileHandle.standardError.write(Data("scrape: \(message)\n".utf8))
-        Foundation.exit(1)
-    }
+}
+
+/// A run-time failure: one line on standard error, exit status 1.
+struct Failure: Error, LocalizedError {
+    var message: String
+    var errorDescription: String? { message }
 }

@@ -241,6 +241,26 @@ public actor WatchOrderStore {
 
     // MARK: Export and import
 
+    /// What is wrong with an import file, in words (not a `DecodingError` dump).
+    static func reason(decoding error: DecodingError) -> String {
+        func path(_ context: DecodingError.Context) -> String {
+            context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+        }
+        switch error {
+        case .dataCorrupted(let context) where context.codingPath.isEmpty:
+            return "it is not valid JSON"
+        case .dataCorrupted(let context):
+            return "the value at \(path(context)) is not valid"
+        case .keyNotFound(let key, let context):
+            let place = path(context)
+            return "the field \(key.stringValue) is missing" + (place.isEmpty ? "" : " at \(place)")
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            return "the value at \(path(context)) has the wrong type"
+        @unknown default:
+            return "it does not have the shape of a progress file"
+        }
+    }
+
     /// The watched marks and settings as JSON.
     public func exportProgress(at now: Date) async throws(WatchOrderStoreError) -> Data {
         let checklist = try await state().checklist
@@ -258,6 +278,8 @@ public actor WatchOrderStore {
         let document: ProgressDocument
         do {
             document = try ProgressDocument(jsonData: data)
+        } catch let error as DecodingError {
+            throw .invalidImport(Self.reason(decoding: error))
         } catch {
             throw .invalidImport(Self.reason(error))
         }

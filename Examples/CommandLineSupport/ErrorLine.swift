@@ -1,0 +1,84 @@
+import Foundation
+
+/// The one line every example prints for a failure: what failed, then what to do, as sentences —
+/// never a framework's raw dump, never doubled punctuation.
+public enum ErrorLine {
+    /// The line for `error`: its `LocalizedError` description, or a readable account of Foundation's
+    /// file and decoding errors.
+    public static func text(for error: any Error) -> String {
+        if let decoding = error as? DecodingError { return normalized(describe(decoding)) }
+        let nsError = error as NSError
+        if nsError.domain == NSCocoaErrorDomain || nsError.domain == NSPOSIXErrorDomain {
+            return normalized(describe(fileError: nsError))
+        }
+        if let described = error as? any LocalizedError, let description = described.errorDescription {
+            return normalized(description)
+        }
+        return normalized(String(describing: error))
+    }
+
+    /// The line for a usage error: ArgumentParser's message, and where to read the usage.
+    public static func usage(_ message: String, program: String) -> String {
+        var text = normalized(message)
+        if !text.localizedCaseInsensitiveContains("--help") {
+            text += " Run '\(program) --help' for usage."
+        }
+        return text
+    }
+
+    /// One line: the first line of `text` without an "Error:" prefix, white space folded, each
+    /// sentence ending in exactly one full stop.
+    public static func normalized(_ text: String) -> String {
+        var line = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+        for prefix in ["Error: ", "error: "] where line.hasPrefix(prefix) { line.removeFirst(prefix.count) }
+        line = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ")
+        while line.contains("..") && !line.contains("...") { line = line.replacingOccurrences(of: "..", with: ".") }
+        line = line.replacingOccurrences(of: ". .", with: ".")
+        if line.isEmpty { return "Failed." }
+        if let last = line.last, !".!?)\"'".contains(last) { line += "." }
+        return line
+    }
+
+    private static func describe(_ error: DecodingError) -> String {
+        func path(_ context: DecodingError.Context) -> String {
+            let keys = context.codingPath.map { key in key.intValue.map { "[\($0)]" } ?? key.stringValue }
+            return keys.isEmpty ? "the top level" : keys.joined(separator: ".")
+        }
+        switch error {
+        case .dataCorrupted(let context):
+            return context.codingPath.isEmpty
+                ? "The file is not valid JSON. Check that it is complete, or write it again"
+                : "The value at \(path(context)) is not valid: \(context.debugDescription.trimmingCharacters(in: CharacterSet(charactersIn: ".")))"
+        case .keyNotFound(let key, let context):
+            return "The field \(key.stringValue) is missing at \(path(context)). The file does not have the expected shape"
+        case .typeMismatch(let type, let context):
+            return "The value at \(path(context)) is not a \(type). The file does not have the expected shape"
+        case .valueNotFound(let type, let context):
+            return "The value at \(path(context)) is missing (expected \(type)). The file does not have the expected shape"
+        @unknown default:
+            return "The file could not be read. It does not have the expected shape"
+        }
+    }
+
+    private static func describe(fileError error: NSError) -> String {
+        let path = (error.userInfo[NSFilePathErrorKey] as? String)
+            ?? (error.userInfo[NSURLErrorKey] as? URL)?.path
+        let subject = path.map { "'\($0)'" } ?? "the file"
+        let posix = (error.userInfo[NSUnderlyingErrorKey] as? NSError).flatMap { $0.domain == NSPOSIXErrorDomain ? $0.code : nil }
+            ?? (error.domain == NSPOSIXErrorDomain ? error.code : nil)
+        switch (error.domain == NSCocoaErrorDomain ? error.code : -1, posix) {
+        case (_, Int(ENOENT)?), (CocoaError.fileNoSuchFile.rawValue, _), (CocoaError.fileReadNoSuchFile.rawValue, _):
+            return "\(subject.prefix(1).uppercased() + subject.dropFirst()) does not exist. Check the path and that its folder exists"
+        case (_, Int(EACCES)?), (_, Int(EPERM)?), (CocoaError.fileReadNoPermission.rawValue, _), (CocoaError.fileWriteNoPermission.rawValue, _):
+            return "Permission denied for \(subject). Choose a file you may read and write"
+        case (_, Int(ENOSPC)?), (CocoaError.fileWriteOutOfSpace.rawValue, _):
+            return "The disk is full; \(subject) could not be written. Free some space and try again"
+        case (_, Int(EISDIR)?):
+            return "\(subject.prefix(1).uppercased() + subject.dropFirst()) is a folder. Name a file"
+        case (_, Int(EROFS)?), (CocoaError.fileWriteVolumeReadOnly.rawValue, _):
+            return "\(subject.prefix(1).uppercased() + subject.dropFirst()) is on a read-only volume. Choose another place"
+        default:
+            return "\(subject.prefix(1).uppercased() + subject.dropFirst()) could not be used: \(error.localizedDescription)"
+        }
+    }
+}

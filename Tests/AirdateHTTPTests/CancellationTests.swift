@@ -1,24 +1,27 @@
 import AirdateHTTP
 import AirdateTestServer
+import Clocks
 import Foundation
 import Testing
 
-@Suite("Cancellation really cancels")
+/// Each wait here would last ten minutes (or forever, on a test clock that never moves) unless
+/// cancellation ends it, so the bounds below only catch a hang: they hold on any machine, however busy.
+@Suite("Cancellation really cancels", .timeLimit(.minutes(5)))
 struct CancellationTests {
     @Test("cancelling during a slow response ends the call at once with cancelled")
     func cancelDuringRequest() async throws {
         try await withServer { server in
             await server.serve(#"{"id": 1, "name": "slow"}"#, for: "/shows/1")
-            await server.inject([.delay(.seconds(30))], forPath: "/shows/1")
-            let client = await makeClient(server, timeout: .seconds(30))
+            await server.inject([.delay(.seconds(600))], forPath: "/shows/1")
+            let client = await makeClient(server, timeout: .seconds(600))
             let started = ContinuousClock.now
             let task = Task { await clientError { let _: Item = try await client.get(APIRequest(path: "/shows/1")) } }
             try await Task.sleep(for: .milliseconds(300))
             task.cancel()
             let error = await task.value
             #expect(error == .cancelled)
-            // Uncancelled, the call would last the server's 30 s delay; half of it leaves room for load.
-            #expect(ContinuousClock.now - started < .seconds(15))
+            // Uncancelled, the call would last the server's 600 s delay.
+            #expect(ContinuousClock.now - started < .seconds(300))
         }
     }
 
@@ -26,11 +29,12 @@ struct CancellationTests {
     func cancelDuringBackOff() async throws {
         try await withServer { server in
             await server.inject([.status(429, retryAfter: "30")], forPath: "/shows/2")
-            let client = await makeClient(server, retry: exactRetry(attempts: 3))
+            // On a test clock that never moves, the back-off wait ends only by cancellation.
+            let client = await makeClient(server, retry: exactRetry(attempts: 3), clock: TestClock())
             let started = ContinuousClock.now
             let task = Task { await clientError { let _: Item = try await client.get(APIRequest(path: "/shows/2")) } }
             // Cancel once the first attempt got its 429 (the client is then in its back-off wait).
-            let deadline = ContinuousClock.now + .seconds(10)
+            let deadline = ContinuousClock.now + .seconds(120)
             while await server.count(path: "/shows/2") < 1, ContinuousClock.now < deadline {
                 try await Task.sleep(for: .milliseconds(20))
             }
@@ -38,15 +42,16 @@ struct CancellationTests {
             task.cancel()
             let error = await task.value
             #expect(error == .cancelled)
-            // Uncancelled, the call would wait out `Retry-After: 30`.
-            #expect(ContinuousClock.now - started < .seconds(15))
+            // Uncancelled, the call would wait out `Retry-After: 30` on a clock that never moves.
+            #expect(ContinuousClock.now - started < .seconds(300))
             #expect(await server.count(path: "/shows/2") == 1)
         }
     }
 
     @Test("cancelling a wait for a rate-limit slot ends it without a request")
     func cancelWhileWaitingForSlot() async throws {
-        let limiter = RateLimiter(limits: [RateLimit(limit: 1, per: .seconds(60))])
+        // On a test clock that never moves, the window never frees a slot: only cancellation ends the wait.
+        let limiter = RateLimiter(limits: [RateLimit(limit: 1, per: .seconds(60))], clock: TestClock())
         try await limiter.acquire()
         await limiter.release()
         let started = ContinuousClock.now
@@ -54,8 +59,7 @@ struct CancellationTests {
         try await Task.sleep(for: .milliseconds(200))
         waiting.cancel()
         #expect(await waiting.value == .cancelled)
-        // Uncancelled, the wait would last the 60 s window.
-        #expect(ContinuousClock.now - started < .seconds(30))
+        #expect(ContinuousClock.now - started < .seconds(300))
     }
 
     @Test("cancelling a wait for an in-flight slot to be released ends it")

@@ -148,13 +148,14 @@ struct HTTPClientTests {
     func slowResponseTimesOut() async throws {
         try await withServer { server in
             await server.serve(#"{"id": 11, "name": "late"}"#, for: "/shows/11")
-            await server.inject([.delay(.seconds(20))], forPath: "/shows/11")
+            await server.inject([.delay(.seconds(600))], forPath: "/shows/11")
             let client = await makeClient(server, timeout: .milliseconds(500))
             let started = ContinuousClock.now
             let error = await clientError { let _: Item = try await client.get(APIRequest(path: "/shows/11")) }
             #expect(error == .timedOut)
-            // Without the time-out the call would last the server's 20 s delay.
-            #expect(ContinuousClock.now - started < .seconds(10))
+            // Without the time-out the call would last the server's 600 s delay; the bound only
+            // catches that, however busy the machine.
+            #expect(ContinuousClock.now - started < .seconds(300))
         }
     }
 
@@ -162,8 +163,9 @@ struct HTTPClientTests {
     func timeoutRetried() async throws {
         try await withServer { server in
             await server.serve(#"{"id": 12, "name": "ok"}"#, for: "/shows/12")
-            await server.inject([.delay(.seconds(20))], forPath: "/shows/12")
-            let client = await makeClient(server, retry: exactRetry(attempts: 2, base: .milliseconds(10)), timeout: .seconds(3))
+            await server.inject([.delay(.seconds(600))], forPath: "/shows/12")
+            // The first attempt waits out the 8 s time-out; 8 s also leaves the retry room on a busy machine.
+            let client = await makeClient(server, retry: exactRetry(attempts: 2, base: .milliseconds(10)), timeout: .seconds(8))
             let item: Item = try await client.get(APIRequest(path: "/shows/12"))
             #expect(item.id == 12)
         }

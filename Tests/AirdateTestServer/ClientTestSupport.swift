@@ -15,17 +15,16 @@ public enum TestPaths {
         packageRoot.appendingPathComponent("Fixtures").appendingPathComponent(folder)
     }
 
-    /// A folder under `../shared/`, or `nil` (after printing why) when it is absent, so that the
-    /// calling test can skip cleanly.
+    /// A folder under `../shared/`, or `nil` when it is absent. Tests that need it are disabled with
+    /// ``hasShared(_:)`` so that the run lists them as skipped, with the reason.
     public static func sharedFolder(_ relativePath: String) -> URL? {
         let url = packageRoot.deletingLastPathComponent().appendingPathComponent("shared")
             .appendingPathComponent(relativePath)
-        guard FileManager.default.fileExists(atPath: url.path) else {
-            print("skipping: ../shared/\(relativePath) is not present beside the package")
-            return nil
-        }
-        return url
+        return FileManager.default.fileExists(atPath: url.path) ? url : nil
     }
+
+    /// Whether `../shared/<relativePath>` is present (the condition of `.enabled(if:)`).
+    public static func hasShared(_ relativePath: String) -> Bool { sharedFolder(relativePath) != nil }
 }
 
 /// Runs `body` and returns the `HTTPClientError` it threw, or `nil` if it threw none (another error

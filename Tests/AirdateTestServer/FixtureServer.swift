@@ -47,7 +47,9 @@ public actor FixtureServer {
         }
         let server = self.server
         runTask = Task { try? await server.run() }
-        try await server.waitUntilListening(timeout: 5)
+        // A busy machine (other builds beside the tests) can take many seconds to schedule the
+        // listener; the bound only catches a server that never starts.
+        try await server.waitUntilListening(timeout: 120)
         guard case .ip4(_, let port) = await server.listeningAddress,
               let url = URL(string: "http://127.0.0.1:\(port)") else {
             throw URLError(.cannotConnectToHost)

@@ -113,14 +113,14 @@ import Testing
 
     /// Every `table.wikiepisodetable` of the real pages gives one record per `tr.vevent` row, and the
     /// totals are the shows' known episode counts.
-    @Test(arguments: [
+    @Test(.enabled(if: TestData.hasShared("fixtures/wiki"), "needs ../shared/fixtures/wiki, which is absent beside the package"), arguments: [
         ("wikipedia-2026-03_List_of_The_100_episodes.saved.html", 100, 7),
         ("wikipedia-2026-03_Game_of_Thrones_season_8.page.html", 6, 1),
         ("wikipedia-2026-03_House_season_1.parse.html", 22, 1),
         ("wikipedia-2026-03_The_Good_Place_season_1.page.html", 13, 1),
     ])
     func wikipediaEpisodeTables(file: String, episodes: Int, tables: Int) throws {
-        guard let folder = TestData.sharedFolder("fixtures/wiki") else { return }
+        let folder = try #require(TestData.sharedFolder("fixtures/wiki"))
         let data = try Data(contentsOf: folder.appendingPathComponent(file))
         let document = Document(html: String(decoding: data, as: UTF8.self))
         let episodeTables = try document.select("table.wikiepisodetable")
@@ -139,8 +139,8 @@ import Testing
 
     /// The series overview of The 100: two header rows, and the season rows' episode counts, which
     /// add up to the show's 100 episodes.
-    @Test func theHundredSeriesOverview() throws {
-        guard let folder = TestData.sharedFolder("fixtures/wiki") else { return }
+    @Test(.enabled(if: TestData.hasShared("fixtures/wiki"), "needs ../shared/fixtures/wiki, which is absent beside the package")) func theHundredSeriesOverview() throws {
+        let folder = try #require(TestData.sharedFolder("fixtures/wiki"))
         let data = try Data(contentsOf: folder.appendingPathComponent("wikipedia-2026-03_List_of_The_100_episodes.saved.html"))
         let document = Document(html: String(decoding: data, as: UTF8.self))
         let element = try #require(try document.selectFirst("table.wikitable"))
@@ -151,8 +151,8 @@ import Testing
         #expect(table.records.map { $0["Episodes"] ?? "" } == ["13", "16", "16", "13", "13", "13", "16"])
     }
 
-    @Test func gameOfThronesSeasonEightTitlesAndDates() throws {
-        guard let folder = TestData.sharedFolder("fixtures/wiki") else { return }
+    @Test(.enabled(if: TestData.hasShared("fixtures/wiki"), "needs ../shared/fixtures/wiki, which is absent beside the package")) func gameOfThronesSeasonEightTitlesAndDates() throws {
+        let folder = try #require(TestData.sharedFolder("fixtures/wiki"))
         let data = try Data(contentsOf: folder.appendingPathComponent("wikipedia-2026-03_Game_of_Thrones_season_8.page.html"))
         let document = Document(html: String(decoding: data, as: UTF8.self))
         let element = try #require(try document.selectFirst("table.wikiepisodetable"))

@@ -18,18 +18,14 @@ enum TestData {
         return FileManager.default.fileExists(atPath: url.path) ? url : nil
     }()
 
-    /// A folder under `../shared/`, or `nil` (after printing why) when it is absent, so that the
-    /// calling test can skip cleanly.
+    /// A folder under `../shared/`, or `nil` when it is absent. Tests that need it are disabled with
+    /// ``hasShared(_:)`` so that the run lists them as skipped, with the reason.
     static func sharedFolder(_ relativePath: String) -> URL? {
-        guard let shared else {
-            print("skipping: ../shared/ is not present beside the package (needed: \(relativePath))")
-            return nil
-        }
-        let url = shared.appendingPathComponent(relativePath)
-        guard FileManager.default.fileExists(atPath: url.path) else {
-            print("skipping: ../shared/\(relativePath) is not present")
-            return nil
-        }
+        guard let url = shared?.appendingPathComponent(relativePath),
+              FileManager.default.fileExists(atPath: url.path) else { return nil }
         return url
     }
+
+    /// Whether `../shared/<relativePath>` is present (the condition of `.enabled(if:)`).
+    static func hasShared(_ relativePath: String) -> Bool { sharedFolder(relativePath) != nil }
 }

@@ -1,5 +1,6 @@
 import AirdateCore
 import AirdateHTTP
+import AirdateTestServer
 import Foundation
 import Testing
 import TVMazeClient
@@ -45,9 +46,9 @@ struct ScheduleEndpointTests {
         }
     }
 
-    @Test("the real 2019 US schedule days decode completely")
+    @Test("the real 2019 US schedule days decode completely", .enabled(if: TestPaths.hasShared("fixtures/tvmaze"), "needs ../shared/fixtures/tvmaze, which is absent beside the package"))
     func realScheduleDays() async throws {
-        guard let folder = TestData.sharedFolder("fixtures/tvmaze") else { return }
+        let folder = try #require(TestData.sharedFolder("fixtures/tvmaze"))
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
             .filter { $0.hasPrefix("schedule_US_") }.sorted()
         #expect(files.count == 7)
@@ -60,9 +61,9 @@ struct ScheduleEndpointTests {
         }
     }
 
-    @Test("the real cast of Swamp Thing decodes completely")
+    @Test("the real cast of Swamp Thing decodes completely", .enabled(if: TestPaths.hasShared("fixtures/tvmaze"), "needs ../shared/fixtures/tvmaze, which is absent beside the package"))
     func realCast() async throws {
-        guard let folder = TestData.sharedFolder("fixtures/tvmaze") else { return }
+        let folder = try #require(TestData.sharedFolder("fixtures/tvmaze"))
         let data = try Data(contentsOf: folder.appendingPathComponent("show_36568_cast.challengetv.json"))
         let cast = try JSONBodyDecoder().decode([TVMazeCastMember].self, from: data)
         #expect(cast.first?.person.name == "Jeryl Prescott Sales")

@@ -15,6 +15,9 @@ let package = Package(
         // `HTTPTransport`, `HTTPClientError`), so apps import them by name.
         .library(name: "AirdateCore", targets: ["AirdateCore"]),
         .library(name: "AirdateHTTP", targets: ["AirdateHTTP"]),
+        // The persistence foundation of the three stores; its `StoreError` and `StoreObservation`
+        // appear in their public API.
+        .library(name: "AirdateStore", targets: ["AirdateStore"]),
         .executable(name: "scrape", targets: ["scrape"]),
         .executable(name: "tvweek", targets: ["tvweek"]),
         .executable(name: "countdowns", targets: ["countdowns"]),
@@ -65,6 +68,23 @@ let package = Package(
             ]
         ),
 
+        // The one persistence foundation of WatchOrderStore, CountdownStore and PlannerStore (GRDB):
+        // WAL, busy timeout, migrations, newer-schema refusal, StoreError, cross-process observation.
+        .target(
+            name: "AirdateStore",
+            dependencies: ["AirdateCore", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        // The foundation's own tests, and the multi-process tests that run the example binaries
+        // (`countdowns`, `animeplan`, `arrowverse`) on one database at once.
+        .testTarget(
+            name: "AirdateStoreTests",
+            dependencies: [
+                "AirdateStore", "CountdownKit", "AnimePlanner", "WatchOrder",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Clocks", package: "swift-clocks"),
+            ]
+        ),
+
         // MARK: TVMazeClient
         .target(
             name: "TVMazeClient",
@@ -94,7 +114,7 @@ let package = Package(
         // MARK: CountdownKit
         .target(
             name: "CountdownKit",
-            dependencies: ["AirdateCore", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["AirdateCore", "AirdateStore", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(
             name: "CountdownKitTests",
@@ -104,7 +124,7 @@ let package = Package(
         // MARK: AnimePlanner
         .target(
             name: "AnimePlanner",
-            dependencies: ["AirdateCore", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["AirdateCore", "AirdateStore", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(
             name: "AnimePlannerTests",
@@ -114,7 +134,7 @@ let package = Package(
         // MARK: WatchOrder
         .target(
             name: "WatchOrder",
-            dependencies: ["HTMLScrape", "AirdateCore", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["HTMLScrape", "AirdateCore", "AirdateStore", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(
             name: "WatchOrderTests",
@@ -126,7 +146,7 @@ let package = Package(
         // is declared by two modules.
         .testTarget(
             name: "AirdateConsumerTests",
-            dependencies: ["AirdateCore", "AirdateHTTP", "AnimePlanner", "CountdownKit", "HTMLScrape", "JikanClient", "TVMazeClient", "WatchOrder"]
+            dependencies: ["AirdateCore", "AirdateHTTP", "AirdateStore", "AnimePlanner", "CountdownKit", "HTMLScrape", "JikanClient", "TVMazeClient", "WatchOrder"]
         ),
 
         // MARK: Examples

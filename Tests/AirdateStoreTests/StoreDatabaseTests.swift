@@ -163,10 +163,21 @@ struct StoreDatabaseTests {
 
     @Test func manyConnectionsMigratingOneNewFileAtOnceAllSucceed() async throws {
         let path = try TestPaths.temporaryDatabase()
+        // A slow migration: the others read "not migrated yet" while the first one runs, then run
+        // the same migration after it (and fail) — unless they look again, as the foundation does.
+        var slowMigrator = DatabaseMigrator()
+        slowMigrator.registerMigration("v1: note") { db in
+            Thread.sleep(forTimeInterval: 0.2)
+            try db.create(table: "note") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("text", .text).notNull().unique()
+            }
+        }
+        let slow = slowMigrator
         try await withThrowingTaskGroup(of: Void.self) { group in
             for index in 0..<8 {
                 group.addTask {
-                    let database = try StoreDatabase<StoreError>(path: path, migrator: NoteSchema.migrator)
+                    let database = try StoreDatabase<StoreError>(path: path, migrator: slow)
                     try await database.write { db in
                         try db.execute(sql: "INSERT INTO note (text) VALUES (?)", arguments: ["\(index)"])
                     }

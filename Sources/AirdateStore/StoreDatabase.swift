@@ -127,8 +127,8 @@ public final class StoreDatabase<Failure: StoreErrorWrapping>: Sendable {
                 let (signals, signal) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
                 signal.yield()
                 // Writes through this pool: GRDB tells at once, after each commit.
-                let ownWrites = DatabaseRegionObservation(tracking: .fullDatabase)
-                    .start(in: pool, onError: { _ in signal.yield() }, onChange: { _ in signal.yield() })
+                let ownWrites = OwnWritesSignal()
+                ownWrites.start(in: pool) { signal.yield() }
                 // Writes by anybody else: `PRAGMA data_version` on a connection of its own changes.
                 let poller = Task { [self] in
                     do {
@@ -175,6 +175,8 @@ public final class StoreDatabase<Failure: StoreErrorWrapping>: Sendable {
             try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0
         }
         var last = try await watcher.read(dataVersion)
+        // A change between the first fetch and this first version would otherwise go unseen.
+        changed()
         while true {
             try await polling.clock.sleep(for: polling.interval)
             try Task.checkCancellation()
@@ -217,5 +219,37 @@ public final class StoreDatabase<Failure: StoreErrorWrapping>: Sendable {
                 retries += 1
             }
         }
+    }
+}
+
+/// GRDB's notification of the commits made through one pool, started off the caller's thread:
+/// starting waits for the pool's writer, which may itself be waiting for another process's lock.
+private final class OwnWritesSignal: @unchecked Sendable {
+    // Guards `cancellable` and `cancelled`.
+    private let lock = NSLock()
+    private var cancellable: AnyDatabaseCancellable?
+    private var cancelled = false
+
+    /// Calls `changed` after every commit through `pool`, until ``cancel()``.
+    func start(in pool: DatabasePool, changed: @escaping @Sendable () -> Void) {
+        DispatchQueue.global().async { [self] in
+            let observation = DatabaseRegionObservation(tracking: .fullDatabase)
+                .start(in: pool, onError: { _ in changed() }, onChange: { _ in changed() })
+            lock.lock()
+            let keep = !cancelled
+            if keep { cancellable = observation }
+            lock.unlock()
+            if !keep { observation.cancel() }
+        }
+    }
+
+    /// Stops the notifications.
+    func cancel() {
+        lock.lock()
+        cancelled = true
+        let observation = cancellable
+        cancellable = nil
+        lock.unlock()
+        observation?.cancel()
     }
 }

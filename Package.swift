@@ -15,6 +15,9 @@ let package = Package(
         // `HTTPTransport`, `HTTPClientError`), so apps import them by name.
         .library(name: "AirdateCore", targets: ["AirdateCore"]),
         .library(name: "AirdateHTTP", targets: ["AirdateHTTP"]),
+        // The persistence foundation of the three stores; its `StoreError` and `StoreObservation`
+        // appear in their public API.
+        .library(name: "AirdateStore", targets: ["AirdateStore"]),
         .executable(name: "scrape", targets: ["scrape"]),
         .executable(name: "tvweek", targets: ["tvweek"]),
         .executable(name: "countdowns", targets: ["countdowns"]),
@@ -67,6 +70,23 @@ let package = Package(
             ]
         ),
 
+        // The one persistence foundation of WatchOrderStore, CountdownStore and PlannerStore (GRDB):
+        // WAL, busy timeout, migrations, newer-schema refusal, StoreError, cross-process observation.
+        .target(
+            name: "AirdateStore",
+            dependencies: ["AirdateCore", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        // The foundation's own tests, and the multi-process tests that run the example binaries
+        // (`countdowns`, `animeplan`, `arrowverse`) on one database at once.
+        .testTarget(
+            name: "AirdateStoreTests",
+            dependencies: [
+                "AirdateStore", "CountdownKit", "AnimePlanner", "WatchOrder",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Clocks", package: "swift-clocks"),
+            ]
+        ),
+
         // MARK: TVMazeClient
         .target(
             name: "TVMazeClient",
@@ -96,7 +116,7 @@ let package = Package(
         // MARK: CountdownKit
         .target(
             name: "CountdownKit",
-            dependencies: ["AirdateCore", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["AirdateCore", "AirdateStore", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(
             name: "CountdownKitTests",
@@ -106,7 +126,7 @@ let package = Package(
         // MARK: AnimePlanner
         .target(
             name: "AnimePlanner",
-            dependencies: ["AirdateCore", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["AirdateCore", "AirdateStore", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(
             name: "AnimePlannerTests",
@@ -116,7 +136,7 @@ let package = Package(
         // MARK: WatchOrder
         .target(
             name: "WatchOrder",
-            dependencies: ["HTMLScrape", "AirdateCore", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["HTMLScrape", "AirdateCore", "AirdateStore", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(
             name: "WatchOrderTests",
@@ -128,7 +148,7 @@ let package = Package(
         // is declared by two modules.
         .testTarget(
             name: "AirdateConsumerTests",
-            dependencies: ["AirdateCore", "AirdateHTTP", "AnimePlanner", "CountdownKit", "HTMLScrape", "JikanClient", "TVMazeClient", "WatchOrder"]
+            dependencies: ["AirdateCore", "AirdateHTTP", "AirdateStore", "AnimePlanner", "CountdownKit", "HTMLScrape", "JikanClient", "TVMazeClient", "WatchOrder"]
         ),
 
         // MARK: Examples

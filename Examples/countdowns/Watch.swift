@@ -3,14 +3,15 @@ import ArgumentParser
 import CountdownKit
 import Foundation
 
-/// `countdowns watch`: a live view that redraws once a second and follows changes to the database.
+/// `countdowns watch`: a live view that redraws once a second and at once when the database changes,
+/// whichever process changed it.
 struct Watch: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Show a live, ticking view (Ctrl-C to stop).")
 
     @OptionGroup var common: CommonOptions
     @Option(help: "Only countdowns with this tag.") var tag: String?
     @Option(help: "Group by tag or when.") var group: String?
-    @Option(help: "Stop after this many redraws (default: run until interrupted).") var frames: Int?
+    @Option(help: "Stop after this many redraws, counting the ticks and each change (default: run until interrupted).") var frames: Int?
     @Option(help: "Also remind this many minutes before each countdown (repeatable).") var remind: [Int] = []
 
     func run() async throws {
@@ -28,11 +29,22 @@ struct Watch: AsyncParsableCommand {
         var filter: CountdownFilter = .scope(.active)
         if let tag, let value = CountdownTag(tag) { filter = .and([filter, .hasTag(value)]) }
 
-        // The latest snapshot from the store's observation, shared with the drawing loop.
+        // The latest snapshot from the store's observation, shared with the drawing loop. The
+        // observation also sees countdowns other processes add (within a quarter of a second), and
+        // each change redraws at once instead of at the next tick.
         let latest = Snapshot()
         await latest.set(try await store.all())
+        let (redraws, redraw) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
         let following = Task {
-            for try await countdowns in store.observe() { await latest.set(countdowns) }
+            do {
+                for try await countdowns in store.observe() {
+                    await latest.set(countdowns)
+                    redraw.yield()
+                }
+            } catch {
+                await latest.alert("No longer following the database: \((error as? any LocalizedError)?.errorDescription ?? "\(error)")")
+                redraw.yield()
+            }
         }
         // Reminders: due, and `--remind` minutes before, following the same database.
         let viewerClock = ViewerClock.system(timeZone: zone)
@@ -50,16 +62,27 @@ struct Watch: AsyncParsableCommand {
                 await latest.alert("\u{7}⏰ \(reminder.countdown.title) \(when)")
             }
         }
+        // Once a second, so that the times tick.
+        let ticking = Task {
+            let clock = ContinuousClock()
+            var next = clock.now
+            while !Task.isCancelled {
+                redraw.yield()
+                next = next.advanced(by: .seconds(1))
+                try await clock.sleep(until: next, tolerance: .milliseconds(50))
+            }
+        }
         defer {
             following.cancel()
             scheduling.cancel()
             alerting.cancel()
+            ticking.cancel()
+            redraw.finish()
         }
 
-        let clock = ContinuousClock()
         var frame = 0
-        var next = clock.now
-        while frames.map({ frame < $0 }) ?? true {
+        for await _ in redraws {
+            if let frames, frame >= frames { break }
             let reference = viewerClock.frozen()
             let shown = CountdownSort(.date).sorted(filter.filter(await latest.countdowns, at: reference), in: zone)
             var screen = "\u{1B}[H\u{1B}[2J"  // home, clear
@@ -67,10 +90,9 @@ struct Watch: AsyncParsableCommand {
             screen += Rendering.lines(shown, grouping: grouping, at: reference, withSeconds: true).joined(separator: "\n")
             let alerts = await latest.alerts
             if !alerts.isEmpty { screen += "\n\n" + alerts.joined(separator: "\n") }
-            print(screen)
+            // Written at once (not buffered), so that a pipe sees each frame as it is drawn.
+            FileHandle.standardOutput.write(Data((screen + "\n").utf8))
             frame += 1
-            next = next.advanced(by: .seconds(1))
-            try await clock.sleep(until: next, tolerance: .milliseconds(50))
         }
     }
 }

@@ -2,6 +2,7 @@
 // if two modules declared the same public type name, this file would not compile.
 import AirdateCore
 import AirdateHTTP
+import AirdateStore
 import AnimePlanner
 import CountdownKit
 import Foundation
@@ -39,6 +40,10 @@ struct OnePackageTests {
         #expect(TimeRemaining(to: countdown.target, at: clock).days == 3)
         let configuration: HTTPClientConfiguration = TVMaze.configuration()
         #expect(configuration.baseURL == TVMaze.productionURL)
+        let storeError: CountdownStoreError = .store(StoreError.diskFull(path: "c.sqlite"))
+        #expect(storeError.errorDescription?.contains("full") == true)
+        let polling = ChangePolling(every: .milliseconds(250), clock: clock)
+        #expect(polling.interval == .milliseconds(250))
     }
 
     @Test("no public type name is declared by two modules, and no module declares its own name")

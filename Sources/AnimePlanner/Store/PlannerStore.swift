@@ -1,4 +1,5 @@
 import AirdateCore
+import AirdateStore
 import Foundation
 import GRDB
 
@@ -11,39 +12,28 @@ import GRDB
 /// for try await shows in store.observe() { render(shows) }
 /// ```
 public actor PlannerStore {
-    private nonisolated let database: DatabaseQueue
+    private nonisolated let database: StoreDatabase<PlannerStoreError>
     /// The file path.
     public nonisolated let path: String
 
     /// Opens (creating if needed) the database at `path`, and brings its schema up to date.
     ///
-    /// - Throws: ``PlannerStoreError/cannotOpen(path:reason:)``.
-    public init(path: String, readOnly: Bool = false) throws(PlannerStoreError) {
+    /// The file may be shared by several processes at once (see `StoreDatabase` in AirdateStore:
+    /// WAL, a busy timeout, observation that sees other processes' writes).
+    ///
+    /// - Parameters:
+    ///   - readOnly: open without write access (the schema must already exist).
+    ///   - polling: how often ``observe()`` looks for other processes' writes.
+    /// - Throws: ``PlannerStoreError/store(_:)`` — for example a newer schema, a corrupt file or a
+    ///   missing folder.
+    public init(path: String, readOnly: Bool = false, polling: ChangePolling = ChangePolling()) throws(PlannerStoreError) {
         self.path = path
-        var configuration = Configuration()
-        configuration.readonly = readOnly
-        configuration.foreignKeysEnabled = true
-        do {
-            if !readOnly {
-                let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
-                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            }
-            database = try DatabaseQueue(path: path, configuration: configuration)
-            if !readOnly { try TrackedShowRecord.migrator.migrate(database) }
-        } catch {
-            throw .cannotOpen(path: path, reason: Self.reason(error))
-        }
+        database = try StoreDatabase(path: path, migrator: TrackedShowRecord.migrator, readOnly: readOnly, polling: polling)
     }
 
     /// All tracked shows, in the order they were added.
     public func all() async throws(PlannerStoreError) -> [TrackedShow] {
-        do {
-            return try await database.read { db in try Self.fetchAll(db) }
-        } catch let error as PlannerStoreError {
-            throw error
-        } catch {
-            throw .readFailed(Self.reason(error))
-        }
+        try await database.read { db in try Self.fetchAll(db) }
     }
 
     /// The tracked show with `id`, or `nil`.
@@ -55,7 +45,7 @@ public actor PlannerStore {
     ///
     /// - Throws: ``PlannerStoreError/duplicate(_:)`` when its id is taken (nothing is added).
     public func insert(_ show: TrackedShow) async throws(PlannerStoreError) {
-        try await write { db in
+        try await database.write { db in
             if try TrackedShowRecord.exists(db, key: show.id) { throw PlannerStoreError.duplicate(show.id) }
             let position = try Int.fetchOne(db, sql: "SELECT COALESCE(MAX(position), 0) + 1 FROM trackedShow") ?? 1
             try Self.store(show, position: position, in: db)
@@ -66,7 +56,7 @@ public actor PlannerStore {
     ///
     /// - Throws: ``PlannerStoreError/notFound(_:)`` when it is not stored (nothing changes).
     public func update(_ show: TrackedShow) async throws(PlannerStoreError) {
-        try await write { db in
+        try await database.write { db in
             guard let existing = try TrackedShowRecord.fetchOne(db, key: show.id) else {
                 throw PlannerStoreError.notFound(show.id)
             }
@@ -78,17 +68,16 @@ public actor PlannerStore {
     ///
     /// - Throws: ``PlannerStoreError/notFound(_:)`` when there is none.
     public func delete(id: Int) async throws(PlannerStoreError) {
-        try await write { db in
+        try await database.write { db in
             guard try TrackedShowRecord.deleteOne(db, key: id) else { throw PlannerStoreError.notFound(id) }
         }
     }
 
-    /// Every change of the stored shows, starting with the current ones (in the order they were added).
-    public nonisolated func observe() -> AsyncValueObservation<[TrackedShow]> {
-        ValueObservation
-            .tracking { db in try Self.fetchAll(db) }
-            .removeDuplicates()
-            .values(in: database)
+    /// Every change of the stored shows, starting with the current ones (in the order they were added):
+    /// changes made through this store at once, and those of other processes within the polling
+    /// interval (a quarter of a second unless told).
+    public nonisolated func observe() -> StoreObservation<[TrackedShow]> {
+        database.observe { db in try Self.fetchAll(db) }
     }
 
     private static func fetchAll(_ db: Database) throws -> [TrackedShow] {
@@ -111,20 +100,5 @@ public actor PlannerStore {
             try WatchEntryRecord.filter(Column("showID") == show.id).deleteAll(db)
             for entry in show.log { try WatchEntryRecord(showID: show.id, entry: entry).insert(db) }
         }
-    }
-
-    private func write(_ body: @escaping @Sendable (Database) throws -> Void) async throws(PlannerStoreError) {
-        do {
-            try await database.write(body)
-        } catch let error as PlannerStoreError {
-            throw error
-        } catch {
-            throw .writeFailed(Self.reason(error))
-        }
-    }
-
-    private static func reason(_ error: any Error) -> String {
-        if let error = error as? DatabaseError { return error.message ?? error.description }
-        return (error as? LocalizedError)?.errorDescription ?? "\(error)"
     }
 }

@@ -1,4 +1,5 @@
 import AirdateCore
+import AirdateStore
 import Foundation
 import GRDB
 
@@ -16,50 +17,34 @@ import GRDB
 /// for try await all in store.observe() { print(all.count) }
 /// ```
 public actor CountdownStore {
-    private nonisolated let database: DatabaseQueue
+    private nonisolated let database: StoreDatabase<CountdownStoreError>
     /// The file path.
     public nonisolated let path: String
 
     /// Opens (creating if needed) the database at `path`, and brings its schema up to date.
     ///
-    /// - Parameter readOnly: open without write access (the schema must already exist).
-    /// - Throws: ``CountdownStoreError/cannotOpen(path:reason:)``.
-    public init(path: String, readOnly: Bool = false) throws(CountdownStoreError) {
+    /// The file may be shared by several processes at once (see `StoreDatabase` in AirdateStore:
+    /// WAL, a busy timeout, observation that sees other processes' writes).
+    ///
+    /// - Parameters:
+    ///   - readOnly: open without write access (the schema must already exist).
+    ///   - polling: how often ``observe()`` looks for other processes' writes.
+    /// - Throws: ``CountdownStoreError/store(_:)`` — for example a newer schema, a corrupt file or a
+    ///   missing folder.
+    public init(path: String, readOnly: Bool = false, polling: ChangePolling = ChangePolling()) throws(CountdownStoreError) {
         self.path = path
-        var configuration = Configuration()
-        configuration.readonly = readOnly
-        configuration.foreignKeysEnabled = true
-        do {
-            if !readOnly {
-                let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
-                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            }
-            database = try DatabaseQueue(path: path, configuration: configuration)
-            if !readOnly { try CountdownRecord.migrator.migrate(database) }
-        } catch {
-            throw .cannotOpen(path: path, reason: Self.reason(error))
-        }
+        database = try StoreDatabase(path: path, migrator: CountdownRecord.migrator, readOnly: readOnly, polling: polling)
     }
 
     /// All countdowns, in no particular order.
     public func all() async throws(CountdownStoreError) -> [Countdown] {
-        let records: [CountdownRecord]
-        do {
-            records = try await database.read { db in try CountdownRecord.fetchAll(db) }
-        } catch {
-            throw .readFailed(Self.reason(error))
-        }
+        let records = try await database.read { db in try CountdownRecord.fetchAll(db) }
         return try records.map { record throws(CountdownStoreError) in try record.countdown() }
     }
 
     /// The countdown with `id`, or `nil`.
     public func countdown(id: UUID) async throws(CountdownStoreError) -> Countdown? {
-        let record: CountdownRecord?
-        do {
-            record = try await database.read { db in try CountdownRecord.fetchOne(db, key: id.uuidString) }
-        } catch {
-            throw .readFailed(Self.reason(error))
-        }
+        let record = try await database.read { db in try CountdownRecord.fetchOne(db, key: id.uuidString) }
         return try record?.countdown()
     }
 
@@ -77,7 +62,7 @@ public actor CountdownStore {
     ///
     /// - Throws: ``CountdownStoreError/duplicate(_:)`` when an id is taken (nothing is added).
     public func insert(_ countdowns: [Countdown]) async throws(CountdownStoreError) {
-        try await write { db in
+        try await database.write { db in
             for countdown in countdowns {
                 if try CountdownRecord.exists(db, key: countdown.id.uuidString) {
                     throw CountdownStoreError.duplicate(countdown.id)
@@ -96,7 +81,7 @@ public actor CountdownStore {
     ///
     /// - Throws: ``CountdownStoreError/notFound(_:)`` when one is not stored (nothing is changed).
     public func update(_ countdowns: [Countdown]) async throws(CountdownStoreError) {
-        try await write { db in
+        try await database.write { db in
             for countdown in countdowns {
                 guard try CountdownRecord.exists(db, key: countdown.id.uuidString) else {
                     throw CountdownStoreError.notFound(countdown.id)
@@ -113,7 +98,7 @@ public actor CountdownStore {
 
     /// Inserts or replaces countdowns by id, all or none.
     public func save(_ countdowns: [Countdown]) async throws(CountdownStoreError) {
-        try await write { db in
+        try await database.write { db in
             for countdown in countdowns { try CountdownRecord(countdown).save(db) }
         }
     }
@@ -122,7 +107,7 @@ public actor CountdownStore {
     ///
     /// - Throws: ``CountdownStoreError/notFound(_:)`` when there is none.
     public func delete(id: UUID) async throws(CountdownStoreError) {
-        try await write { db in
+        try await database.write { db in
             guard try CountdownRecord.deleteOne(db, key: id.uuidString) else {
                 throw CountdownStoreError.notFound(id)
             }
@@ -137,14 +122,13 @@ public actor CountdownStore {
         return outcome
     }
 
-    /// Every change of the stored countdowns, starting with the current ones (in no particular order).
-    public nonisolated func observe() -> AsyncValueObservation<[Countdown]> {
-        ValueObservation
-            .tracking { db in
-                try CountdownRecord.fetchAll(db).map { record in try record.countdown() }
-            }
-            .removeDuplicates()
-            .values(in: database)
+    /// Every change of the stored countdowns, starting with the current ones (in no particular order):
+    /// changes made through this store at once, and those of other processes within the polling
+    /// interval (a quarter of a second unless told).
+    public nonisolated func observe() -> StoreObservation<[Countdown]> {
+        database.observe { db in
+            try CountdownRecord.fetchAll(db).map { record in try record.countdown() }
+        }
     }
 
     /// All countdowns as a JSON ``CountdownDocument``.
@@ -153,7 +137,7 @@ public actor CountdownStore {
         do {
             return try CountdownDocument(exported: now, countdowns: list).jsonData()
         } catch {
-            throw .readFailed(Self.reason(error))
+            throw .store(.failed(path: path, reason: "the export could not be encoded (\(error))"))
         }
     }
 
@@ -173,18 +157,7 @@ public actor CountdownStore {
         return document.countdowns.count
     }
 
-    private func write(_ body: @escaping @Sendable (Database) throws -> Void) async throws(CountdownStoreError) {
-        do {
-            try await database.write(body)
-        } catch let error as CountdownStoreError {
-            throw error
-        } catch {
-            throw .writeFailed(Self.reason(error))
-        }
-    }
-
     private static func reason(_ error: any Error) -> String {
-        if let error = error as? DatabaseError { return error.message ?? error.description }
         if let error = error as? DecodingError {
             switch error {
             case .dataCorrupted(let context), .keyNotFound(_, let context), .typeMismatch(_, let context),

@@ -1,4 +1,5 @@
 import AirdateCore
+import AirdateStore
 import Foundation
 import GRDB
 
@@ -11,26 +12,26 @@ import GRDB
 /// ```swift
 /// let store = try WatchOrderStore(path: "watch.sqlite")
 /// try await store.refresh(list)
-/// for try await upNext in store.observeUpNext(at: { Date() }, in: .current) { … }
+/// for try await upNext in store.observeUpNext(at: .system()) { … }
 /// ```
 public actor WatchOrderStore {
-    private nonisolated let database: DatabasePool
+    private nonisolated let database: StoreDatabase<WatchOrderStoreError>
     /// The database file.
     public nonisolated let path: String
 
     /// Opens (creating and migrating if needed) the database at `path`.
-    public init(path: String) throws(WatchOrderStoreError) {
+    ///
+    /// The file may be shared by several processes at once (see `StoreDatabase` in AirdateStore:
+    /// WAL, a busy timeout, observation that sees other processes' writes).
+    ///
+    /// - Parameters:
+    ///   - readOnly: open without write access (the schema must already exist).
+    ///   - polling: how often the observations look for other processes' writes.
+    /// - Throws: ``WatchOrderStoreError/store(_:)`` — for example a newer schema, a corrupt file or a
+    ///   missing folder.
+    public init(path: String, readOnly: Bool = false, polling: ChangePolling = ChangePolling()) throws(WatchOrderStoreError) {
         self.path = path
-        var configuration = Configuration()
-        configuration.busyMode = .timeout(30)
-        do {
-            let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            database = try DatabasePool(path: path, configuration: configuration)
-            try Self.migrator.migrate(database)
-        } catch {
-            throw .cannotOpen(path: path, reason: Self.reason(error))
-        }
+        database = try StoreDatabase(path: path, migrator: Self.migrator, readOnly: readOnly, polling: polling)
     }
 
     static var migrator: DatabaseMigrator {
@@ -75,7 +76,7 @@ public actor WatchOrderStore {
             rows.append((list.show, episodes))
         }
         let prepared = rows
-        try await write { db in
+        try await database.write { db in
             for (show, episodes) in prepared {
                 let next = try Int.fetchOne(db, sql: "SELECT COALESCE(MAX(priority) + 1, 0) FROM show") ?? 0
                 try db.execute(
@@ -114,7 +115,7 @@ public actor WatchOrderStore {
 
     /// Sets the show priority (ids, highest first); shows not named keep their order after them.
     public func setShowPriority(_ ids: [String]) async throws(WatchOrderStoreError) {
-        try await write { db in
+        try await database.write { db in
             let existing = try String.fetchAll(db, sql: "SELECT id FROM show ORDER BY priority, id")
             let ordered = ids.filter(existing.contains) + existing.filter { !ids.contains($0) }
             for (index, id) in ordered.enumerated() {
@@ -128,12 +129,12 @@ public actor WatchOrderStore {
         var encoded: [String] = []
         for rule in rules {
             guard let data = try? JSONEncoder().encode(rule), let text = String(data: data, encoding: .utf8) else {
-                throw .writeFailed("a rule could not be encoded")
+                throw .store(.failed(path: path, reason: "the ordering rule \(rule) could not be encoded"))
             }
             encoded.append(text)
         }
         let rows = encoded
-        try await write { db in
+        try await database.write { db in
             try db.execute(sql: "DELETE FROM rule")
             for (position, json) in rows.enumerated() {
                 try db.execute(sql: "INSERT INTO rule (position, json) VALUES (?, ?)", arguments: [position, json])
@@ -146,7 +147,7 @@ public actor WatchOrderStore {
     /// Marks episodes watched; `date`, when given, is recorded as the time of the mark.
     public func mark(_ ids: [EpisodeID], at date: Date? = nil) async throws(WatchOrderStoreError) {
         let time = date?.timeIntervalSince1970
-        try await write { db in
+        try await database.write { db in
             let statement = try db.cachedStatement(sql: "INSERT OR IGNORE INTO watched (episodeID, markedAt) VALUES (?, ?)")
             for id in ids { try statement.execute(arguments: [id.rawValue, time]) }
         }
@@ -154,7 +155,7 @@ public actor WatchOrderStore {
 
     /// Removes episodes' watched marks.
     public func unmark(_ ids: [EpisodeID]) async throws(WatchOrderStoreError) {
-        try await write { db in
+        try await database.write { db in
             for id in ids { try db.execute(sql: "DELETE FROM watched WHERE episodeID = ?", arguments: [id.rawValue]) }
         }
     }
@@ -194,7 +195,7 @@ public actor WatchOrderStore {
     }
 
     private func setSetting(_ key: String, _ value: String?) async throws(WatchOrderStoreError) {
-        try await write { db in
+        try await database.write { db in
             if let value {
                 try db.execute(sql: "INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)", arguments: [key, value])
             } else {
@@ -207,11 +208,7 @@ public actor WatchOrderStore {
 
     /// Everything stored, read in one transaction.
     public func state() async throws(WatchOrderStoreError) -> WatchState {
-        do {
-            return try await database.read { db in try Self.fetchState(db) }
-        } catch {
-            throw .readFailed(Self.reason(error))
-        }
+        try await database.read { db in try Self.fetchState(db) }
     }
 
     /// The current watch order.
@@ -220,22 +217,22 @@ public actor WatchOrderStore {
         do { return try state.watchList() } catch { throw .order(error) }
     }
 
-    /// The stored state now and after every change to episodes, shows, rules, marks or settings.
-    public nonisolated func observeState() -> AsyncValueObservation<WatchState> {
-        ValueObservation.tracking { db in try Self.fetchState(db) }
-            .removeDuplicates()
-            .values(in: database)
+    /// The stored state now and after every change to episodes, shows, rules, marks or settings:
+    /// changes made through this store at once, and those of other processes within the polling
+    /// interval (a quarter of a second unless told).
+    public nonisolated func observeState() -> StoreObservation<WatchState> {
+        database.observe { db in try Self.fetchState(db) }
     }
 
     /// The watch order and the checklist, re-emitted when anything stored changes.
-    public nonisolated func observeWatchList() -> AsyncThrowingMapSequence<AsyncValueObservation<WatchState>, (WatchList, Checklist)> {
+    public nonisolated func observeWatchList() -> AsyncThrowingMapSequence<StoreObservation<WatchState>, (WatchList, Checklist)> {
         observeState().map { state in (try state.watchList(), state.checklist) }
     }
 
     /// Up next, re-emitted when anything stored changes; `now` is read at each emission.
     public nonisolated func observeUpNext(
         at clock: ViewerClock
-    ) -> AsyncThrowingMapSequence<AsyncValueObservation<WatchState>, UpNext> {
+    ) -> AsyncThrowingMapSequence<StoreObservation<WatchState>, UpNext> {
         observeState().map { state in try state.upNext(at: clock) }
     }
 
@@ -267,7 +264,7 @@ public actor WatchOrderStore {
         do {
             return try ProgressDocument(exported: now, checklist: checklist).jsonData()
         } catch {
-            throw .readFailed(Self.reason(error))
+            throw .store(.failed(path: path, reason: "the progress could not be encoded (\(Self.reason(error)))"))
         }
     }
 
@@ -326,18 +323,7 @@ public actor WatchOrderStore {
             checklist: Checklist(watched: watched, hidesSpecials: settings["hidesSpecials"] == "1", selectedShows: selected))
     }
 
-    private func write(_ body: @escaping @Sendable (Database) throws -> Void) async throws(WatchOrderStoreError) {
-        do {
-            try await database.write(body)
-        } catch let error as WatchOrderStoreError {
-            throw error
-        } catch {
-            throw .writeFailed(Self.reason(error))
-        }
-    }
-
     private static func reason(_ error: any Error) -> String {
-        if let error = error as? DatabaseError { return error.message ?? error.description }
         return (error as? LocalizedError)?.errorDescription ?? "\(error)"
     }
 }

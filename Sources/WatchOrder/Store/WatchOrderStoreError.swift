@@ -1,13 +1,11 @@
+import AirdateStore
 import Foundation
 
-/// Why a ``WatchOrderStore`` operation failed.
-public enum WatchOrderStoreError: Error, Sendable, Hashable, LocalizedError {
-    /// The database file could not be opened or migrated.
-    case cannotOpen(path: String, reason: String)
-    /// Reading failed.
-    case readFailed(String)
-    /// Writing failed.
-    case writeFailed(String)
+/// Why a ``WatchOrderStore`` operation failed. Failed writes change nothing.
+public enum WatchOrderStoreError: Error, Sendable, Hashable, LocalizedError, StoreErrorWrapping {
+    /// The database failed: it is locked by another process, read-only, corrupt, from a newer
+    /// version, on a full disk, cannot be opened, or another failure (see `StoreError`).
+    case store(StoreError)
     /// An imported progress document could not be read.
     case invalidImport(String)
     /// The stored rules contradict each other (see ``WatchOrderError``).
@@ -16,12 +14,8 @@ public enum WatchOrderStoreError: Error, Sendable, Hashable, LocalizedError {
     /// What failed and what to do.
     public var errorDescription: String? {
         switch self {
-        case .cannotOpen(let path, let reason):
-            return "Cannot open the watch-order database at \(path): \(reason). Check the path and its permissions."
-        case .readFailed(let reason):
-            return "Reading the watch-order database failed: \(reason)."
-        case .writeFailed(let reason):
-            return "Writing the watch-order database failed: \(reason). Try again; another process may hold a lock."
+        case .store(let error):
+            return error.errorDescription
         case .invalidImport(let reason):
             return "The progress file cannot be imported: \(reason). Use a file written by export."
         case .order(let error):

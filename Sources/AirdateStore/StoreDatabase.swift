@@ -1,0 +1,255 @@
+import AirdateCore
+import Foundation
+import GRDB
+
+/// The one persistence foundation of the Airdate stores: an SQLite file opened through GRDB, safe for
+/// several processes at once, with migrations, typed errors and observation of every change.
+///
+/// What it does, and why:
+/// - **WAL and a busy timeout.** The file is opened as a GRDB `DatabasePool` in write-ahead-log mode:
+///   readers never block the writer and the writer never blocks readers. Writers of *different
+///   processes* still take turns; a connection that finds the database locked waits up to
+///   `busyTimeout` (20 s unless told, enough for dozens of processes that each write a little)
+///   before it fails with ``StoreError/busy(path:waited:)``. Foreign keys are enforced.
+/// - **Migrations, and refusal of a newer schema.** The `migrator` brings an older file up to date
+///   (an unused one costs no write). A file carrying migrations this version does not know was
+///   written by a newer version: it is refused with ``StoreError/newerSchema(path:unknownMigrations:)``
+///   and left untouched. When several processes migrate one new file at once, whoever comes second
+///   sees the migration done and goes on.
+/// - **Transactions.** ``write(_:)`` runs its body in one transaction: when the body or SQLite fails,
+///   nothing changes, and a process killed mid-write leaves the previous state (SQLite's WAL
+///   guarantees it).
+/// - **Observation across processes.** GRDB's own observation sees only the writes made through
+///   *this* pool. ``observe(_:)`` adds a poll of `PRAGMA data_version` on a connection of its own
+///   (``ChangePolling``, every 250 ms unless told), whose value changes when any other connection —
+///   another store, another process — commits. Either signal re-runs the query, so another process's
+///   write is seen within one polling interval.
+/// - **One error shape.** Every SQLite failure becomes a ``StoreError`` wrapped in the store's own
+///   error type (`Failure`); errors that a read or write body throws as `Failure` pass through as
+///   they are.
+///
+/// ```swift
+/// var migrator = DatabaseMigrator()
+/// migrator.registerMigration("v1") { db in try db.create(table: "note") { t in t.column("text", .text) } }
+/// let database = try StoreDatabase<StoreError>(path: "notes.sqlite", migrator: migrator)
+/// try await database.write { db in try db.execute(sql: "INSERT INTO note VALUES ('hello')") }
+/// for try await count in database.observe({ db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM note") ?? 0 }) {
+///     print(count)
+/// }
+/// ```
+public final class StoreDatabase<Failure: StoreErrorWrapping>: Sendable {
+    /// The database file.
+    public let path: String
+    /// Whether the file was opened without write access.
+    public let isReadOnly: Bool
+    /// How long a connection waits for another process's lock before failing.
+    public let busyTimeout: Duration
+    /// How other processes' writes are noticed by ``observe(_:)``.
+    public let polling: ChangePolling
+
+    private let pool: DatabasePool
+
+    /// Opens (creating the file and its folder if needed, unless `readOnly`) the database at `path`,
+    /// and brings its schema up to date with `migrator`.
+    ///
+    /// - Parameters:
+    ///   - readOnly: open without write access; the schema must be up to date already.
+    ///   - busyTimeout: how long to wait for another process's lock (at least 1 second is used).
+    ///   - polling: how often observations look for other processes' writes.
+    /// - Throws: the store's error wrapping ``StoreError/cannotOpen(path:reason:)``,
+    ///   ``StoreError/corrupt(path:reason:)``, ``StoreError/newerSchema(path:unknownMigrations:)``,
+    ///   ``StoreError/readOnly(path:)``, ``StoreError/busy(path:waited:)`` or another case.
+    public init(
+        path: String, migrator: DatabaseMigrator, readOnly: Bool = false, busyTimeout: Duration = .seconds(20),
+        polling: ChangePolling = ChangePolling()
+    ) throws(Failure) {
+        let timeout = max(busyTimeout, .seconds(1))
+        self.path = path
+        self.isReadOnly = readOnly
+        self.busyTimeout = timeout
+        self.polling = polling
+        var configuration = Configuration()
+        configuration.readonly = readOnly
+        configuration.foreignKeysEnabled = true
+        configuration.busyMode = .timeout(Double(timeout.components.seconds))
+        configuration.label = "Airdate.StoreDatabase"
+        do {
+            if !readOnly {
+                let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+                do {
+                    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                } catch {
+                    throw StoreError.openFailure(path: path, sqliteMessage: StoreError.describe(error))
+                }
+            }
+            pool = try DatabasePool(path: path, configuration: configuration)
+            try Self.migrate(pool, with: migrator, path: path, readOnly: readOnly)
+        } catch let error as StoreError {
+            throw .store(error)
+        } catch {
+            throw .store(.mapping(error, path: path, busyTimeout: timeout))
+        }
+    }
+
+    /// Runs `body` on a snapshot of the database (it sees no write that commits meanwhile).
+    ///
+    /// - Throws: what `body` throws as `Failure`, or the store's error wrapping a ``StoreError``.
+    public func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(Failure) -> T {
+        do {
+            return try await pool.read(body)
+        } catch {
+            throw failure(error)
+        }
+    }
+
+    /// Runs `body` in one write transaction, waiting for other processes' writes to finish first
+    /// (up to ``busyTimeout``). When `body` throws, nothing it did is kept.
+    ///
+    /// - Throws: what `body` throws as `Failure`, or the store's error wrapping a ``StoreError``.
+    @discardableResult
+    public func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(Failure) -> T {
+        do {
+            return try await pool.write(body)
+        } catch {
+            throw failure(error)
+        }
+    }
+
+    /// The value of `fetch` now and after every change of the database that alters it — whether
+    /// the change came through this store, another store on the file, or another process (seen
+    /// within one ``ChangePolling/interval``). See ``StoreObservation``.
+    public func observe<Value: Sendable & Equatable>(
+        _ fetch: @escaping @Sendable (Database) throws -> Value
+    ) -> StoreObservation<Value> {
+        StoreObservation { [self] in
+            AsyncThrowingStream(bufferingPolicy: .bufferingNewest(1)) { continuation in
+                // Every signal means "the database may have changed": the newest one is enough.
+                let (signals, signal) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+                signal.yield()
+                // Writes through this pool: GRDB tells at once, after each commit.
+                let ownWrites = OwnWritesSignal()
+                ownWrites.start(in: pool) { signal.yield() }
+                // Writes by anybody else: `PRAGMA data_version` on a connection of its own changes.
+                let poller = Task { [self] in
+                    do {
+                        try await pollDataVersion { signal.yield() }
+                    } catch is CancellationError {
+                    } catch {
+                        continuation.finish(throwing: failure(error))
+                    }
+                }
+                let fetcher = Task { [self] in
+                    var last: Value?
+                    do {
+                        for await _ in signals {
+                            let value = try await pool.read(fetch)
+                            if value != last {
+                                last = value
+                                continuation.yield(value)
+                            }
+                        }
+                    } catch is CancellationError {
+                    } catch {
+                        continuation.finish(throwing: failure(error))
+                    }
+                }
+                continuation.onTermination = { _ in
+                    ownWrites.cancel()
+                    poller.cancel()
+                    fetcher.cancel()
+                    signal.finish()
+                }
+            }
+        }
+    }
+
+    /// Calls `changed` each time `PRAGMA data_version` (read every ``ChangePolling/interval`` on a
+    /// read-only connection of its own) differs from its previous value, until cancelled.
+    func pollDataVersion(_ changed: @Sendable () -> Void) async throws {
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.busyMode = .timeout(Double(busyTimeout.components.seconds))
+        configuration.label = "Airdate.StoreDatabase.changes"
+        let watcher = try DatabaseQueue(path: path, configuration: configuration)
+        let dataVersion: @Sendable (Database) throws -> Int = { db in
+            try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0
+        }
+        var last = try await watcher.read(dataVersion)
+        // A change between the first fetch and this first version would otherwise go unseen.
+        changed()
+        while true {
+            try await polling.clock.sleep(for: polling.interval)
+            try Task.checkCancellation()
+            let version = try await watcher.read(dataVersion)
+            if version != last {
+                last = version
+                changed()
+            }
+        }
+    }
+
+    private func failure(_ error: any Error) -> Failure {
+        if let error = error as? Failure { return error }
+        return .store(.mapping(error, path: path, busyTimeout: busyTimeout))
+    }
+
+    /// Refuses a newer schema, then runs the migrations that are missing (none: no write at all).
+    private static func migrate(_ pool: DatabasePool, with migrator: DatabaseMigrator, path: String, readOnly: Bool) throws {
+        let known = Set(migrator.migrations)
+        var retries = 0
+        while true {
+            let applied = try pool.read { db in try migrator.appliedIdentifiers(db) }
+            let unknown = applied.subtracting(known)
+            if !unknown.isEmpty {
+                throw StoreError.newerSchema(path: path, unknownMigrations: unknown.sorted())
+            }
+            if applied.isSuperset(of: known) { return }
+            if readOnly {
+                throw StoreError.cannotOpen(
+                    path: path, reason: "its schema is older than this version of Airdate, and it is opened read-only; open it once with write access to upgrade it")
+            }
+            do {
+                try migrator.migrate(pool)
+                return
+            } catch {
+                // Another process may have run the same migration first (ours then fails, changing
+                // nothing): look again, as long as others make progress.
+                let now = try? pool.read { db in try migrator.appliedIdentifiers(db) }
+                guard let now, now != applied, retries < 16 else { throw error }
+                retries += 1
+            }
+        }
+    }
+}
+
+/// GRDB's notification of the commits made through one pool, started off the caller's thread:
+/// starting waits for the pool's writer, which may itself be waiting for another process's lock.
+private final class OwnWritesSignal: @unchecked Sendable {
+    // Guards `cancellable` and `cancelled`.
+    private let lock = NSLock()
+    private var cancellable: AnyDatabaseCancellable?
+    private var cancelled = false
+
+    /// Calls `changed` after every commit through `pool`, until ``cancel()``.
+    func start(in pool: DatabasePool, changed: @escaping @Sendable () -> Void) {
+        DispatchQueue.global().async { [self] in
+            let observation = DatabaseRegionObservation(tracking: .fullDatabase)
+                .start(in: pool, onError: { _ in changed() }, onChange: { _ in changed() })
+            lock.lock()
+            let keep = !cancelled
+            if keep { cancellable = observation }
+            lock.unlock()
+            if !keep { observation.cancel() }
+        }
+    }
+
+    /// Stops the notifications.
+    func cancel() {
+        lock.lock()
+        cancelled = true
+        let observation = cancellable
+        cancellable = nil
+        lock.unlock()
+        observation?.cancel()
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import GRDB
+
+/// Temporary folders and the package's paths.
+enum TestPaths {
+    /// The package root, found from this file.
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// A new empty folder under the system's temporary folder.
+    static func temporaryFolder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("AirdateStoreTests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    /// A database path in a new temporary folder.
+    static func temporaryDatabase(_ name: String = "test.sqlite") throws -> String {
+        try temporaryFolder().appendingPathComponent(name).path
+    }
+}
+
+/// A tiny schema for the foundation's own tests.
+enum NoteSchema {
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1: note") { db in
+            try db.create(table: "note") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("text", .text).notNull().unique()
+            }
+        }
+        return migrator
+    }
+
+    static func count(_ db: Database) throws -> Int {
+        try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM note") ?? 0
+    }
+
+    static func texts(_ db: Database) throws -> [String] {
+        try String.fetchAll(db, sql: "SELECT text FROM note ORDER BY id")
+    }
+}
+
+/// The example executables built beside the test bundle (`swift build --build-tests` builds them).
+enum Examples {
+    /// The build folder holding the executables, if they are built.
+    static let folder: URL? = {
+        let candidates = [
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+            Bundle.main.bundleURL,
+            Bundle.main.bundleURL.deletingLastPathComponent(),
+            TestPaths.packageRoot.appendingPathComponent(".build/debug"),
+        ]
+        return candidates.first { folder in
+            ["countdowns", "animeplan", "arrowverse"].allSatisfy {
+                FileManager.default.isExecutableFile(atPath: folder.appendingPathComponent($0).path)
+            }
+        }
+    }()
+
+    static var available: Bool { folder != nil }
+
+    static func executable(_ name: String) -> URL {
+        (folder ?? TestPaths.packageRoot.appendingPathComponent(".build/debug")).appendingPathComponent(name)
+    }
+}
+
+/// What a finished child process left.
+struct ProcessResult: Sendable {
+    var status: Int32
+    var output: String
+    var error: String
+    /// Killed by the hang bound.
+    var timedOut: Bool
+
+    /// Exit status 0, nothing on stderr.
+    var succeeded: Bool { status == 0 && !timedOut }
+}
+
+/// Runs a real child process; its output goes to files (no pipe can fill up).
+struct ChildProcess: @unchecked Sendable {
+    let process = Process()
+    let outputURL: URL
+    let errorURL: URL
+
+    init(_ executable: URL, _ arguments: [String], as user: (uid: UInt32, gid: UInt32)? = nil) throws {
+        let folder = try TestPaths.temporaryFolder()
+        outputURL = folder.appendingPathComponent("stdout")
+        errorURL = folder.appendingPathComponent("stderr")
+        try Data().write(to: outputURL)
+        try Data().write(to: errorURL)
+        if let user {
+            // `setpriv` drops root, so that file permissions apply to the child.
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+            process.arguments = ["--reuid=\(user.uid)", "--regid=\(user.gid)", "--clear-groups", executable.path] + arguments
+        } else {
+            process.executableURL = executable
+            process.arguments = arguments
+        }
+        process.standardOutput = try FileHandle(forWritingTo: outputURL)
+        process.standardError = try FileHandle(forWritingTo: errorURL)
+        process.standardInput = FileHandle.nullDevice
+        var environment = ProcessInfo.processInfo.environment
+        environment["TZ"] = "UTC"
+        process.environment = environment
+    }
+
+    func start() throws { try process.run() }
+
+    /// What it printed so far.
+    var outputSoFar: String { (try? String(contentsOf: outputURL, encoding: .utf8)) ?? "" }
+
+    /// Waits for the process to end; kills it after `limit` (a hang bound, not a speed test).
+    func finish(limit: Duration = .seconds(300)) async -> ProcessResult {
+        let deadline = ContinuousClock.now.advanced(by: limit)
+        var timedOut = false
+        while process.isRunning {
+            if ContinuousClock.now >= deadline {
+                timedOut = true
+                kill(process.processIdentifier, SIGKILL)
+                break
+            }
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        process.waitUntilExit()
+        return ProcessResult(
+            status: process.terminationStatus, output: outputSoFar,
+            error: (try? String(contentsOf: errorURL, encoding: .utf8)) ?? "", timedOut: timedOut)
+    }
+
+    /// Runs `executable` to its end.
+    static func run(_ executable: URL, _ arguments: [String], as user: (uid: UInt32, gid: UInt32)? = nil) async throws -> ProcessResult {
+        let child = try ChildProcess(executable, arguments, as: user)
+        try child.start()
+        return await child.finish()
+    }
+
+    /// Starts all at once, then waits for all.
+    static func runTogether(_ runs: [(URL, [String])]) async throws -> [ProcessResult] {
+        let children = try runs.map { try ChildProcess($0.0, $0.1) }
+        for child in children { try child.start() }
+        var results: [ProcessResult] = []
+        for child in children { results.append(await child.finish()) }
+        return results
+    }
+}

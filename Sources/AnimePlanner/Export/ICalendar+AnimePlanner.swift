@@ -46,4 +46,17 @@ extension ICalendar {
                 name: String? = "Anime plan") {
         self.init(plans: schedule.plans, timestamp: timestamp, episodeLengths: episodeLengths, name: name)
     }
+
+    /// A calendar of what is left to watch of tracked shows from `day` on: each show's
+    /// ``TrackedShow/upcomingPlan(from:)`` (so a re-plan replaces the exported future, and paused or
+    /// dropped shows export nothing), with the episode lengths in the descriptions.
+    ///
+    /// - Parameters:
+    ///   - day: the first day to export, usually today (call ``TrackedShow/catchUp(on:planner:)`` for it first).
+    ///   - timestamp: the `DTSTAMP`: the real time of the export, not a planning clock's "today".
+    public init(trackedShows shows: [TrackedShow], from day: CalendarDay, timestamp: Date, name: String? = "Anime plan") {
+        var lengths: [Int: Duration] = [:]
+        for show in shows { lengths[show.id] = show.show.episodeLength }
+        self.init(plans: shows.map { $0.upcomingPlan(from: day) }, timestamp: timestamp, episodeLengths: lengths, name: name)
+    }
 }

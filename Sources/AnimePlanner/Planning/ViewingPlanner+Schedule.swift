@@ -18,10 +18,12 @@ extension ViewingPlanner {
     ///   when one episode is longer than the whole budget, and the errors of ``plan(_:from:goal:options:)``.
     public func schedule(_ shows: [AnimeShow], nextEpisodes: [Int: Int] = [:], minutesPerDay: Int,
                          options: PlanOptions) throws(PlanError) -> CombinedSchedule {
-        guard !options.weekdays.isEmpty else { throw .noWeekdaysChosen }
+        try validate(options)
         guard minutesPerDay >= 1 else { throw .notPositive(what: "number of minutes per day", value: minutesPerDay) }
+        guard PlannerLimits.minutesPerDay.contains(minutesPerDay) else {
+            throw .outOfRange(what: "number of minutes per day", value: minutesPerDay, allowed: PlannerLimits.minutesPerDay)
+        }
         let maximum = options.maximumPerDay ?? Int.max
-        guard maximum >= 1 else { throw .notPositive(what: "maximum number of episodes per day", value: maximum) }
         let budget = minutesPerDay * 60
 
         struct Cursor {
@@ -46,7 +48,7 @@ extension ViewingPlanner {
         while !active.isEmpty {
             guard day <= limit else { throw .tooLong(days: horizonDays) }
             guard options.isWatchingDay(day) else {
-                day = day.adding(days: 1)
+                day = try dayAfter(day)
                 continue
             }
             var left = budget
@@ -84,7 +86,8 @@ extension ViewingPlanner {
                     continue
                 }
             }
-            day = day.adding(days: 1)
+            if active.isEmpty { break }
+            day = try dayAfter(day)
         }
         let plans = shows.indices.map { index in
             ViewingPlan(showID: shows[index].id, title: shows[index].title, days: cursors[index].days,

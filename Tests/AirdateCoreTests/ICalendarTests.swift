@@ -53,7 +53,7 @@ import Testing
                            recurrence: RecurrenceRule(frequency: .yearly)),
             ICalendarEvent(uid: "u3", timestamp: stamp, summary: "Rent",
                            timing: .allDay(first: try CalendarDay(parsing: "2024-01-31"), last: try CalendarDay(parsing: "2024-01-31")),
-                           recurrence: RecurrenceRule(frequency: .monthly, byMonthDay: -1)),
+                           recurrence: RecurrenceRule(frequency: .monthly, byMonthDay: [-1])),
             ICalendarEvent(uid: "u4", timestamp: stamp, summary: "Sprint",
                            timing: .timed(start: start, end: nil, timeZone: .gmt),
                            recurrence: RecurrenceRule(frequency: .weekly, interval: 2, end: .afterOccurrences(5))),
@@ -124,7 +124,7 @@ import Testing
 
     @Test func recurrenceRuleText() throws {
         #expect(RecurrenceRule(frequency: .daily, interval: 3).text == "FREQ=DAILY;INTERVAL=3")
-        #expect(RecurrenceRule(frequency: .monthly, byMonthDay: 15).text == "FREQ=MONTHLY;BYMONTHDAY=15")
+        #expect(RecurrenceRule(frequency: .monthly, byMonthDay: [15]).text == "FREQ=MONTHLY;BYMONTHDAY=15")
         #expect(RecurrenceRule(frequency: .yearly, end: .onDay(try CalendarDay(parsing: "2030-12-31"))).text
                 == "FREQ=YEARLY;UNTIL=20301231")
         #expect(RecurrenceRule(frequency: .weekly, interval: 0).text == "FREQ=WEEKLY")

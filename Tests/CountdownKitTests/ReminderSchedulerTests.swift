@@ -16,7 +16,7 @@ import Testing
 
     @Test func firesLeadTimesThenDue() async {
         let clock = TestClock()
-        let scheduler = ReminderScheduler(clock: ViewerClock(clock: clock, startingAt: start, timeZone: .gmt), leadTimes: [.seconds(600), .seconds(3600)])
+        let scheduler = try ReminderScheduler(clock: ViewerClock(clock: clock, startingAt: start, timeZone: .gmt), leadTimes: [.seconds(600), .seconds(3600)])
         var reminders = scheduler.reminders.makeAsyncIterator()
         await scheduler.update([at(7200, 1, "Premiere"), at(-60, 2, "Already passed")])
 
@@ -40,7 +40,7 @@ import Testing
 
     @Test func jumpingPastSeveralFiresThemInOrder() async {
         let clock = TestClock()
-        let scheduler = ReminderScheduler(clock: ViewerClock(clock: clock, startingAt: start, timeZone: .gmt), leadTimes: [.seconds(60)])
+        let scheduler = try ReminderScheduler(clock: ViewerClock(clock: clock, startingAt: start, timeZone: .gmt), leadTimes: [.seconds(60)])
         var reminders = scheduler.reminders.makeAsyncIterator()
         await scheduler.update([at(300, 1, "B"), at(120, 2, "A")])
         await clock.advance(by: .seconds(1000))
@@ -54,7 +54,7 @@ import Testing
 
     @Test func followsEditsDeletesAndArchives() async {
         let clock = TestClock()
-        let scheduler = ReminderScheduler(clock: ViewerClock(clock: clock, startingAt: start, timeZone: .gmt))
+        let scheduler = try ReminderScheduler(clock: ViewerClock(clock: clock, startingAt: start, timeZone: .gmt))
         var reminders = scheduler.reminders.makeAsyncIterator()
         let moved = at(600, 1, "Moved")
         let deleted = at(700, 2, "Deleted")
@@ -80,7 +80,7 @@ import Testing
 
     @Test func recurringCountdownsFireForEachOccurrence() async throws {
         let clock = TestClock()
-        let scheduler = ReminderScheduler(clock: ViewerClock(clock: clock, startingAt: start, timeZone: .gmt))
+        let scheduler = try ReminderScheduler(clock: ViewerClock(clock: clock, startingAt: start, timeZone: .gmt))
         var reminders = scheduler.reminders.makeAsyncIterator()
         let daily = Fixture.countdown(1, "Daily", .instant(start.addingTimeInterval(3600), .gmt),
                                       recurrence: try Recurrence(.everyDays(1), anchor: Fixture.day("2024-03-10")))
@@ -97,7 +97,7 @@ import Testing
 
     @Test func followsAnAsyncSequenceOfSnapshots() async {
         let clock = TestClock()
-        let scheduler = ReminderScheduler(clock: ViewerClock(clock: clock, startingAt: start, timeZone: .gmt))
+        let scheduler = try ReminderScheduler(clock: ViewerClock(clock: clock, startingAt: start, timeZone: .gmt))
         var reminders = scheduler.reminders.makeAsyncIterator()
         let (snapshots, feed) = AsyncStream<[Countdown]>.makeStream()
         let following = Task { try await scheduler.follow(snapshots) }
@@ -115,7 +115,7 @@ import Testing
         let start = Fixture.instant("2024-03-10T12:00:00Z")
         let store = try CountdownStore(path: Fixture.temporaryDatabasePath())
         let clock = TestClock()
-        let scheduler = ReminderScheduler(clock: ViewerClock(clock: clock, startingAt: start, timeZone: .gmt))
+        let scheduler = try ReminderScheduler(clock: ViewerClock(clock: clock, startingAt: start, timeZone: .gmt))
         var reminders = scheduler.reminders.makeAsyncIterator()
         let following = Task { try await scheduler.follow(store.observe()) }
         defer { following.cancel() }

@@ -41,11 +41,11 @@ public actor CountdownStore {
         }
     }
 
-    /// All countdowns, in no particular order.
+    /// All countdowns, in the order they were inserted (so equal sort keys keep insertion order).
     public func all() async throws(CountdownStoreError) -> [Countdown] {
         let records: [CountdownRecord]
         do {
-            records = try await database.read { db in try CountdownRecord.fetchAll(db) }
+            records = try await database.read { db in try CountdownRecord.order(Column.rowID).fetchAll(db) }
         } catch {
             throw .readFailed(Self.reason(error))
         }
@@ -137,11 +137,11 @@ public actor CountdownStore {
         return outcome
     }
 
-    /// Every change of the stored countdowns, starting with the current ones (in no particular order).
+    /// Every change of the stored countdowns, starting with the current ones (in insertion order).
     public nonisolated func observe() -> AsyncValueObservation<[Countdown]> {
         ValueObservation
             .tracking { db in
-                try CountdownRecord.fetchAll(db).map { record in try record.countdown() }
+                try CountdownRecord.order(Column.rowID).fetchAll(db).map { record in try record.countdown() }
             }
             .removeDuplicates()
             .values(in: database)

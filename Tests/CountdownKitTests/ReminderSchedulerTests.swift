@@ -14,7 +14,7 @@ import Testing
         Fixture.countdown(n, title, .instant(start.addingTimeInterval(TimeInterval(seconds)), .gmt))
     }
 
-    @Test func firesLeadTimesThenDue() async {
+    @Test func firesLeadTimesThenDue() async throws {
         let clock = TestClock()
         let scheduler = try ReminderScheduler(clock: ViewerClock(clock: clock, startingAt: start, timeZone: .gmt), leadTimes: [.seconds(600), .seconds(3600)])
         var reminders = scheduler.reminders.makeAsyncIterator()
@@ -38,7 +38,7 @@ import Testing
         #expect(await reminders.next() == nil)
     }
 
-    @Test func jumpingPastSeveralFiresThemInOrder() async {
+    @Test func jumpingPastSeveralFiresThemInOrder() async throws {
         let clock = TestClock()
         let scheduler = try ReminderScheduler(clock: ViewerClock(clock: clock, startingAt: start, timeZone: .gmt), leadTimes: [.seconds(60)])
         var reminders = scheduler.reminders.makeAsyncIterator()
@@ -52,7 +52,7 @@ import Testing
         await scheduler.finish()
     }
 
-    @Test func followsEditsDeletesAndArchives() async {
+    @Test func followsEditsDeletesAndArchives() async throws {
         let clock = TestClock()
         let scheduler = try ReminderScheduler(clock: ViewerClock(clock: clock, startingAt: start, timeZone: .gmt))
         var reminders = scheduler.reminders.makeAsyncIterator()
@@ -95,7 +95,7 @@ import Testing
         await scheduler.finish()
     }
 
-    @Test func followsAnAsyncSequenceOfSnapshots() async {
+    @Test func followsAnAsyncSequenceOfSnapshots() async throws {
         let clock = TestClock()
         let scheduler = try ReminderScheduler(clock: ViewerClock(clock: clock, startingAt: start, timeZone: .gmt))
         var reminders = scheduler.reminders.makeAsyncIterator()
@@ -132,5 +132,15 @@ import Testing
         let first = await reminders.next()
         #expect(first?.countdown.title == "Kept")
         await scheduler.finish()
+    }
+}
+
+@Suite struct ReminderLeadTimeTests {
+    @Test func leadTimesOutsideTheRangeAreRefused() throws {
+        let clock = ViewerClock.fixed(at: Fixture.base, timeZone: .gmt)
+        for bad: Duration in [.zero, .seconds(-1), .seconds(Int64.max), .seconds(Int64.min), .seconds(366 * 86_400 + 1)] {
+            #expect(throws: CountdownError.self) { try ReminderScheduler(clock: clock, leadTimes: [bad]) }
+        }
+        _ = try ReminderScheduler(clock: clock, leadTimes: [.seconds(1), .seconds(366 * 86_400)])
     }
 }

@@ -22,35 +22,42 @@ struct TimeZoneRules {
         var local: LocalDateTime { LocalDateTime(containing: instant, in: TimeZone(secondsFromGMT: from) ?? .gmt) }
     }
 
-    /// "The `ordinal` `weekday` of `month` at `time`", from `from` to `to` seconds east of UTC.
+    /// "The first `weekday` of `month` on or after day `firstDay` (or the last `weekday`), at `time`",
+    /// from `from` to `to` seconds east of UTC.
     private struct Rule {
         let month: Int
         let weekday: Weekday
-        /// 1...4, or -1 for the last.
-        let ordinal: Int
+        /// The first day of the month the change can fall on, or `nil` for "the last `weekday`".
+        let firstDay: Int?
         let time: TimeOfDay
         let from: Int
         let to: Int
         let isDaylight: Bool
 
-        init(_ transition: Transition) {
-            let local = transition.local
-            let length = CalendarDay.numberOfDays(inMonth: local.day.month, year: local.day.year)
+        /// The rule that `samples` (changes of one kind, one a year) all follow, or `nil`.
+        init?(_ samples: [Transition]) {
+            guard let first = samples.first else { return nil }
+            let local = first.local
             month = local.day.month
             weekday = local.day.weekday
-            ordinal = local.day.day + 7 > length ? -1 : (local.day.day - 1) / 7 + 1
             time = local.time
-            from = transition.from
-            to = transition.to
-            isDaylight = transition.isDaylight
+            from = first.from
+            to = first.to
+            isDaylight = first.isDaylight
+            let days = samples.map { $0.local.day }
+            if days.allSatisfy({ $0.day + 7 > CalendarDay.numberOfDays(inMonth: $0.month, year: $0.year) }) {
+                firstDay = nil
+            } else {
+                firstDay = days.map(\.day).min()
+            }
+            guard samples.allSatisfy(matches) else { return nil }
         }
 
         /// The day this rule names in `year`.
         func day(in year: Int) -> CalendarDay? {
-            guard let first = try? CalendarDay(year: year, month: month, day: 1) else { return nil }
-            if ordinal > 0 {
-                let shift = (weekday.rawValue - first.weekday.rawValue + 7) % 7
-                return first.adding(days: shift + 7 * (ordinal - 1))
+            guard let first = try? CalendarDay(year: year, month: month, day: firstDay ?? 1) else { return nil }
+            if firstDay != nil {
+                return first.adding(days: (weekday.rawValue - first.weekday.rawValue + 7) % 7)
             }
             let last = first.lastDayOfMonth
             return last.adding(days: -((last.weekday.rawValue - weekday.rawValue + 7) % 7))
@@ -62,14 +69,20 @@ struct TimeZoneRules {
                 && local.time == time && day(in: local.day.year) == local.day
         }
 
+        /// `FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU`, `…;BYDAY=2SU`, or `…;BYDAY=SU;BYMONTHDAY=3,4,5,6,7,8,9`
+        /// for a week that does not start on the 1st, 8th, 15th or 22nd.
         var text: String {
-            "FREQ=YEARLY;BYMONTH=\(month);BYDAY=\(ordinal)\(weekday.iCalendarCode)"
+            let code = weekday.iCalendarCode
+            guard let firstDay else { return "FREQ=YEARLY;BYMONTH=\(month);BYDAY=-1\(code)" }
+            if firstDay % 7 == 1 { return "FREQ=YEARLY;BYMONTH=\(month);BYDAY=\(firstDay / 7 + 1)\(code)" }
+            let days = (firstDay...(firstDay + 6)).map(String.init).joined(separator: ",")
+            return "FREQ=YEARLY;BYMONTH=\(month);BYDAY=\(code);BYMONTHDAY=\(days)"
         }
     }
 
     init(_ zone: TimeZone, from: Date, through latest: Date) {
         let end = max(latest, from).addingTimeInterval(2 * 366 * 86_400)
-        var transitions: [Transition] = []
+        var transitions: [Transition] = []  // from `from` through two years after `latest`
         var cursor = from
         var offset = zone.secondsFromGMT(for: from)
         while transitions.count < 20_000, let instant = zone.nextDaylightSavingTimeTransition(after: cursor),
@@ -80,18 +93,33 @@ struct TimeZoneRules {
             cursor = instant
         }
 
-        // The current rules, and the first change from which every change follows them.
+        // The current rules, read from the changes of the 28 years (a whole cycle of weekdays and
+        // leap years) after the latest instant, and the first change from which every change follows them.
         var rules: [Rule] = []
         var regularFrom = transitions.count
-        let tail = transitions.filter { $0.instant > end.addingTimeInterval(-2 * 366 * 86_400) }
-        if tail.count >= 2 {
-            let pair = [Rule(tail[tail.count - 2]), Rule(tail[tail.count - 1])]
-            if pair[0].isDaylight != pair[1].isDaylight {
-                rules = pair
-                var index = transitions.count
-                while index > 0, rules.contains(where: { $0.matches(transitions[index - 1]) }) { index -= 1 }
-                regularFrom = index
-            }
+        var sample: [Transition] = []
+        var sampleCursor = max(latest, from)
+        var sampleOffset = zone.secondsFromGMT(for: sampleCursor)
+        let sampleEnd = sampleCursor.addingTimeInterval(28 * 366 * 86_400)
+        while sample.count < 200, let instant = zone.nextDaylightSavingTimeTransition(after: sampleCursor),
+              instant > sampleCursor, instant <= sampleEnd {
+            let to = zone.secondsFromGMT(for: instant)
+            sample.append(Transition(instant: instant, from: sampleOffset, to: to, isDaylight: zone.isDaylightSavingTime(for: instant)))
+            sampleOffset = to
+            sampleCursor = instant
+        }
+        if sample.count >= 40, let daylight = Rule(sample.filter(\.isDaylight)), let standard = Rule(sample.filter { !$0.isDaylight }) {
+            rules = [daylight, standard]
+            var index = transitions.count
+            while index > 0, rules.contains(where: { $0.matches(transitions[index - 1]) }) { index -= 1 }
+            regularFrom = index
+            // The rules must cover the changes after the listed ones.
+            if regularFrom == transitions.count { transitions += sample.prefix(2).filter { $0.instant > (transitions.last?.instant ?? from) } }
+        } else {
+            // No daylight saving ahead (or rules too irregular to write): list the changes up to the
+            // end of the sample; the last one holds after it.
+            for transition in sample where transition.instant > (transitions.last?.instant ?? from) { transitions.append(transition) }
+            regularFrom = transitions.count
         }
 
         var lines = ["BEGIN:VTIMEZONE", "TZID:\(zone.identifier)"]

@@ -179,9 +179,10 @@ public struct CalendarDay: Sendable, Hashable, Comparable, Strideable, Codable, 
     /// - Throws: ``CalendarDayError/outOfRange(_:)`` when the month is before year 1 or after year 9999.
     public func checkedAdding(months: Int) throws(CalendarDayError) -> CalendarDay {
         let (index, overflow) = (year * 12 + (month - 1)).addingReportingOverflow(months)
-        let newYear = index >= 0 ? index / 12 : (index - 11) / 12
+        let remainder = index % 12
+        let newYear = remainder < 0 ? index / 12 - 1 : index / 12
         guard !overflow, (1...9999).contains(newYear) else { throw .outOfRange("\(self) plus \(months) months") }
-        let newMonth = index - newYear * 12 + 1
+        let newMonth = (remainder < 0 ? remainder + 12 : remainder) + 1
         let last = CalendarDay.numberOfDays(inMonth: newMonth, year: newYear)
         return CalendarDay(unchecked: newYear, newMonth, min(day, last))
     }

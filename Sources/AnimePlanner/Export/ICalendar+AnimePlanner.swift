@@ -11,8 +11,8 @@ extension ICalendar {
     /// - Parameters:
     ///   - plans: the plans (for example ``CombinedSchedule/plans`` or each ``TrackedShow/plan``).
     ///   - timestamp: the `DTSTAMP` of every event (pass "now").
-    ///   - episodeLengths: episode lengths by show id; when given, the description says how long the day's
-    ///     viewing takes.
+    ///   - episodeLengths: episode lengths by show id; when given (and at most a day), the description says
+    ///     how long the day's viewing takes.
     public init(plans: [ViewingPlan], timestamp: Date, episodeLengths: [Int: Duration] = [:],
                 name: String? = "Anime plan", productIdentifier: String = "-//Airdate//AnimePlanner//EN") {
         var events: [ICalendarEvent] = []
@@ -21,8 +21,9 @@ extension ICalendar {
                 let range = entry.episodes
                 let what = range.count == 1 ? "episode \(range.lowerBound)" : "episodes \(range.lowerBound)–\(range.upperBound)"
                 var description: String?
-                if let length = episodeLengths[plan.showID] {
-                    let minutes = Int((length * range.count).components.seconds + 59) / 60
+                if let length = episodeLengths[plan.showID], length > .zero, length <= .seconds(86_400) {
+                    let seconds = Int(length.components.seconds) * range.count
+                    let minutes = seconds / 60 + (seconds % 60 > 0 ? 1 : 0)
                     description = "\(range.count) episode\(range.count == 1 ? "" : "s"), about \(minutes) min"
                 }
                 let stamp = entry.day.description.replacingOccurrences(of: "-", with: "")

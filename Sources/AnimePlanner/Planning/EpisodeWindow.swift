@@ -18,6 +18,9 @@ struct EpisodeWindow {
         guard first <= limits.upperBound + 1 else {
             throw .outOfRange(what: "first episode", value: first, allowed: limits.lowerBound...(limits.upperBound + 1))
         }
+        if let seconds = show.episodeSeconds, !PlannerLimits.episodeSeconds.contains(seconds) {
+            throw .outOfRange(what: "episode length in seconds of \(show.title)", value: seconds, allowed: PlannerLimits.episodeSeconds)
+        }
         if let count = show.episodeCount, !(0...limits.upperBound).contains(count) {
             throw .outOfRange(what: "episode count of \(show.title)", value: count, allowed: 0...limits.upperBound)
         }

@@ -37,7 +37,7 @@ extension ViewingPlanner {
         var cursors: [Cursor] = []
         for show in shows {
             guard let seconds = show.episodeSeconds else { throw .unknownEpisodeLength(title: show.title) }
-            guard seconds <= budget else { throw .budgetTooSmall(minutes: minutesPerDay, episodeMinutes: (seconds + 59) / 60) }
+            guard seconds <= budget else { throw .budgetTooSmall(minutes: minutesPerDay, episodeMinutes: seconds / 60 + (seconds % 60 > 0 ? 1 : 0)) }
             let window = try EpisodeWindow(show: show, from: nextEpisodes[show.id] ?? 1, now: now, timeZone: timeZone)
             cursors.append(Cursor(window: window, seconds: seconds, next: window.first))
         }

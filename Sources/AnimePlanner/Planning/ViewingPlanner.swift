@@ -68,7 +68,7 @@ public struct ViewingPlanner: Sendable {
             }
             guard let seconds = show.episodeSeconds else { throw .unknownEpisodeLength(title: show.title) }
             let fits = minutes * 60 / seconds
-            guard fits >= 1 else { throw .budgetTooSmall(minutes: minutes, episodeMinutes: (seconds + 59) / 60) }
+            guard fits >= 1 else { throw .budgetTooSmall(minutes: minutes, episodeMinutes: seconds / 60 + (seconds % 60 > 0 ? 1 : 0)) }
             days = try perDay(min(fits, options.maximumPerDay ?? fits), window, options)
         case .finish(let finish):
             days = try finishing(by: finish, window, options)

@@ -12,7 +12,7 @@ public struct PlannerStatistics: Sendable, Hashable {
     public var completedCount: Int
     /// Episodes watched, from the logs.
     public var episodesWatched: Int
-    /// Time watched, from the logs; episodes of unknown length count as nothing.
+    /// Time watched, from the logs; episodes of unknown length (or longer than a day) count as nothing.
     public var timeWatched: Duration
     /// Episodes left over the shows whose total is known.
     public var episodesLeft: Int
@@ -40,7 +40,7 @@ public struct PlannerStatistics: Sendable, Hashable {
         var dropped = 0
         var lines: [ShowSummary] = []
         for tracked in shows {
-            let length = tracked.show.episodeLength ?? .zero
+            let length = tracked.show.countableEpisodeLength ?? .zero
             for entry in tracked.log where entry.day <= day {
                 episodes += entry.episodes.count
                 total += length * entry.episodes.count

@@ -21,12 +21,8 @@ struct Search: AsyncParsableCommand {
     }
 }
 
-/// `animeplan add ID (--per-day N | --until DAY | --minutes-per-day M) [--start DAY] [--weekdays mon,wed,sat]`
-struct Add: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Track a show with a plan.")
-
-    @OptionGroup var common: CommonOptions
-    @Argument(help: "The show's MyAnimeList id (see `search`).") var id: Int
+/// The goal and options of a plan, shared by `add` and `plan`.
+struct PlanArguments: ParsableArguments {
     @Option(name: .customLong("per-day"), help: "Episodes per watching day.") var perDay: Int?
     @Option(help: "Finish on this day (YYYY-MM-DD).") var until: String?
     @Option(name: .customLong("minutes-per-day"), help: "Minutes per watching day.") var minutesPerDay: Int?
@@ -35,9 +31,9 @@ struct Add: AsyncParsableCommand {
     @Option(help: "A day not to watch on (repeatable).") var skip: [String] = []
     @Option(name: .customLong("max-per-day"), help: "At most this many episodes a day.") var maxPerDay: Int?
     @Option(help: "With --until, where extra episodes go: first, last or spread.") var remainder: String = "last"
-    @Option(help: "Episodes already watched.") var watched: Int = 0
 
-    func run() async throws {
+    /// The one goal given (the library range-checks its numbers).
+    func goal() throws -> PlanGoal {
         let goals: [PlanGoal?] = [perDay.map(PlanGoal.episodesPerDay),
                                   try until.map { .finish(by: try Input.day($0, option: "--until")) },
                                   minutesPerDay.map(PlanGoal.minutesPerDay)]
@@ -45,20 +41,122 @@ struct Add: AsyncParsableCommand {
         guard chosen.count == 1, let goal = chosen.first else {
             throw CommandLineError.conflictingOptions("Give exactly one of --per-day N, --until DAY or --minutes-per-day M.")
         }
-        let planner = try common.planner()
-        var options = PlanOptions(start: try start.map { try Input.day($0, option: "--start") } ?? planner.today,
+        return goal
+    }
+
+    /// The options, starting on `--start` or `today`.
+    func options(today: CalendarDay) throws -> PlanOptions {
+        var options = PlanOptions(start: try start.map { try Input.day($0, option: "--start") } ?? today,
                                   maximumPerDay: maxPerDay, remainder: try Input.remainder(remainder))
         if let weekdays { options.weekdays = try Input.weekdays(weekdays) }
         options.skippedDays = Set(try skip.map { try Input.day($0, option: "--skip") })
+        return options
+    }
+}
+
+/// `animeplan add ID (--per-day N | --until DAY | --minutes-per-day M) [--start DAY] [--weekdays mon,wed,sat]`
+struct Add: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Track a show with a plan.")
+
+    @OptionGroup var common: CommonOptions
+    @Argument(help: "The show's MyAnimeList id (see `search`).") var id: Int
+    @OptionGroup var plan: PlanArguments
+    @Option(help: "Episodes already watched (at most the show's total).") var watched: Int = 0
+
+    func run() async throws {
+        let goal = try plan.goal()
+        let planner = try common.planner()
+        let options = try plan.options(today: planner.today)
         let store = try common.openStore()
+        if try await store.show(id: id) != nil {
+            throw CommandLineError.conflictingOptions("The show \(id) is already tracked; change its plan with `animeplan plan \(id) ...`.")
+        }
         let show = try await common.catalog().show(id: id, now: planner.now)
         let tracked = try TrackedShow(show: show, goal: goal, options: options, watchedBeforeTracking: watched, planner: planner)
         try await store.insert(tracked)
         let count = show.episodeCount.map(String.init) ?? "?"
+        if tracked.isCompleted {
+            print("Tracking \(show.title) (\(count) episodes): every episode is watched.")
+            return
+        }
         print("Tracking \(show.title) (\(count) episodes × \(Rendering.minutes(show.episodeLength))): "
             + "\(tracked.plan.episodeCount) episodes planned, finishing \(tracked.plan.finishDay.map { "\($0)" } ?? "when more air").")
         Rendering.plan(tracked.plan).forEach { print($0) }
     }
+}
+
+/// `animeplan plan ID (--per-day N | --until DAY | --minutes-per-day M) [--start DAY] ...`
+struct ChangePlan: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "plan", abstract: "Change a tracked show's goal and re-plan what is left.")
+
+    @OptionGroup var common: CommonOptions
+    @Argument(help: "The show's id.") var id: Int
+    @OptionGroup var plan: PlanArguments
+
+    func run() async throws {
+        let planner = try common.planner()
+        let store = try common.openStore()
+        var show = try await store.require(id)
+        try show.change(goal: try plan.goal(), options: try plan.options(today: planner.today), planner: planner)
+        try await store.update(show)
+        let upcoming = show.upcomingPlan(from: planner.today)
+        print("Re-planned \(show.show.title): \(upcoming.episodeCount) episodes planned, finishing "
+            + "\(show.projectedFinish.map { "\($0)" } ?? "when more air").")
+        Rendering.plan(upcoming).forEach { print($0) }
+    }
+}
+
+/// What `pause`, `resume`, `drop` and `complete` do to a tracked show on today.
+enum LifecycleAction {
+    case pause, resume, drop, complete
+
+    func run(_ common: CommonOptions, id: Int) async throws {
+        let planner = try common.planner()
+        let store = try common.openStore()
+        var show = try await store.require(id)
+        let today = planner.today
+        switch self {
+        case .pause: show.pause(on: today)
+        case .resume: try show.resume(on: today, planner: planner)
+        case .drop: show.drop(on: today)
+        case .complete: try show.markCompleted(on: today, planner: planner)
+        }
+        try await store.update(show)
+        print("\(show.show.title): \(Rendering.status(show.status(on: today)))"
+            + (show.isCompleted ? "" : show.projectedFinish.map { ", finishing \($0)" } ?? "") + ".")
+    }
+}
+
+/// `animeplan pause ID`
+struct Pause: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Pause a show's plan from today (resume it later).")
+    @OptionGroup var common: CommonOptions
+    @Argument(help: "The show's id.") var id: Int
+    func run() async throws { try await LifecycleAction.pause.run(common, id: id) }
+}
+
+/// `animeplan resume ID`
+struct Resume: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Plan a paused or dropped show again from today.")
+    @OptionGroup var common: CommonOptions
+    @Argument(help: "The show's id.") var id: Int
+    func run() async throws { try await LifecycleAction.resume.run(common, id: id) }
+}
+
+/// `animeplan drop ID`
+struct Drop: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Drop a show: keep its log, plan nothing more.")
+    @OptionGroup var common: CommonOptions
+    @Argument(help: "The show's id.") var id: Int
+    func run() async throws { try await LifecycleAction.drop.run(common, id: id) }
+}
+
+/// `animeplan complete ID`
+struct Complete: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Mark a show completed today (logs the episodes not yet logged).")
+    @OptionGroup var common: CommonOptions
+    @Argument(help: "The show's id.") var id: Int
+    func run() async throws { try await LifecycleAction.complete.run(common, id: id) }
 }
 
 /// `animeplan today`
@@ -70,9 +168,9 @@ struct Today: AsyncParsableCommand {
     func run() async throws {
         let planner = try common.planner()
         let store = try common.openStore()
-        var shows = try await store.all()
+        var shows = try await common.currentShows(store, planner: planner)
         // Shows still airing: take the episodes that came out since.
-        for index in shows.indices where shows[index].plan.coversOnlyReleasedEpisodes && !shows[index].isCompleted {
+        for index in shows.indices where shows[index].plan.coversOnlyReleasedEpisodes && !shows[index].isCompleted && shows[index].isActive {
             if let fresh = try? await common.catalog().show(id: shows[index].id, now: planner.now), fresh != shows[index].show {
                 shows[index].refresh(fresh, planner: planner)
                 try await store.update(shows[index])
@@ -85,8 +183,8 @@ struct Today: AsyncParsableCommand {
             return
         }
         for show in shows {
-            let status = Rendering.status(show.status(on: today, dayIsOver: false))
-            if show.isCompleted {
+            let status = Rendering.status(show.status(on: today))
+            if show.isCompleted || !show.isActive {
                 print("  \(show.show.title): \(status)")
             } else if let range = show.plan.episodes(on: today), range.upperBound > show.watchedThrough {
                 let left = max(range.lowerBound, show.watchedThrough + 1)...range.upperBound
@@ -117,8 +215,8 @@ struct Watched: AsyncParsableCommand {
         try show.recordProgress(atEpisode: episode, on: planner.today, planner: planner)
         try await store.update(show)
         print("Logged \(Rendering.episodes((before + 1)...episode)) of \(show.show.title) on \(planner.today): "
-            + Rendering.status(show.status(on: planner.today, dayIsOver: false)) + ".")
-        if !show.isCompleted, let next = show.plan.days.first(where: { $0.day > planner.today }) {
+            + Rendering.status(show.status(on: planner.today)) + ".")
+        if !show.isCompleted, let next = show.upcomingPlan(from: planner.today).days.first {
             print("Next: \(Rendering.day(next.day)), \(Rendering.episodes(next.episodes)); finishing \(show.projectedFinish.map { "\($0)" } ?? "when more air").")
         }
         if let issue = show.planIssue { print("Note: \(issue.errorDescription ?? "the plan could not be updated")") }
@@ -136,14 +234,14 @@ struct CalendarCommand: AsyncParsableCommand {
 
     func run() async throws {
         let planner = try common.planner()
-        guard days >= 1 else { throw CommandLineError.invalidValue(option: "--days", value: "\(days)", expected: "1 or more") }
+        try Input.check(days, option: "--days", in: PlannerLimits.days)
         var first = try from.map { try Input.day($0, option: "--from") } ?? planner.today
         var last = first.adding(days: days - 1)
         if month {
             first = first.firstDayOfMonth
             last = first.lastDayOfMonth
         }
-        let agenda = Agenda(try await common.openStore().all(), from: first, through: last)
+        let agenda = try Agenda(try await common.currentShows(common.openStore(), planner: planner), from: first, through: last)
         for day in agenda.days {
             print(Rendering.day(day.day) + (day.day == planner.today ? "  (today)" : ""))
             if day.items.isEmpty { print("  -") }
@@ -166,8 +264,11 @@ struct Stats: AsyncParsableCommand {
 
     func run() async throws {
         let planner = try common.planner()
-        let stats = PlannerStatistics(try await common.openStore().all(), on: planner.today, recentDayCount: days)
-        print("Watching \(stats.watchingCount), completed \(stats.completedCount); \(stats.episodesWatched) episodes, "
+        try Input.check(days, option: "--days", in: PlannerLimits.days)
+        let stats = try PlannerStatistics(try await common.currentShows(common.openStore(), planner: planner),
+                                          on: planner.today, recentDayCount: days)
+        print("Watching \(stats.watchingCount), completed \(stats.completedCount), dropped \(stats.droppedCount); "
+            + "\(stats.episodesWatched) episodes, "
             + "\(Rendering.hours(stats.timeWatched)) watched; \(stats.episodesLeft) episodes left.")
         for show in stats.shows {
             let left = show.episodesLeft.map(String.init) ?? "?"
@@ -187,7 +288,7 @@ struct Stats: AsyncParsableCommand {
 
 /// `animeplan export FILE.ics`
 struct Export: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Write every plan to an iCalendar file (all-day events).")
+    static let configuration = CommandConfiguration(abstract: "Write what is left of every plan, from today, to an iCalendar file (all-day events).")
 
     @OptionGroup var common: CommonOptions
     @Argument(help: "The .ics file to write.") var file: String
@@ -197,10 +298,9 @@ struct Export: AsyncParsableCommand {
             throw CommandLineError.invalidValue(option: "FILE", value: file, expected: "a file name ending in .ics")
         }
         let planner = try common.planner()
-        let shows = try await common.openStore().all()
-        var lengths: [Int: Duration] = [:]
-        for show in shows { lengths[show.id] = show.show.episodeLength }
-        let calendar = ICalendar(plans: shows.map(\.plan), timestamp: planner.now, episodeLengths: lengths)
+        let shows = try await common.currentShows(common.openStore(), planner: planner)
+        // DTSTAMP is when the file is written, whatever day --today says it is.
+        let calendar = ICalendar(trackedShows: shows, from: planner.today, timestamp: ViewerClock.system().now)
         do {
             try calendar.data.write(to: URL(fileURLWithPath: file), options: .atomic)
         } catch {

@@ -80,6 +80,18 @@ enum CommandLineError: Error, LocalizedError {
     }
 }
 
+extension CommonOptions {
+    /// Every tracked show with its plan caught up to today (re-planned from today when planned days
+    /// passed unwatched), the caught-up ones saved: what every view shows.
+    func currentShows(_ store: PlannerStore, planner: ViewingPlanner) async throws -> [TrackedShow] {
+        var shows = try await store.all()
+        for index in shows.indices where shows[index].catchUp(on: planner.today, planner: planner) {
+            try await store.update(shows[index])
+        }
+        return shows
+    }
+}
+
 extension PlannerStore {
     /// The tracked show `id`, or a one-line error.
     func require(_ id: Int) async throws -> TrackedShow {

@@ -34,4 +34,11 @@ enum Input {
         }
         return day
     }
+
+    /// Refuses a count outside `range` with a one-line error.
+    static func check(_ value: Int, option: String, in range: ClosedRange<Int>) throws {
+        guard range.contains(value) else {
+            throw CommandLineError.invalidValue(option: option, value: "\(value)", expected: "\(range.lowerBound) to \(range.upperBound)")
+        }
+    }
 }

@@ -18,6 +18,8 @@ enum Rendering {
         case .onTrack: "on track"
         case .behind(let count): "behind by \(count)"
         case .completed(let day): "completed on \(day)"
+        case .paused(let day): "paused since \(day)"
+        case .dropped(let day): "dropped on \(day)"
         }
     }
 

@@ -14,7 +14,7 @@ struct Add: AsyncParsableCommand {
     @Option(help: "The time zone of --time, such as America/New_York (default: the system's).") var tz: String?
     @Option(help: "A tag (repeatable).") var tag: [String] = []
     @Option(help: "A note.") var note: String = ""
-    @Option(help: "Repeat: yearly, monthly, month-end, weekly, daily or N-days.") var every: String?
+    @Option(help: "Repeat: yearly, monthly, month-end, weekly, weekly:mon,wed, daily or N-days.") var every: String?
 
     func run() async throws {
         let target = try TargetInput.target(day: date, time: time, zone: tz)
@@ -77,7 +77,7 @@ struct List: AsyncParsableCommand {
         if let after { parts.append(.after(try CalendarDay(parsing: after))) }
         if let within { parts.append(.withinNextDays(within)) }
         if let search { parts.append(.text(search)) }
-        return .and(parts)
+        return try CountdownFilter.and(parts).validated()
     }
 }
 
@@ -95,7 +95,7 @@ struct Edit: AsyncParsableCommand {
     @Option(help: "Replace the tags (repeatable).") var tag: [String] = []
     @Flag(help: "Remove all tags.") var noTags = false
     @Option(help: "A new note.") var note: String?
-    @Option(help: "Repeat: yearly, monthly, month-end, weekly, daily or N-days.") var every: String?
+    @Option(help: "Repeat: yearly, monthly, month-end, weekly, weekly:mon,wed, daily or N-days.") var every: String?
     @Flag(help: "Stop repeating.") var noRepeat = false
 
     func run() async throws {
@@ -165,14 +165,20 @@ struct Export: AsyncParsableCommand {
 
     @OptionGroup var common: CommonOptions
     @Argument(help: "The file to write.") var file: String
+    @Option(help: "Also remind this many minutes before each countdown, as a calendar alarm (repeatable).") var remind: [Int] = []
+    @Option(help: "How many minutes a timed countdown's calendar event lasts (default: 0, a moment).") var length: Int = 0
 
     func run() async throws {
+        for minutes in remind { try CommonOptions.check(minutes, option: "--remind", in: CommonOptions.reminderMinutes) }
+        try CommonOptions.check(length, option: "--length", in: 0...(366 * 1440))
         let store = try common.openStore()
         let url = URL(fileURLWithPath: file)
         let data: Data
         switch url.pathExtension.lowercased() {
         case "json": data = try await store.exportJSON(at: Date())
-        case "ics": data = ICalendar(countdowns: try await store.all().filter { !$0.isArchived }, timestamp: Date()).data
+        case "ics":
+            data = ICalendar(countdowns: try await store.all().filter { !$0.isArchived }, timestamp: Date(),
+                             leadTimes: remind.map { .seconds($0 * 60) }, timedEventLength: .seconds(length * 60)).data
         default: throw CommandLineError.unknownFileType(file)
         }
         do { try data.write(to: url, options: .atomic) } catch {

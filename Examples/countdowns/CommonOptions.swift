@@ -22,6 +22,17 @@ struct CommonOptions: ParsableArguments {
         return ViewerClock.system(timeZone: zone)
     }
 
+    /// `--remind` minutes: 1 to 527 040 (366 days), what ``ReminderScheduler`` accepts.
+    static let reminderMinutes: ClosedRange<Int> = 1...(ReminderScheduler.leadTimeSeconds.upperBound / 60)
+
+    /// Refuses a count outside `range` with a one-line error.
+    static func check(_ value: Int, option: String, in range: ClosedRange<Int>) throws {
+        guard range.contains(value) else {
+            let upper = range.upperBound == Int.max ? "or more" : "to \(range.upperBound)"
+            throw CommandLineError.invalidValue(option: option, value: "\(value)", expected: "\(range.lowerBound) \(upper)")
+        }
+    }
+
     static func defaultDatabasePath() -> String {
         let base = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
             ?? URL(fileURLWithPath: NSHomeDirectory()).appendingPathComponent(".local/share")

@@ -15,6 +15,8 @@ struct Watch: AsyncParsableCommand {
     @Option(help: "Also remind this many minutes before each countdown (repeatable).") var remind: [Int] = []
 
     func run() async throws {
+        if let frames { try CommonOptions.check(frames, option: "--frames", in: 1...Int.max) }
+        for minutes in remind { try CommonOptions.check(minutes, option: "--remind", in: CommonOptions.reminderMinutes) }
         let store = try common.openStore()
         let zone = try common.reference().timeZone
         let grouping: CountdownSection.Grouping?
@@ -48,7 +50,7 @@ struct Watch: AsyncParsableCommand {
         }
         // Reminders: due, and `--remind` minutes before, following the same database.
         let viewerClock = ViewerClock.system(timeZone: zone)
-        let scheduler = ReminderScheduler(clock: viewerClock, leadTimes: remind.map { .seconds($0 * 60) })
+        let scheduler = try ReminderScheduler(clock: viewerClock, leadTimes: remind.map { .seconds($0 * 60) })
         let scheduling = Task { try await scheduler.follow(store.observe()) }
         let alerting = Task {
             for await reminder in scheduler.reminders {

@@ -33,7 +33,8 @@ public struct BroadcastSlot: Sendable, Hashable, Codable {
         let local = LocalDateTime(containing: instant, in: timeZone)
         var day = local.day.adding(days: (weekday.rawValue - local.day.weekday.rawValue + 7) % 7)
         if LocalDateTime(day: day, time: time).date(in: timeZone) <= instant { day = day.adding(days: 7) }
-        return LocalDateTime(day: day.adding(days: 7 * max(0, index)), time: time).date(in: timeZone)
+        let (days, overflow) = max(0, index).multipliedReportingOverflow(by: 7)
+        return LocalDateTime(day: day.adding(days: overflow ? Int.max : days), time: time).date(in: timeZone)
     }
 
     /// The day and time of the broadcast following `instant`, as seen in `zone` (a viewer's).

@@ -11,6 +11,11 @@ import Foundation
 /// ```
 ///
 /// Encodes and decodes as the string `"YYYY-MM-DD"`; years 1 to 9999 are accepted.
+///
+/// Nothing here traps on any input: the non-throwing arithmetic (``adding(days:)``,
+/// ``adding(months:)``, ``init(daysSince1970:)``, ``init(containing:in:)``) stops at ``earliest`` and
+/// ``latest``; the `checked` forms (``checkedAdding(days:)``, ``checkedAdding(months:)``,
+/// ``init(checkedDaysSince1970:)``) throw ``CalendarDayError/outOfRange(_:)`` instead.
 public struct CalendarDay: Sendable, Hashable, Comparable, Strideable, Codable, LosslessStringConvertible {
     /// The year, 1...9999.
     public let year: Int
@@ -32,8 +37,28 @@ public struct CalendarDay: Sendable, Hashable, Comparable, Strideable, Codable, 
         self.day = day
     }
 
-    /// Creates a day from its number of days since 1970-01-01 (which is day 0).
+    /// The first supported day, 0001-01-01.
+    public static let earliest = CalendarDay(unchecked: 1, 1, 1)
+    /// The last supported day, 9999-12-31.
+    public static let latest = CalendarDay(unchecked: 9999, 12, 31)
+    /// The day numbers (``daysSince1970``) of the supported days, ``earliest`` through ``latest``.
+    public static let supportedDayNumbers: ClosedRange<Int> = -719_162...2_932_896
+
+    /// Creates a day from its number of days since 1970-01-01 (which is day 0), stopping at
+    /// ``earliest`` and ``latest`` for numbers outside ``supportedDayNumbers``.
     public init(daysSince1970 number: Int) {
+        self.init(civil: min(max(number, Self.supportedDayNumbers.lowerBound), Self.supportedDayNumbers.upperBound))
+    }
+
+    /// Creates a day from its number of days since 1970-01-01.
+    ///
+    /// - Throws: ``CalendarDayError/outOfRange(_:)`` when the day would be before 0001-01-01 or after 9999-12-31.
+    public init(checkedDaysSince1970 number: Int) throws(CalendarDayError) {
+        guard Self.supportedDayNumbers.contains(number) else { throw .outOfRange("day number \(number)") }
+        self.init(civil: number)
+    }
+
+    private init(civil number: Int) {
         // Howard Hinnant's civil_from_days.
         let z = number + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
@@ -78,12 +103,22 @@ public struct CalendarDay: Sendable, Hashable, Comparable, Strideable, Codable, 
         self = day
     }
 
-    /// The calendar day that contains `date` in `timeZone`.
+    /// The calendar day that contains `date` in `timeZone` (``earliest`` or ``latest`` for instants
+    /// outside the supported years, and for a NaN instant).
     public init(containing date: Date, in timeZone: TimeZone) {
         let offset = timeZone.secondsFromGMT(for: date)
         let local = date.timeIntervalSince1970.rounded(.down) + Double(offset)
-        let days = Int((local / 86_400).rounded(.down))
-        self.init(daysSince1970: days)
+        let days = (local / 86_400).rounded(.down)
+        let bounds = Self.supportedDayNumbers
+        guard days >= Double(bounds.lowerBound) else {
+            self = .earliest
+            return
+        }
+        guard days <= Double(bounds.upperBound) else {
+            self = .latest
+            return
+        }
+        self.init(civil: Int(days))
     }
 
     /// The number of days since 1970-01-01 (negative before it).
@@ -107,9 +142,23 @@ public struct CalendarDay: Sendable, Hashable, Comparable, Strideable, Codable, 
         return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
     }
 
-    /// The day `days` days later (earlier when negative).
+    /// The day `days` days later (earlier when negative), stopping at ``earliest`` and ``latest``
+    /// (use ``checkedAdding(days:)`` to be told instead).
     public func adding(days: Int) -> CalendarDay {
-        CalendarDay(daysSince1970: daysSince1970 + days)
+        let (sum, overflow) = daysSince1970.addingReportingOverflow(days)
+        if overflow { return days > 0 ? .latest : .earliest }
+        return CalendarDay(daysSince1970: sum)
+    }
+
+    /// The day `days` days later (earlier when negative).
+    ///
+    /// - Throws: ``CalendarDayError/outOfRange(_:)`` when it would be before 0001-01-01 or after 9999-12-31.
+    public func checkedAdding(days: Int) throws(CalendarDayError) -> CalendarDay {
+        let (sum, overflow) = daysSince1970.addingReportingOverflow(days)
+        guard !overflow, Self.supportedDayNumbers.contains(sum) else {
+            throw .outOfRange("\(self) plus \(days) days")
+        }
+        return CalendarDay(civil: sum)
     }
 
     /// The number of days from this day to `other` (negative when `other` is earlier).
@@ -118,19 +167,32 @@ public struct CalendarDay: Sendable, Hashable, Comparable, Strideable, Codable, 
     }
 
     /// The same day of the month `months` months later (earlier when negative), clamped to the
-    /// target month's last day (January 31 plus one month is February 28 or 29).
+    /// target month's last day (January 31 plus one month is February 28 or 29); stops at
+    /// ``earliest`` and ``latest`` (use ``checkedAdding(months:)`` to be told instead).
     public func adding(months: Int) -> CalendarDay {
-        let index = year * 12 + (month - 1) + months
-        let newYear = index >= 0 ? index / 12 : (index - 11) / 12
-        let newMonth = index - newYear * 12 + 1
-        let clampedYear = min(max(newYear, 1), 9999)
-        let last = CalendarDay.numberOfDays(inMonth: newMonth, year: clampedYear)
-        return CalendarDay(unchecked: clampedYear, newMonth, min(day, last))
+        (try? checkedAdding(months: months)) ?? (months > 0 ? .latest : .earliest)
     }
 
-    /// The same day `years` years later, with February 29 becoming February 28 in common years.
+    /// The same day of the month `months` months later (earlier when negative), clamped to the
+    /// target month's last day.
+    ///
+    /// - Throws: ``CalendarDayError/outOfRange(_:)`` when the month is before year 1 or after year 9999.
+    public func checkedAdding(months: Int) throws(CalendarDayError) -> CalendarDay {
+        let (index, overflow) = (year * 12 + (month - 1)).addingReportingOverflow(months)
+        let remainder = index % 12
+        let newYear = remainder < 0 ? index / 12 - 1 : index / 12
+        guard !overflow, (1...9999).contains(newYear) else { throw .outOfRange("\(self) plus \(months) months") }
+        let newMonth = (remainder < 0 ? remainder + 12 : remainder) + 1
+        let last = CalendarDay.numberOfDays(inMonth: newMonth, year: newYear)
+        return CalendarDay(unchecked: newYear, newMonth, min(day, last))
+    }
+
+    /// The same day `years` years later, with February 29 becoming February 28 in common years;
+    /// stops at ``earliest`` and ``latest``.
     public func adding(years: Int) -> CalendarDay {
-        adding(months: years * 12)
+        let (months, overflow) = years.multipliedReportingOverflow(by: 12)
+        if overflow { return years > 0 ? .latest : .earliest }
+        return adding(months: months)
     }
 
     /// The day of the week.

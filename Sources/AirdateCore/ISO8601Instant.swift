@@ -85,9 +85,14 @@ public struct ISO8601Instant: Sendable, Hashable, Codable, LosslessStringConvert
         self = value
     }
 
-    /// The instant written as `YYYY-MM-DDTHH:MM:SS` and `Z` (offset zero) or `±HH:MM`; whole seconds.
+    /// The instant written as `YYYY-MM-DDTHH:MM:SS` (with `.mmm` milliseconds when it has a fraction
+    /// of a second, to the nearest millisecond) and `Z` (offset zero) or `±HH:MM`.
     public var description: String {
-        let local = LocalDateTime(containing: date, in: TimeZone(secondsFromGMT: utcOffsetSeconds) ?? .gmt)
+        let milliseconds = (date.timeIntervalSince1970 * 1000).rounded()
+        let seconds = milliseconds.isFinite ? (milliseconds / 1000).rounded(.down) : date.timeIntervalSince1970
+        let fraction = milliseconds.isFinite ? Int(milliseconds - seconds * 1000) : 0
+        let clock = LocalDateTime(containing: Date(timeIntervalSince1970: seconds), in: TimeZone(secondsFromGMT: utcOffsetSeconds) ?? .gmt)
+        let local = fraction == 0 ? "\(clock)" : "\(clock)." + String(String(1000 + fraction).dropFirst())
         guard utcOffsetSeconds != 0 else { return "\(local)Z" }
         let magnitude = abs(utcOffsetSeconds)
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }

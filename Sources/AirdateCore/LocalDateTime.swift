@@ -16,10 +16,14 @@ public struct LocalDateTime: Sendable, Hashable, Comparable, Codable, CustomStri
         self.time = time
     }
 
-    /// The wall-clock date and time of `date` in `timeZone`.
+    /// The wall-clock date and time of `date` in `timeZone` (instants outside the years 1 to 9999
+    /// are taken at the start of 0001-01-01 or the end of 9999-12-31).
     public init(containing date: Date, in timeZone: TimeZone) {
         let offset = timeZone.secondsFromGMT(for: date)
-        let local = Int(date.timeIntervalSince1970.rounded(.down)) + offset
+        let first = Double(CalendarDay.supportedDayNumbers.lowerBound) * 86_400
+        let last = Double(CalendarDay.supportedDayNumbers.upperBound) * 86_400 + 86_399
+        let wall = date.timeIntervalSince1970.rounded(.down) + Double(offset)
+        let local = wall.isNaN ? 0 : Int(min(max(wall, first), last))
         let days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
         let seconds = local - days * 86_400
         self.day = CalendarDay(daysSince1970: days)

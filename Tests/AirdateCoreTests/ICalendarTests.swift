@@ -53,7 +53,7 @@ import Testing
                            recurrence: RecurrenceRule(frequency: .yearly)),
             ICalendarEvent(uid: "u3", timestamp: stamp, summary: "Rent",
                            timing: .allDay(first: try CalendarDay(parsing: "2024-01-31"), last: try CalendarDay(parsing: "2024-01-31")),
-                           recurrence: RecurrenceRule(frequency: .monthly, byMonthDay: -1)),
+                           recurrence: RecurrenceRule(frequency: .monthly, byMonthDay: [-1])),
             ICalendarEvent(uid: "u4", timestamp: stamp, summary: "Sprint",
                            timing: .timed(start: start, end: nil, timeZone: .gmt),
                            recurrence: RecurrenceRule(frequency: .weekly, interval: 2, end: .afterOccurrences(5))),
@@ -67,29 +67,33 @@ import Testing
         #expect(event("u1") == ["BEGIN:VEVENT", "UID:u1", "DTSTAMP:20240102T030405Z", "DTSTART:20240311T000000Z",
                                 "DTEND:20240311T010000Z", "SUMMARY:Finale", "END:VEVENT"])
         #expect(event("u2") == ["BEGIN:VEVENT", "UID:u2", "DTSTAMP:20240102T030405Z",
-                                "DTSTART;TZID=America/New_York:20240310T200000", "RRULE:FREQ=YEARLY",
+                                "DTSTART;TZID=America/New_York:20240310T200000", "DURATION:PT0S", "RRULE:FREQ=YEARLY",
                                 "SUMMARY:Premiere", "END:VEVENT"])
         #expect(event("u3") == ["BEGIN:VEVENT", "UID:u3", "DTSTAMP:20240102T030405Z", "DTSTART;VALUE=DATE:20240131",
                                 "DTEND;VALUE=DATE:20240201", "RRULE:FREQ=MONTHLY;BYMONTHDAY=-1",
                                 "SUMMARY:Rent", "END:VEVENT"])
         #expect(event("u4") == ["BEGIN:VEVENT", "UID:u4", "DTSTAMP:20240102T030405Z", "DTSTART:20240311T000000Z",
-                                "RRULE:FREQ=WEEKLY;INTERVAL=2;COUNT=5", "SUMMARY:Sprint", "END:VEVENT"])
+                                "DURATION:PT0S", "RRULE:FREQ=WEEKLY;INTERVAL=2;COUNT=5", "SUMMARY:Sprint", "END:VEVENT"])
 
-        // One VTIMEZONE, before the events, for the zone named by TZID; it lists the 2024 changes.
+        // One VTIMEZONE, before the events, for the zone named by TZID: the offset a year before the
+        // event, then New York's current rules as yearly RRULEs (valid for every later year).
         #expect(lines.filter { $0 == "BEGIN:VTIMEZONE" }.count == 1)
         let tzStart = try #require(lines.firstIndex(of: "BEGIN:VTIMEZONE"))
         #expect(lines[tzStart + 1] == "TZID:America/New_York")
         let firstEvent = try #require(lines.firstIndex(of: "BEGIN:VEVENT"))
         #expect(tzStart < firstEvent)
         let zoneLines = lines[tzStart...].prefix { $0 != "END:VTIMEZONE" }
-        let springIndex = try #require(zoneLines.firstIndex(of: "DTSTART:20240310T020000"))
+        let springIndex = try #require(zoneLines.firstIndex(of: "DTSTART:20230312T020000"))
         #expect(lines[springIndex - 1] == "BEGIN:DAYLIGHT")
-        #expect(lines[springIndex + 1] == "TZOFFSETFROM:-0500")
-        #expect(lines[springIndex + 2] == "TZOFFSETTO:-0400")
-        let fallIndex = try #require(zoneLines.firstIndex(of: "DTSTART:20241103T020000"))
+        #expect(lines[springIndex + 1] == "RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=2SU")
+        #expect(lines[springIndex + 2] == "TZOFFSETFROM:-0500")
+        #expect(lines[springIndex + 3] == "TZOFFSETTO:-0400")
+        let fallIndex = try #require(zoneLines.firstIndex(of: "DTSTART:20231105T020000"))
         #expect(lines[fallIndex - 1] == "BEGIN:STANDARD")
-        #expect(lines[fallIndex + 1] == "TZOFFSETFROM:-0400")
-        #expect(lines[fallIndex + 2] == "TZOFFSETTO:-0500")
+        #expect(lines[fallIndex + 1] == "RRULE:FREQ=YEARLY;BYMONTH=11;BYDAY=1SU")
+        #expect(lines[fallIndex + 2] == "TZOFFSETFROM:-0400")
+        #expect(lines[fallIndex + 3] == "TZOFFSETTO:-0500")
+        #expect(zoneLines.filter { $0.hasPrefix("DTSTART:") }.count == 3)
     }
 
     @Test func foldsLongLinesWithoutSplittingUTF8() throws {
@@ -124,7 +128,7 @@ import Testing
 
     @Test func recurrenceRuleText() throws {
         #expect(RecurrenceRule(frequency: .daily, interval: 3).text == "FREQ=DAILY;INTERVAL=3")
-        #expect(RecurrenceRule(frequency: .monthly, byMonthDay: 15).text == "FREQ=MONTHLY;BYMONTHDAY=15")
+        #expect(RecurrenceRule(frequency: .monthly, byMonthDay: [15]).text == "FREQ=MONTHLY;BYMONTHDAY=15")
         #expect(RecurrenceRule(frequency: .yearly, end: .onDay(try CalendarDay(parsing: "2030-12-31"))).text
                 == "FREQ=YEARLY;UNTIL=20301231")
         #expect(RecurrenceRule(frequency: .weekly, interval: 0).text == "FREQ=WEEKLY")

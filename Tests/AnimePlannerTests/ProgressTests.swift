@@ -15,23 +15,22 @@ import Testing
         var tracked = try twelveTwoADay()
         #expect(Fixture.lines(tracked.plan) == ["2025-03-03: 1-2", "2025-03-04: 3-4", "2025-03-05: 5-6", "2025-03-06: 7-8",
                                                 "2025-03-07: 9-10", "2025-03-08: 11-12"])
-        #expect(tracked.status(on: Self.monday) == .behind(by: 2))
-        #expect(tracked.status(on: Self.monday, dayIsOver: false) == .onTrack)
-        #expect(tracked.status(on: Fixture.day("2025-03-04"), dayIsOver: false) == .behind(by: 2))
+        // Monday's episodes are not due until Monday is over; on Tuesday they are.
+        #expect(tracked.status(on: Self.monday) == .onTrack)
+        #expect(tracked.status(on: Fixture.day("2025-03-04")) == .behind(by: 2))
 
-        // Tuesday: "I am at episode 3" — one behind; the rest moves from Wednesday on.
+        // Tuesday: "I am at episode 3". Tuesday's plan becomes what is watched of it (3), and the
+        // rest moves from Wednesday on: no episode is planned twice.
         try tracked.recordProgress(atEpisode: 3, on: Fixture.day("2025-03-04"), planner: Fixture.planner)
         #expect(tracked.log == [WatchEntry(day: Fixture.day("2025-03-04"), episodes: 1...3)])
-        #expect(Fixture.lines(tracked.plan) == ["2025-03-03: 1-2", "2025-03-04: 3-4", "2025-03-05: 4-5", "2025-03-06: 6-7",
+        #expect(Fixture.lines(tracked.plan) == ["2025-03-03: 1-2", "2025-03-04: 3-3", "2025-03-05: 4-5", "2025-03-06: 6-7",
                                                 "2025-03-07: 8-9", "2025-03-08: 10-11", "2025-03-09: 12-12"])
-        #expect(tracked.status(on: Fixture.day("2025-03-04")) == .behind(by: 1))
-        #expect(tracked.status(on: Fixture.day("2025-03-04"), dayIsOver: false) == .onTrack)
+        #expect(tracked.status(on: Fixture.day("2025-03-04")) == .onTrack)
         #expect(tracked.projectedFinish == Fixture.day("2025-03-09"))
 
         // Wednesday: at episode 8 — ahead by 3 of the 5 planned through Wednesday.
         try tracked.recordProgress(atEpisode: 8, on: Fixture.day("2025-03-05"), planner: Fixture.planner)
         #expect(tracked.status(on: Fixture.day("2025-03-05")) == .ahead(by: 3))
-        #expect(tracked.status(on: Fixture.day("2025-03-05"), dayIsOver: false) == .ahead(by: 3))
         #expect(Fixture.lines(tracked.plan).suffix(2) == ["2025-03-06: 9-10", "2025-03-07: 11-12"])
         #expect(tracked.episodesLeft == 4)
 
@@ -68,7 +67,7 @@ import Testing
                                       options: PlanOptions(start: Self.monday), planner: Fixture.planner)
         try tracked.recordProgress(atEpisode: 1, on: Self.monday, planner: Fixture.planner)
         // 9 left over Tuesday to Friday: 2, 2, 2, 3 with the remainder last.
-        #expect(Fixture.lines(tracked.plan) == ["2025-03-03: 1-2", "2025-03-04: 2-3", "2025-03-05: 4-5", "2025-03-06: 6-7",
+        #expect(Fixture.lines(tracked.plan) == ["2025-03-03: 1-1", "2025-03-04: 2-3", "2025-03-05: 4-5", "2025-03-06: 6-7",
                                                 "2025-03-07: 8-10"])
         // Past the finish day: the log is kept and the plan says why it could not go on.
         try tracked.recordProgress(atEpisode: 4, on: Fixture.day("2025-03-08"), planner: Fixture.planner)
@@ -98,18 +97,17 @@ import Testing
         var tracked = try TrackedShow(show: Fixture.show(1, "A", episodes: 6), goal: .episodesPerDay(2),
                                       options: PlanOptions(start: monday), planner: Fixture.planner)
         try tracked.recordProgress(atEpisode: 1, on: monday, planner: Fixture.planner)
-        // Plan now: Mon 1-2 (1 watched), Tue 2-3, Wed 4-5, Thu 6. New York moves to summer time on Sunday 03-09.
+        // Plan now: Mon 1 (watched), Tue 2-3, Wed 4-5, Thu 6. New York moves to summer time on Sunday 03-09.
         let zone = Fixture.zone("America/New_York")
         let now = Fixture.instant("2025-03-03T23:00:00Z")  // Monday 18:00 in New York
-        let reminders = WatchReminder.upcoming(for: [tracked], after: now, through: Fixture.day("2025-03-05"),
+        let reminders = try WatchReminder.upcoming(for: [tracked], after: now, through: Fixture.day("2025-03-05"),
                                                at: Fixture.time("20:00"), in: zone)
-        #expect(reminders.map(\.fireDate) == [Fixture.instant("2025-03-04T01:00:00Z"), Fixture.instant("2025-03-05T01:00:00Z"),
-                                              Fixture.instant("2025-03-06T01:00:00Z")])
-        #expect(reminders.map(\.day) == [monday, Fixture.day("2025-03-04"), Fixture.day("2025-03-05")])
-        // Monday's plan ended at episode 2 and the log is at 1: one left. Tuesday's re-planned days follow.
-        #expect(reminders.map { $0.items.map(\.planned) } == [[2...2], [2...3], [4...5]])
+        // Monday's plan is done (episode 2 moved to Tuesday when progress was logged): no Monday reminder.
+        #expect(reminders.map(\.fireDate) == [Fixture.instant("2025-03-05T01:00:00Z"), Fixture.instant("2025-03-06T01:00:00Z")])
+        #expect(reminders.map(\.day) == [Fixture.day("2025-03-04"), Fixture.day("2025-03-05")])
+        #expect(reminders.map { $0.items.map(\.planned) } == [[2...3], [4...5]])
         // After Monday 20:00, Monday's reminder is gone.
-        #expect(WatchReminder.upcoming(for: [tracked], after: Fixture.instant("2025-03-04T01:00:00Z"), through: Fixture.day("2025-03-04"),
+        #expect(try WatchReminder.upcoming(for: [tracked], after: Fixture.instant("2025-03-04T01:00:00Z"), through: Fixture.day("2025-03-04"),
                                        at: Fixture.time("20:00"), in: zone).map(\.day) == [Fixture.day("2025-03-04")])
     }
 }

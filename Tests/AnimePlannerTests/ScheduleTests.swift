@@ -68,7 +68,7 @@ import Testing
 }
 
 /// A small deterministic generator for property tests.
-struct SplitMix {
+struct SplitMix: RandomNumberGenerator {
     var state: UInt64
     init(seed: UInt64) { state = seed }
     mutating func next() -> UInt64 {

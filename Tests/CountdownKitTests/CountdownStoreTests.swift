@@ -170,21 +170,23 @@ import Testing
         let items = try Self.sample()
         let data = try JSONEncoder().encode(items)
         #expect(try JSONDecoder().decode([Countdown].self, from: data) == items)
-        // Sub-second times are kept to whole seconds, so they round-trip too.
+        // Times are kept to the millisecond, and round-trip.
         let precise = try Countdown(title: "x", target: .instant(Date(timeIntervalSince1970: 100.75), .gmt),
                                     created: Date(timeIntervalSince1970: 5.5))
         let back = try JSONDecoder().decode(Countdown.self, from: JSONEncoder().encode(precise))
         #expect(back == precise)
-        #expect(back.created == Date(timeIntervalSince1970: 5))
+        #expect(back.created == Date(timeIntervalSince1970: 5.5))
         #expect(throws: CountdownError.emptyTitle) { try Countdown(title: " \n", target: .allDay(Fixture.day("2024-01-01")), created: Fixture.base) }
     }
 }
 
 @Suite struct CountdownValueTests {
-    @Test func editedTargetsKeepWholeSeconds() throws {
+    @Test func editedTargetsKeepMilliseconds() throws {
         var countdown = Fixture.countdown(1, "x", .allDay(Fixture.day("2024-01-01")))
-        countdown.target = .instant(Date(timeIntervalSince1970: 10.9), .gmt)
-        #expect(countdown.target == .instant(Date(timeIntervalSince1970: 10), .gmt))
+        countdown.target = .instant(Date(timeIntervalSince1970: 10.9004), .gmt)
+        #expect(countdown.target == .instant(Date(timeIntervalSince1970: 10.9), .gmt))
+        countdown.created = Date(timeIntervalSince1970: 1_700_000_000.1236)
+        #expect(countdown.created == Date(timeIntervalSince1970: 1_700_000_000.124))
         #expect(throws: CountdownError.emptyTitle) { try countdown.rename("   ") }
         #expect(countdown.title == "x")
     }

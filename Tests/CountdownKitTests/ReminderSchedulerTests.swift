@@ -14,9 +14,9 @@ import Testing
         Fixture.countdown(n, title, .instant(start.addingTimeInterval(TimeInterval(seconds)), .gmt))
     }
 
-    @Test func firesLeadTimesThenDue() async {
+    @Test func firesLeadTimesThenDue() async throws {
         let clock = TestClock()
-        let scheduler = ReminderScheduler(clock: ViewerClock(clock: clock, startingAt: start, timeZone: .gmt), leadTimes: [.seconds(600), .seconds(3600)])
+        let scheduler = try ReminderScheduler(clock: ViewerClock(clock: clock, startingAt: start, timeZone: .gmt), leadTimes: [.seconds(600), .seconds(3600)])
         var reminders = scheduler.reminders.makeAsyncIterator()
         await scheduler.update([at(7200, 1, "Premiere"), at(-60, 2, "Already passed")])
 
@@ -38,9 +38,9 @@ import Testing
         #expect(await reminders.next() == nil)
     }
 
-    @Test func jumpingPastSeveralFiresThemInOrder() async {
+    @Test func jumpingPastSeveralFiresThemInOrder() async throws {
         let clock = TestClock()
-        let scheduler = ReminderScheduler(clock: ViewerClock(clock: clock, startingAt: start, timeZone: .gmt), leadTimes: [.seconds(60)])
+        let scheduler = try ReminderScheduler(clock: ViewerClock(clock: clock, startingAt: start, timeZone: .gmt), leadTimes: [.seconds(60)])
         var reminders = scheduler.reminders.makeAsyncIterator()
         await scheduler.update([at(300, 1, "B"), at(120, 2, "A")])
         await clock.advance(by: .seconds(1000))
@@ -52,9 +52,9 @@ import Testing
         await scheduler.finish()
     }
 
-    @Test func followsEditsDeletesAndArchives() async {
+    @Test func followsEditsDeletesAndArchives() async throws {
         let clock = TestClock()
-        let scheduler = ReminderScheduler(clock: ViewerClock(clock: clock, startingAt: start, timeZone: .gmt))
+        let scheduler = try ReminderScheduler(clock: ViewerClock(clock: clock, startingAt: start, timeZone: .gmt))
         var reminders = scheduler.reminders.makeAsyncIterator()
         let moved = at(600, 1, "Moved")
         let deleted = at(700, 2, "Deleted")
@@ -80,7 +80,7 @@ import Testing
 
     @Test func recurringCountdownsFireForEachOccurrence() async throws {
         let clock = TestClock()
-        let scheduler = ReminderScheduler(clock: ViewerClock(clock: clock, startingAt: start, timeZone: .gmt))
+        let scheduler = try ReminderScheduler(clock: ViewerClock(clock: clock, startingAt: start, timeZone: .gmt))
         var reminders = scheduler.reminders.makeAsyncIterator()
         let daily = Fixture.countdown(1, "Daily", .instant(start.addingTimeInterval(3600), .gmt),
                                       recurrence: try Recurrence(.everyDays(1), anchor: Fixture.day("2024-03-10")))
@@ -95,9 +95,9 @@ import Testing
         await scheduler.finish()
     }
 
-    @Test func followsAnAsyncSequenceOfSnapshots() async {
+    @Test func followsAnAsyncSequenceOfSnapshots() async throws {
         let clock = TestClock()
-        let scheduler = ReminderScheduler(clock: ViewerClock(clock: clock, startingAt: start, timeZone: .gmt))
+        let scheduler = try ReminderScheduler(clock: ViewerClock(clock: clock, startingAt: start, timeZone: .gmt))
         var reminders = scheduler.reminders.makeAsyncIterator()
         let (snapshots, feed) = AsyncStream<[Countdown]>.makeStream()
         let following = Task { try await scheduler.follow(snapshots) }
@@ -115,7 +115,7 @@ import Testing
         let start = Fixture.instant("2024-03-10T12:00:00Z")
         let store = try CountdownStore(path: Fixture.temporaryDatabasePath())
         let clock = TestClock()
-        let scheduler = ReminderScheduler(clock: ViewerClock(clock: clock, startingAt: start, timeZone: .gmt))
+        let scheduler = try ReminderScheduler(clock: ViewerClock(clock: clock, startingAt: start, timeZone: .gmt))
         var reminders = scheduler.reminders.makeAsyncIterator()
         let following = Task { try await scheduler.follow(store.observe()) }
         defer { following.cancel() }
@@ -132,5 +132,15 @@ import Testing
         let first = await reminders.next()
         #expect(first?.countdown.title == "Kept")
         await scheduler.finish()
+    }
+}
+
+@Suite struct ReminderLeadTimeTests {
+    @Test func leadTimesOutsideTheRangeAreRefused() throws {
+        let clock = ViewerClock.fixed(at: Fixture.base, timeZone: .gmt)
+        for bad: Duration in [.zero, .seconds(-1), .seconds(Int64.max), .seconds(Int64.min), .seconds(366 * 86_400 + 1)] {
+            #expect(throws: CountdownError.self) { try ReminderScheduler(clock: clock, leadTimes: [bad]) }
+        }
+        _ = try ReminderScheduler(clock: clock, leadTimes: [.seconds(1), .seconds(366 * 86_400)])
     }
 }

@@ -11,8 +11,11 @@ import Foundation
 /// try calendar.text.write(to: url, atomically: true, encoding: .utf8)
 /// ```
 ///
-/// Events with a `TZID` get a `VTIMEZONE` describing that zone's offsets from a year before the
-/// earliest event to five years after the latest.
+/// Events with a `TZID` get a `VTIMEZONE` valid from a year before the earliest event for ever
+/// after: the zone's changes before its current rules are listed one by one, and its current
+/// rules (for example "second Sunday of March at 02:00") are written as yearly `RRULE`s, so events
+/// and recurrences in any later year are placed right. Timed events without an end get
+/// `DURATION:PT0S`; ``ICalendarEvent/alarms`` become `VALARM`s.
 public struct ICalendar: Sendable, Hashable {
     /// `PRODID`, such as `"-//Airdate//CountdownKit//EN"`.
     public var productIdentifier: String
@@ -70,7 +73,11 @@ public struct ICalendar: Sendable, Hashable {
                 return "\(name):\(ICalendarFormat.utcDateTime(instant))"
             }
             lines.append(property("DTSTART", start))
-            if let end { lines.append(property("DTEND", max(end, start))) }
+            if let end, end > start {
+                lines.append(property("DTEND", end))
+            } else {
+                lines.append("DURATION:PT0S")
+            }
         case .allDay(let first, let last):
             lines.append("DTSTART;VALUE=DATE:\(ICalendarFormat.date(first))")
             lines.append("DTEND;VALUE=DATE:\(ICalendarFormat.date(max(last, first).adding(days: 1)))")
@@ -81,17 +88,22 @@ public struct ICalendar: Sendable, Hashable {
         if let location = event.location, !location.isEmpty { lines.append("LOCATION:\(text(location))") }
         if let url = event.url { lines.append("URL:\(url.absoluteString)") }
         if !event.categories.isEmpty { lines.append("CATEGORIES:" + event.categories.map(text).joined(separator: ",")) }
+        for lead in event.alarms {
+            lines += ["BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:\(text(event.summary))",
+                      "TRIGGER:\(ICalendarFormat.duration(seconds: -max(lead, .zero).components.seconds))", "END:VALARM"]
+        }
         lines.append("END:VEVENT")
         return lines
     }
 
-    /// One `VTIMEZONE` per zone named by a `TZID`, listing its observances over the events' span.
+    /// One `VTIMEZONE` per zone named by a `TZID`, valid from a year before its earliest event on.
     private func timeZoneLines() -> [String] {
         var spans: [String: (zone: TimeZone, earliest: Date, latest: Date)] = [:]
         var order: [String] = []
         for event in events {
             guard case .timed(let start, let end, let zone?) = event.timing, !Self.isUTC(zone) else { continue }
-            let latest = max(start, end ?? start)
+            // A recurrence reaches today at least (the export time): the rules in force then are the ones to repeat.
+            let latest = max(start, end ?? start, event.recurrence == nil ? start : event.timestamp)
             if let span = spans[zone.identifier] {
                 spans[zone.identifier] = (zone, min(span.earliest, start), max(span.latest, latest))
             } else {
@@ -102,40 +114,8 @@ public struct ICalendar: Sendable, Hashable {
         var lines: [String] = []
         for identifier in order {
             guard let span = spans[identifier] else { continue }
-            lines += Self.timeZone(span.zone, from: span.earliest.addingTimeInterval(-366 * 86_400),
-                                   to: span.latest.addingTimeInterval(5 * 366 * 86_400))
+            lines += TimeZoneRules(span.zone, from: span.earliest.addingTimeInterval(-366 * 86_400), through: span.latest).lines
         }
-        return lines
-    }
-
-    private static func timeZone(_ zone: TimeZone, from: Date, to: Date) -> [String] {
-        var lines = ["BEGIN:VTIMEZONE", "TZID:\(zone.identifier)"]
-        func observance(at instant: Date, offsetFrom: Int) {
-            let kind = zone.isDaylightSavingTime(for: instant) ? "DAYLIGHT" : "STANDARD"
-            let offsetTo = zone.secondsFromGMT(for: instant)
-            let localStart = LocalDateTime(containing: instant, in: TimeZone(secondsFromGMT: offsetFrom) ?? .gmt)
-            lines.append("BEGIN:\(kind)")
-            lines.append("DTSTART:\(ICalendarFormat.localDateTime(localStart))")
-            lines.append("TZOFFSETFROM:\(ICalendarFormat.offset(offsetFrom))")
-            lines.append("TZOFFSETTO:\(ICalendarFormat.offset(offsetTo))")
-            // Some platforms only know "GMT-5"-style names; those say nothing TZOFFSETTO does not.
-            if let abbreviation = zone.abbreviation(for: instant), !abbreviation.isEmpty,
-               !(abbreviation.hasPrefix("GMT") && abbreviation.count > 3) {
-                lines.append("TZNAME:\(ICalendarFormat.escapeText(abbreviation))")
-            }
-            lines.append("END:\(kind)")
-        }
-        // The offset in force at the start of the span, then every change up to its end.
-        let initial = zone.secondsFromGMT(for: from)
-        observance(at: from, offsetFrom: initial)
-        var cursor = from
-        var previousOffset = initial
-        while let transition = zone.nextDaylightSavingTimeTransition(after: cursor), transition <= to, transition > cursor {
-            observance(at: transition, offsetFrom: previousOffset)
-            previousOffset = zone.secondsFromGMT(for: transition)
-            cursor = transition
-        }
-        lines.append("END:VTIMEZONE")
         return lines
     }
 }

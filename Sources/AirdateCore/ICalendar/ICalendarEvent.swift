@@ -6,7 +6,7 @@ public struct ICalendarEvent: Sendable, Hashable {
     public enum Timing: Sendable, Hashable {
         /// A timed event. With a `timeZone` the times are written as local times with `TZID`
         /// (and the calendar carries a matching `VTIMEZONE`); with `nil` they are written in UTC.
-        /// Without an `end` the event lasts no time.
+        /// Without an `end` the event lasts no time (written as `DURATION:PT0S`).
         case timed(start: Date, end: Date?, timeZone: TimeZone?)
         /// An all-day event from `first` to `last`, both included, written as `VALUE=DATE`
         /// with the exclusive `DTEND` the day after `last`.
@@ -31,13 +31,16 @@ public struct ICalendarEvent: Sendable, Hashable {
     public var location: String?
     /// A link (`URL`).
     public var url: URL?
+    /// Alarms (`VALARM`, `ACTION:DISPLAY`), each this long before the start (zero: at the start).
+    public var alarms: [Duration]
 
     /// Creates an event.
     public init(
         uid: String, timestamp: Date, summary: String, timing: Timing,
         recurrence: RecurrenceRule? = nil, description: String? = nil, categories: [String] = [],
-        location: String? = nil, url: URL? = nil
+        location: String? = nil, url: URL? = nil, alarms: [Duration] = []
     ) {
+        self.alarms = alarms
         self.uid = uid
         self.timestamp = timestamp
         self.summary = summary

@@ -26,6 +26,24 @@ enum ICalendarFormat {
         return magnitude % 60 == 0 ? text : text + two(magnitude % 60)
     }
 
+    /// An RFC 5545 DURATION such as `PT0S`, `-PT15M`, `-P1DT2H` (whole seconds, sign first).
+    static func duration(seconds: Int64) -> String {
+        let negative = seconds < 0
+        var rest = seconds.magnitude
+        let days = rest / 86_400
+        rest %= 86_400
+        let hours = rest / 3600, minutes = rest % 3600 / 60, secs = rest % 60
+        var text = negative ? "-P" : "P"
+        if days > 0 { text += "\(days)D" }
+        if hours > 0 || minutes > 0 || secs > 0 || days == 0 {
+            text += "T"
+            if hours > 0 { text += "\(hours)H" }
+            if minutes > 0 { text += "\(minutes)M" }
+            if secs > 0 || (hours == 0 && minutes == 0) { text += "\(secs)S" }
+        }
+        return text
+    }
+
     /// Escapes a TEXT value: backslash, semicolon, comma and line breaks.
     static func escapeText(_ text: String) -> String {
         var out = ""

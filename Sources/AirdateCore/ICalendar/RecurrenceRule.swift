@@ -1,8 +1,11 @@
-/// A small typed RFC 5545 recurrence rule (`RRULE`): a frequency, an interval, an optional
-/// day of the month (`-1` for the last day) and an optional end.
+/// A small typed RFC 5545 recurrence rule (`RRULE`): a frequency, an interval, the `BYMONTH`,
+/// `BYMONTHDAY`, `BYDAY` and `BYSETPOS` parts, and an optional end.
 ///
 /// ```swift
-/// RecurrenceRule(frequency: .monthly, byMonthDay: -1).text   // "FREQ=MONTHLY;BYMONTHDAY=-1"
+/// RecurrenceRule(frequency: .monthly, byMonthDay: [-1]).text   // "FREQ=MONTHLY;BYMONTHDAY=-1"
+/// // The 31st, or the month's last day when it is shorter:
+/// RecurrenceRule(frequency: .monthly, byMonthDay: [28, 29, 30, 31], bySetPosition: [-1]).text
+/// // "FREQ=MONTHLY;BYMONTHDAY=28,29,30,31;BYSETPOS=-1"
 /// ```
 public struct RecurrenceRule: Sendable, Hashable, Codable {
     /// How often the event repeats.
@@ -29,24 +32,44 @@ public struct RecurrenceRule: Sendable, Hashable, Codable {
     public var frequency: Frequency
     /// Every `interval` periods; 1 or more (values below 1 are written as 1).
     public var interval: Int
-    /// The day of the month, 1...31, or -31...-1 counting from the end (`-1` is the last day).
-    public var byMonthDay: Int?
+    /// Months, 1...12 (`BYMONTH`); others are left out.
+    public var byMonth: [Int]
+    /// Days of the month, 1...31 or -31...-1 counting from the end (`BYMONTHDAY`); others are left out.
+    public var byMonthDay: [Int]
+    /// Weekdays (`BYDAY`, such as `MO,WE`).
+    public var byDay: [Weekday]
+    /// Which of each period's occurrences to keep, 1...366 or -366...-1 counting from the end
+    /// (`BYSETPOS`; `-1` is the last); others are left out.
+    public var bySetPosition: [Int]
     /// When the repetition ends; `nil` for never.
     public var end: End?
 
     /// Creates a rule.
-    public init(frequency: Frequency, interval: Int = 1, byMonthDay: Int? = nil, end: End? = nil) {
+    public init(frequency: Frequency, interval: Int = 1, byMonth: [Int] = [], byMonthDay: [Int] = [],
+                byDay: [Weekday] = [], bySetPosition: [Int] = [], end: End? = nil) {
         self.frequency = frequency
         self.interval = interval
+        self.byMonth = byMonth
         self.byMonthDay = byMonthDay
+        self.byDay = byDay
+        self.bySetPosition = bySetPosition
         self.end = end
     }
 
-    /// The `RRULE` value, such as `FREQ=WEEKLY;INTERVAL=2`. `INTERVAL` is left out when it is 1.
+    /// The `RRULE` value, such as `FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,WE`. `INTERVAL` is left out when it is 1.
     public var text: String {
+        func list(_ values: [Int], _ range: ClosedRange<Int>) -> String {
+            values.filter { $0 != 0 && range.contains($0) }.map(String.init).joined(separator: ",")
+        }
         var parts = ["FREQ=\(frequency.rawValue)"]
         if interval > 1 { parts.append("INTERVAL=\(interval)") }
-        if let byMonthDay, byMonthDay != 0, (-31...31).contains(byMonthDay) { parts.append("BYMONTHDAY=\(byMonthDay)") }
+        let months = list(byMonth, 1...12)
+        if !months.isEmpty { parts.append("BYMONTH=\(months)") }
+        let monthDays = list(byMonthDay, -31...31)
+        if !monthDays.isEmpty { parts.append("BYMONTHDAY=\(monthDays)") }
+        if !byDay.isEmpty { parts.append("BYDAY=" + byDay.map(\.iCalendarCode).joined(separator: ",")) }
+        let positions = list(bySetPosition, -366...366)
+        if !positions.isEmpty { parts.append("BYSETPOS=\(positions)") }
         switch end {
         case .afterOccurrences(let count): parts.append("COUNT=\(max(1, count))")
         case .onDay(let day): parts.append("UNTIL=\(ICalendarFormat.date(day))")
@@ -54,4 +77,9 @@ public struct RecurrenceRule: Sendable, Hashable, Codable {
         }
         return parts.joined(separator: ";")
     }
+}
+
+extension Weekday {
+    /// The two-letter RFC 5545 code: `MO`, `TU`, `WE`, `TH`, `FR`, `SA` or `SU`.
+    public var iCalendarCode: String { String(name.prefix(2)).uppercased() }
 }

@@ -11,8 +11,8 @@ extension ICalendar {
     /// - Parameters:
     ///   - plans: the plans (for example ``CombinedSchedule/plans`` or each ``TrackedShow/plan``).
     ///   - timestamp: the `DTSTAMP` of every event (pass "now").
-    ///   - episodeLengths: episode lengths by show id; when given, the description says how long the day's
-    ///     viewing takes.
+    ///   - episodeLengths: episode lengths by show id; when given (and at most a day), the description says
+    ///     how long the day's viewing takes.
     public init(plans: [ViewingPlan], timestamp: Date, episodeLengths: [Int: Duration] = [:],
                 name: String? = "Anime plan", productIdentifier: String = "-//Airdate//AnimePlanner//EN") {
         var events: [ICalendarEvent] = []
@@ -21,8 +21,9 @@ extension ICalendar {
                 let range = entry.episodes
                 let what = range.count == 1 ? "episode \(range.lowerBound)" : "episodes \(range.lowerBound)–\(range.upperBound)"
                 var description: String?
-                if let length = episodeLengths[plan.showID] {
-                    let minutes = Int((length * range.count).components.seconds + 59) / 60
+                if let length = episodeLengths[plan.showID], length > .zero, length <= .seconds(86_400) {
+                    let seconds = Int(length.components.seconds) * range.count
+                    let minutes = seconds / 60 + (seconds % 60 > 0 ? 1 : 0)
                     description = "\(range.count) episode\(range.count == 1 ? "" : "s"), about \(minutes) min"
                 }
                 let stamp = entry.day.description.replacingOccurrences(of: "-", with: "")
@@ -45,5 +46,18 @@ extension ICalendar {
     public init(schedule: CombinedSchedule, timestamp: Date, episodeLengths: [Int: Duration] = [:],
                 name: String? = "Anime plan") {
         self.init(plans: schedule.plans, timestamp: timestamp, episodeLengths: episodeLengths, name: name)
+    }
+
+    /// A calendar of what is left to watch of tracked shows from `day` on: each show's
+    /// ``TrackedShow/upcomingPlan(from:)`` (so a re-plan replaces the exported future, and paused or
+    /// dropped shows export nothing), with the episode lengths in the descriptions.
+    ///
+    /// - Parameters:
+    ///   - day: the first day to export, usually today (call ``TrackedShow/catchUp(on:planner:)`` for it first).
+    ///   - timestamp: the `DTSTAMP`: the real time of the export, not a planning clock's "today".
+    public init(trackedShows shows: [TrackedShow], from day: CalendarDay, timestamp: Date, name: String? = "Anime plan") {
+        var lengths: [Int: Duration] = [:]
+        for show in shows { lengths[show.id] = show.show.episodeLength }
+        self.init(plans: shows.map { $0.upcomingPlan(from: day) }, timestamp: timestamp, episodeLengths: lengths, name: name)
     }
 }

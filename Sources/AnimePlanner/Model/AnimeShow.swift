@@ -39,4 +39,11 @@ public struct AnimeShow: Sendable, Hashable, Codable, Identifiable {
         let seconds = Int(length.components.seconds)
         return seconds > 0 ? seconds : nil
     }
+
+    /// The episode length for sums of time: `nil` when unknown or outside ``PlannerLimits/episodeSeconds``
+    /// (so sums never overflow).
+    var countableEpisodeLength: Duration? {
+        guard let seconds = episodeSeconds, PlannerLimits.episodeSeconds.contains(seconds) else { return nil }
+        return .seconds(seconds)
+    }
 }

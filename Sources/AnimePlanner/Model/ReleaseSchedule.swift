@@ -19,7 +19,8 @@ public enum ReleaseSchedule: Sendable, Hashable, Codable {
     /// (see ``isKnownToBeReleased(_:at:)``).
     public func releaseInstant(ofEpisode episode: Int) -> Date? {
         guard case .weekly(let slot, let released, let asOf) = self, episode > released else { return nil }
-        return slot.broadcast(episode - released - 1, after: asOf)
+        let (weeks, overflow) = episode.subtractingReportingOverflow(released)
+        return slot.broadcast(overflow ? Int.max : weeks - 1, after: asOf)
     }
 
     /// The number of episodes out at `instant`, not counting past `total` when it is known.
@@ -35,11 +36,14 @@ public enum ReleaseSchedule: Sendable, Hashable, Codable {
             if instant < first {
                 count = released
             } else {
-                // Whole weeks since the first broadcast, then correct for daylight-saving drift.
-                var extra = Int(instant.timeIntervalSince(first) / (7 * 86_400))
+                // Whole weeks since the first broadcast, then correct for daylight-saving drift
+                // (at most the weeks to 9999-12-31, so that any instant is counted without trapping).
+                let weeks = instant.timeIntervalSince(first) / (7 * 86_400)
+                var extra = weeks.isNaN ? 0 : Int(min(max(weeks, 0), 530_000))
                 while extra > 0, slot.broadcast(extra, after: asOf) > instant { extra -= 1 }
-                while slot.broadcast(extra + 1, after: asOf) <= instant { extra += 1 }
-                count = released + extra + 1
+                while extra < 530_000, slot.broadcast(extra + 1, after: asOf) <= instant { extra += 1 }
+                let (sum, overflow) = released.addingReportingOverflow(extra + 1)
+                count = overflow ? Int.max : sum
             }
         }
         return total.map { min($0, max(0, count)) } ?? max(0, count)

@@ -14,6 +14,23 @@ struct EpisodeWindow {
 
     init(show: AnimeShow, from first: Int, now: Date, timeZone: TimeZone) throws(PlanError) {
         guard first >= 1 else { throw .notPositive(what: "first episode", value: first) }
+        let limits = PlannerLimits.episodes
+        guard first <= limits.upperBound + 1 else {
+            throw .outOfRange(what: "first episode", value: first, allowed: limits.lowerBound...(limits.upperBound + 1))
+        }
+        if let seconds = show.episodeSeconds, !PlannerLimits.episodeSeconds.contains(seconds) {
+            throw .outOfRange(what: "episode length in seconds of \(show.title)", value: seconds, allowed: PlannerLimits.episodeSeconds)
+        }
+        if let count = show.episodeCount, !(0...limits.upperBound).contains(count) {
+            throw .outOfRange(what: "episode count of \(show.title)", value: count, allowed: 0...limits.upperBound)
+        }
+        switch show.release {
+        case .allReleased: break
+        case .releasedSoFar(let released), .weekly(_, let released, _):
+            guard (0...limits.upperBound).contains(released) else {
+                throw .outOfRange(what: "number of episodes out of \(show.title)", value: released, allowed: 0...limits.upperBound)
+            }
+        }
         var last: Int
         var partial = false
         switch show.release {
@@ -27,7 +44,7 @@ struct EpisodeWindow {
             if let count = show.episodeCount {
                 last = count
             } else {
-                last = show.releasedEpisodes(at: now)
+                last = min(show.releasedEpisodes(at: now), limits.upperBound)
                 partial = true
             }
         }

@@ -25,6 +25,12 @@ public enum PlanError: Error, LocalizedError, Sendable, Hashable, Codable {
     case aboveMaximumPerDay(requested: Int, maximum: Int)
     /// The plan would run longer than the planner's horizon.
     case tooLong(days: Int)
+    /// A number is outside the range the planner accepts (see ``PlannerLimits``).
+    case outOfRange(what: String, value: Int, allowed: ClosedRange<Int>)
+    /// More episodes were given as watched than the show has.
+    case watchedBeyondTotal(watched: Int, total: Int)
+    /// The plan would run past 9999-12-31, the last supported day.
+    case pastLastSupportedDay
 
     /// The nearest goal that can be planned, when there is one.
     public var suggestedGoal: PlanGoal? {
@@ -66,6 +72,12 @@ public enum PlanError: Error, LocalizedError, Sendable, Hashable, Codable {
             return "\(requested) episodes a day is more than the maximum of \(maximum); plan \(maximum) a day or raise the maximum."
         case .tooLong(let days):
             return "The plan would run longer than \(days) days; watch more per day or choose more weekdays."
+        case .outOfRange(let what, let value, let allowed):
+            return "The \(what) must be from \(allowed.lowerBound) to \(allowed.upperBound) (got \(value))."
+        case .watchedBeyondTotal(let watched, let total):
+            return "\(watched) episodes watched is more than the \(total) the show has; give at most \(total)."
+        case .pastLastSupportedDay:
+            return "The plan would run past 9999-12-31, the last supported day; start earlier."
         }
     }
 }

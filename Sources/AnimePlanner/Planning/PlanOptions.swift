@@ -31,11 +31,12 @@ public struct PlanOptions: Sendable, Hashable, Codable {
 
     /// The first watching day on or after `day`, looking at most `limit` days ahead.
     public func firstWatchingDay(onOrAfter day: CalendarDay, limit: Int = 3_700) -> CalendarDay? {
-        guard !weekdays.isEmpty else { return nil }
+        guard !weekdays.isEmpty, limit >= 0 else { return nil }
         var candidate = day
-        for _ in 0...limit {
+        for _ in 0...min(limit, PlannerLimits.days.upperBound) {
             if isWatchingDay(candidate) { return candidate }
-            candidate = candidate.adding(days: 1)
+            guard let next = try? candidate.checkedAdding(days: 1) else { return nil }
+            candidate = next
         }
         return nil
     }

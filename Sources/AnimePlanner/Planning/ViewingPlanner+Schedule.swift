@@ -18,10 +18,12 @@ extension ViewingPlanner {
     ///   when one episode is longer than the whole budget, and the errors of ``plan(_:from:goal:options:)``.
     public func schedule(_ shows: [AnimeShow], nextEpisodes: [Int: Int] = [:], minutesPerDay: Int,
                          options: PlanOptions) throws(PlanError) -> CombinedSchedule {
-        guard !options.weekdays.isEmpty else { throw .noWeekdaysChosen }
+        try validate(options)
         guard minutesPerDay >= 1 else { throw .notPositive(what: "number of minutes per day", value: minutesPerDay) }
+        guard PlannerLimits.minutesPerDay.contains(minutesPerDay) else {
+            throw .outOfRange(what: "number of minutes per day", value: minutesPerDay, allowed: PlannerLimits.minutesPerDay)
+        }
         let maximum = options.maximumPerDay ?? Int.max
-        guard maximum >= 1 else { throw .notPositive(what: "maximum number of episodes per day", value: maximum) }
         let budget = minutesPerDay * 60
 
         struct Cursor {
@@ -35,7 +37,7 @@ extension ViewingPlanner {
         var cursors: [Cursor] = []
         for show in shows {
             guard let seconds = show.episodeSeconds else { throw .unknownEpisodeLength(title: show.title) }
-            guard seconds <= budget else { throw .budgetTooSmall(minutes: minutesPerDay, episodeMinutes: (seconds + 59) / 60) }
+            guard seconds <= budget else { throw .budgetTooSmall(minutes: minutesPerDay, episodeMinutes: seconds / 60 + (seconds % 60 > 0 ? 1 : 0)) }
             let window = try EpisodeWindow(show: show, from: nextEpisodes[show.id] ?? 1, now: now, timeZone: timeZone)
             cursors.append(Cursor(window: window, seconds: seconds, next: window.first))
         }
@@ -46,7 +48,7 @@ extension ViewingPlanner {
         while !active.isEmpty {
             guard day <= limit else { throw .tooLong(days: horizonDays) }
             guard options.isWatchingDay(day) else {
-                day = day.adding(days: 1)
+                day = try dayAfter(day)
                 continue
             }
             var left = budget
@@ -84,7 +86,8 @@ extension ViewingPlanner {
                     continue
                 }
             }
-            day = day.adding(days: 1)
+            if active.isEmpty { break }
+            day = try dayAfter(day)
         }
         let plans = shows.indices.map { index in
             ViewingPlan(showID: shows[index].id, title: shows[index].title, days: cursors[index].days,

@@ -16,7 +16,8 @@ import Foundation
 public struct ViewingPlanner: Sendable {
     /// Where "now" and the viewer's time zone come from.
     public var clock: ViewerClock
-    /// The longest plan, in days, before ``PlanError/tooLong(days:)``.
+    /// The longest plan, in days, before ``PlanError/tooLong(days:)``; values outside
+    /// ``PlannerLimits/days`` are refused by every planning call.
     public var horizonDays: Int
 
     /// Creates a planner timed by `clock`.
@@ -53,15 +54,21 @@ public struct ViewingPlanner: Sendable {
         switch goal {
         case .episodesPerDay(let count):
             guard count >= 1 else { throw .notPositive(what: "number of episodes per day", value: count) }
+            guard PlannerLimits.episodesPerDay.contains(count) else {
+                throw .outOfRange(what: "number of episodes per day", value: count, allowed: PlannerLimits.episodesPerDay)
+            }
             if let maximum = options.maximumPerDay, count > maximum {
                 throw .aboveMaximumPerDay(requested: count, maximum: maximum)
             }
             days = try perDay(count, window, options)
         case .minutesPerDay(let minutes):
             guard minutes >= 1 else { throw .notPositive(what: "number of minutes per day", value: minutes) }
+            guard PlannerLimits.minutesPerDay.contains(minutes) else {
+                throw .outOfRange(what: "number of minutes per day", value: minutes, allowed: PlannerLimits.minutesPerDay)
+            }
             guard let seconds = show.episodeSeconds else { throw .unknownEpisodeLength(title: show.title) }
             let fits = minutes * 60 / seconds
-            guard fits >= 1 else { throw .budgetTooSmall(minutes: minutes, episodeMinutes: (seconds + 59) / 60) }
+            guard fits >= 1 else { throw .budgetTooSmall(minutes: minutes, episodeMinutes: seconds / 60 + (seconds % 60 > 0 ? 1 : 0)) }
             days = try perDay(min(fits, options.maximumPerDay ?? fits), window, options)
         case .finish(let finish):
             days = try finishing(by: finish, window, options)
@@ -70,10 +77,25 @@ public struct ViewingPlanner: Sendable {
                            coversOnlyReleasedEpisodes: window.coversOnlyReleased)
     }
 
-    private func validate(_ options: PlanOptions) throws(PlanError) {
+    func validate(_ options: PlanOptions) throws(PlanError) {
         guard !options.weekdays.isEmpty else { throw .noWeekdaysChosen }
-        if let maximum = options.maximumPerDay, maximum < 1 {
-            throw .notPositive(what: "maximum number of episodes per day", value: maximum)
+        if let maximum = options.maximumPerDay {
+            guard maximum >= 1 else { throw .notPositive(what: "maximum number of episodes per day", value: maximum) }
+            guard PlannerLimits.episodesPerDay.contains(maximum) else {
+                throw .outOfRange(what: "maximum number of episodes per day", value: maximum, allowed: PlannerLimits.episodesPerDay)
+            }
+        }
+        guard PlannerLimits.days.contains(horizonDays) else {
+            throw .outOfRange(what: "planner horizon in days", value: horizonDays, allowed: PlannerLimits.days)
+        }
+    }
+
+    /// The day after `day`, or ``PlanError/pastLastSupportedDay`` after 9999-12-31.
+    func dayAfter(_ day: CalendarDay) throws(PlanError) -> CalendarDay {
+        do {
+            return try day.checkedAdding(days: 1)
+        } catch {
+            throw .pastLastSupportedDay
         }
     }
 
@@ -94,8 +116,9 @@ public struct ViewingPlanner: Sendable {
                 while take < count, next + take <= window.last, window.isOut(next + take, on: day) { take += 1 }
                 days.append(PlannedDay(day: day, episodes: next...(next + take - 1)))
                 next += take
+                if next > window.last { break }
             }
-            day = day.adding(days: 1)
+            day = try dayAfter(day)
         }
         return days
     }

@@ -25,17 +25,19 @@ public struct WatchReminder: Sendable, Hashable {
     /// has episodes left to watch, at the wall-clock `time` in `timeZone` (a time skipped by a
     /// daylight-saving change fires just after the jump). Completed shows and episodes already logged
     /// are left out.
+    ///
+    /// - Throws: ``PlanError/outOfRange(what:value:allowed:)`` when the range is longer than ``PlannerLimits/days``.
     public static func upcoming(for shows: [TrackedShow], after now: Date, through last: CalendarDay,
-                                at time: TimeOfDay, in timeZone: TimeZone) -> [WatchReminder] {
+                                at time: TimeOfDay, in timeZone: TimeZone) throws(PlanError) -> [WatchReminder] {
         let first = CalendarDay(containing: now, in: timeZone)
         guard first <= last else { return [] }
         var reminders: [WatchReminder] = []
-        for day in Agenda(shows, from: first, through: last).days {
+        for day in try Agenda(shows, from: first, through: last).days {
             let fire = LocalDateTime(day: day.day, time: time).date(in: timeZone)
             guard fire > now else { continue }
             let items = day.items.compactMap { item -> AgendaItem? in
                 guard let planned = item.planned,
-                      let show = shows.first(where: { $0.id == item.showID }), !show.isCompleted,
+                      let show = shows.first(where: { $0.id == item.showID }), !show.isCompleted, show.isActive,
                       planned.upperBound > show.watchedThrough else { return nil }
                 let left = max(planned.lowerBound, show.watchedThrough + 1)...planned.upperBound
                 return AgendaItem(showID: item.showID, title: item.title, planned: left, watched: [])

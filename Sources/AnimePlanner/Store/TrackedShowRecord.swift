@@ -14,6 +14,8 @@ struct TrackedShowRecord: Codable, FetchableRecord, PersistableRecord {
         var watchedBeforeTracking: Int
         var plan: ViewingPlan
         var planIssue: PlanError?
+        /// Absent in rows written before plans could be paused or dropped (read as active).
+        var state: PlanState?
     }
 
     var id: Int
@@ -26,7 +28,8 @@ struct TrackedShowRecord: Codable, FetchableRecord, PersistableRecord {
         title = tracked.show.title
         self.position = position
         let value = Body(show: tracked.show, goal: tracked.goal, options: tracked.options,
-                         watchedBeforeTracking: tracked.watchedBeforeTracking, plan: tracked.plan, planIssue: tracked.planIssue)
+                         watchedBeforeTracking: tracked.watchedBeforeTracking, plan: tracked.plan, planIssue: tracked.planIssue,
+                         state: tracked.state)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         body = String(decoding: try encoder.encode(value), as: UTF8.self)
@@ -41,7 +44,7 @@ struct TrackedShowRecord: Codable, FetchableRecord, PersistableRecord {
         }
         return TrackedShow(show: value.show, goal: value.goal, options: value.options,
                            watchedBeforeTracking: value.watchedBeforeTracking, plan: value.plan, log: log,
-                           planIssue: value.planIssue)
+                           planIssue: value.planIssue, state: value.state ?? .active)
     }
 
     /// The schema.

@@ -1,10 +1,12 @@
 import AirdateCore
 
 /// A calendar of tracked shows: for each day of a range, what was planned and what was watched,
-/// per show with episode ranges.
+/// per show with episode ranges. It reads each show's one ``TrackedShow/plan`` and
+/// ``TrackedShow/log`` (call ``TrackedShow/catchUp(on:planner:)`` for today first), so after a
+/// re-plan every day from the change on lists each episode at most once.
 ///
 /// ```swift
-/// let month = Agenda(shows, from: today.firstDayOfMonth, through: today.lastDayOfMonth)
+/// let month = try Agenda(shows, from: today.firstDayOfMonth, through: today.lastDayOfMonth)
 /// for day in month.days where !day.items.isEmpty { … }
 /// ```
 public struct Agenda: Sendable, Hashable {
@@ -20,10 +22,16 @@ public struct Agenda: Sendable, Hashable {
     public var days: [Day]
 
     /// The agenda of `shows` from `first` through `last` (empty when `last` is before `first`).
-    public init(_ shows: [TrackedShow], from first: CalendarDay, through last: CalendarDay) {
+    ///
+    /// - Throws: ``PlanError/outOfRange(what:value:allowed:)`` for more days than ``PlannerLimits/days``.
+    public init(_ shows: [TrackedShow], from first: CalendarDay, through last: CalendarDay) throws(PlanError) {
         guard first <= last else {
             days = []
             return
+        }
+        let count = first.days(to: last) + 1
+        guard PlannerLimits.days.contains(count) else {
+            throw .outOfRange(what: "number of days of an agenda", value: count, allowed: PlannerLimits.days)
         }
         var byDay: [CalendarDay: [AgendaItem]] = [:]
         for show in shows {

@@ -4,13 +4,15 @@ import AirdateCore
 /// watched (from the log and each show's episode length), minutes per day over the last days
 /// (watched and planned), and per show the episodes left and the projected finish.
 public struct PlannerStatistics: Sendable, Hashable {
-    /// Shows not completed.
+    /// Shows neither completed nor dropped (paused ones included).
     public var watchingCount: Int
+    /// Shows dropped.
+    public var droppedCount: Int
     /// Shows completed.
     public var completedCount: Int
     /// Episodes watched, from the logs.
     public var episodesWatched: Int
-    /// Time watched, from the logs; episodes of unknown length count as nothing.
+    /// Time watched, from the logs; episodes of unknown length (or longer than a day) count as nothing.
     public var timeWatched: Duration
     /// Episodes left over the shows whose total is known.
     public var episodesLeft: Int
@@ -19,9 +21,15 @@ public struct PlannerStatistics: Sendable, Hashable {
     /// One line per show, in the order given.
     public var shows: [ShowSummary]
 
-    /// Statistics of `shows` at the end of `day`, with `recentDayCount` days of minutes (at least 1).
-    public init(_ shows: [TrackedShow], on day: CalendarDay, recentDayCount: Int = 7) {
-        let span = max(1, recentDayCount)
+    /// Statistics of `shows` on `day`, with `recentDayCount` days of minutes; each show's status is
+    /// ``TrackedShow/status(on:)`` (the one definition, see ``PlanStatus``).
+    ///
+    /// - Throws: ``PlanError/outOfRange(what:value:allowed:)`` when `recentDayCount` is outside ``PlannerLimits/days``.
+    public init(_ shows: [TrackedShow], on day: CalendarDay, recentDayCount: Int = 7) throws(PlanError) {
+        guard PlannerLimits.days.contains(recentDayCount) else {
+            throw .outOfRange(what: "number of recent days", value: recentDayCount, allowed: PlannerLimits.days)
+        }
+        let span = recentDayCount
         let first = day.adding(days: -(span - 1))
         var watched: [CalendarDay: Duration] = [:]
         var planned: [CalendarDay: Duration] = [:]
@@ -29,9 +37,10 @@ public struct PlannerStatistics: Sendable, Hashable {
         var episodes = 0
         var left = 0
         var completed = 0
+        var dropped = 0
         var lines: [ShowSummary] = []
         for tracked in shows {
-            let length = tracked.show.episodeLength ?? .zero
+            let length = tracked.show.countableEpisodeLength ?? .zero
             for entry in tracked.log where entry.day <= day {
                 episodes += entry.episodes.count
                 total += length * entry.episodes.count
@@ -42,13 +51,15 @@ public struct PlannerStatistics: Sendable, Hashable {
             }
             let status = tracked.status(on: day)
             if case .completed = status { completed += 1 }
+            if case .dropped = status { dropped += 1 }
             left += tracked.episodesLeft ?? 0
             lines.append(ShowSummary(
                 showID: tracked.id, title: tracked.show.title,
                 episodesWatched: tracked.log.filter { $0.day <= day }.reduce(0) { $0 + $1.episodes.count },
                 episodesLeft: tracked.episodesLeft, projectedFinish: tracked.projectedFinish, status: status))
         }
-        watchingCount = shows.count - completed
+        watchingCount = shows.count - completed - dropped
+        droppedCount = dropped
         completedCount = completed
         episodesWatched = episodes
         timeWatched = total

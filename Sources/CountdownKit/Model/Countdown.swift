@@ -3,7 +3,8 @@ import Foundation
 
 /// An event to count down to (or up from): a premiere, a convention, a finale.
 ///
-/// Instants are kept to whole seconds, tags are normalised (see ``CountdownTag``), and the title is trimmed
+/// Instants are kept to the millisecond (so countdowns made within one second still sort by when
+/// they were made), tags are normalised (see ``CountdownTag``), and the title is trimmed
 /// and never empty.
 public struct Countdown: Identifiable, Sendable, Hashable, Codable {
     /// The stable identifier.
@@ -11,17 +12,17 @@ public struct Countdown: Identifiable, Sendable, Hashable, Codable {
     /// The title, trimmed and never empty.
     public private(set) var title: String
     /// What it counts down to. For a recurring countdown, the current occurrence.
-    public var target: CountdownTarget { didSet { target = target.wholeSeconds } }
+    public var target: CountdownTarget { didSet { target = target.wholeMilliseconds } }
     /// Tags, without duplicates, in the order first given.
     public var tags: [CountdownTag] { didSet { tags = CountdownTag.normalized(tags) } }
     /// Free text.
     public var note: String
     /// When it was made.
-    public var created: Date { didSet { created = created.wholeSeconds } }
+    public var created: Date { didSet { created = created.wholeMilliseconds } }
     /// When it was last changed.
-    public var modified: Date { didSet { modified = modified.wholeSeconds } }
+    public var modified: Date { didSet { modified = modified.wholeMilliseconds } }
     /// When it was archived; `nil` while active.
-    public var archived: Date? { didSet { archived = archived?.wholeSeconds } }
+    public var archived: Date? { didSet { archived = archived?.wholeMilliseconds } }
     /// How it repeats; `nil` for a one-off event.
     public var recurrence: Recurrence?
 
@@ -34,12 +35,12 @@ public struct Countdown: Identifiable, Sendable, Hashable, Codable {
     ) throws(CountdownError) {
         self.id = id
         self.title = ""
-        self.target = target.wholeSeconds
+        self.target = target.wholeMilliseconds
         self.tags = CountdownTag.normalized(tags)
         self.note = note
-        self.created = created.wholeSeconds
-        self.modified = (modified ?? created).wholeSeconds
-        self.archived = archived?.wholeSeconds
+        self.created = created.wholeMilliseconds
+        self.modified = (modified ?? created).wholeMilliseconds
+        self.archived = archived?.wholeMilliseconds
         self.recurrence = recurrence
         try rename(title)
     }
@@ -65,7 +66,8 @@ public struct Countdown: Identifiable, Sendable, Hashable, Codable {
         let today = CalendarDay(containing: now, in: timeZone)
         if day < today.adding(days: -1) { day = today.adding(days: -1) }
         for _ in 0..<8 {
-            let candidate = target.moved(to: recurrence.firstOccurrence(onOrAfter: day))
+            guard let next = recurrence.firstOccurrence(onOrAfter: day) else { return nil }
+            let candidate = target.moved(to: next)
             if !candidate.hasPassed(at: now, in: timeZone) { return candidate }
             day = candidate.ownDay.adding(days: 1)
         }
@@ -113,12 +115,19 @@ public struct Countdown: Identifiable, Sendable, Hashable, Codable {
 extension Date {
     /// The instant with its fraction of a second dropped.
     var wholeSeconds: Date { Date(timeIntervalSince1970: timeIntervalSince1970.rounded(.down)) }
+
+    /// The instant rounded to the nearest millisecond (idempotent: a rounded instant stays as it is).
+    var wholeMilliseconds: Date {
+        let milliseconds = (timeIntervalSince1970 * 1000).rounded()
+        guard milliseconds.isFinite else { return self }
+        return Date(timeIntervalSince1970: milliseconds / 1000)
+    }
 }
 
 extension CountdownTarget {
-    /// The target with its instant kept to whole seconds.
-    var wholeSeconds: CountdownTarget {
-        if case .instant(let date, let zone) = self { return .instant(date.wholeSeconds, zone) }
+    /// The target with its instant kept to the millisecond.
+    var wholeMilliseconds: CountdownTarget {
+        if case .instant(let date, let zone) = self { return .instant(date.wholeMilliseconds, zone) }
         return self
     }
 }

@@ -6,14 +6,18 @@ public enum CountdownError: Error, LocalizedError, Sendable, Equatable {
     case emptyTitle
     /// The recurrence text or interval is not understood.
     case invalidRecurrence(String)
+    /// A number is outside the range CountdownKit accepts.
+    case outOfRange(what: String, value: Int, allowed: ClosedRange<Int>)
 
     /// A sentence saying what failed and what to do.
     public var errorDescription: String? {
         switch self {
         case .emptyTitle:
             return "A countdown needs a title; give it a few words, such as \"Season 2 premiere\"."
+        case .outOfRange(let what, let value, let allowed):
+            return "The \(what) must be from \(allowed.lowerBound) to \(allowed.upperBound) (got \(value))."
         case .invalidRecurrence(let text):
-            return "\"\(text)\" is not a repeat period; use yearly, monthly, monthly-last-day, weekly, daily or every-N-days (N ≥ 1)."
+            return "\"\(text)\" is not a repeat period; use yearly, monthly, monthly-last-day, weekly, weekly:mon,wed, daily or every-N-days (N from 1 to 3660)."
         }
     }
 }

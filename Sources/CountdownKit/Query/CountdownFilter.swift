@@ -44,7 +44,9 @@ public indirect enum CountdownFilter: Sendable, Hashable, Codable {
     case after(CalendarDay)
     /// Targets on a day from one bound to the other, both included, in either order.
     case between(CalendarDay, CalendarDay)
-    /// Targets that have not passed and fall on a day from today to `days` days from today.
+    /// Targets that have not passed and fall on a day from today to `days` days from today
+    /// (``validated()`` accepts 0...``maximumDays``; matching never traps: a negative count is 0, and a
+    /// count past 9999-12-31 reaches the last supported day).
     case withinNextDays(Int)
     /// Title or note containing the text, ignoring case and diacritics ("pokemon" finds "Pokémon").
     case text(String)
@@ -54,6 +56,27 @@ public indirect enum CountdownFilter: Sendable, Hashable, Codable {
     case or([CountdownFilter])
     /// Not the filter.
     case not(CountdownFilter)
+
+    /// The most days ``withinNextDays(_:)`` accepts: 36 600 (about a century).
+    public static let maximumDays = 36_600
+
+    /// The filter itself when every number in it is in range.
+    ///
+    /// - Throws: ``CountdownError/outOfRange(what:value:allowed:)`` for a ``withinNextDays(_:)`` count
+    ///   outside 0...``maximumDays``, however deeply nested.
+    public func validated() throws(CountdownError) -> CountdownFilter {
+        var pending: [CountdownFilter] = [self]
+        while let filter = pending.popLast() {
+            switch filter {
+            case .withinNextDays(let days) where !(0...Self.maximumDays).contains(days):
+                throw .outOfRange(what: "number of days ahead", value: days, allowed: 0...Self.maximumDays)
+            case .and(let filters), .or(let filters): pending += filters
+            case .not(let inner): pending.append(inner)
+            default: break
+            }
+        }
+        return self
+    }
 
     /// Whether `countdown` passes, seen at `reference`.
     public func matches(_ countdown: Countdown, at reference: ViewerClock) -> Bool {

@@ -5,7 +5,7 @@ import Foundation
 public struct CountdownSection: Sendable, Hashable, Identifiable {
     /// How to group countdowns into sections.
     public enum Grouping: String, Sendable, Hashable, Codable, CaseIterable {
-        /// One section per tag, by tag name (ignoring case), then "Untagged"; a countdown with
+        /// One section per tag, by tag name (the locale's collation), then "Untagged"; a countdown with
         /// several tags appears in each of their sections.
         case tag
         /// One section per ``RelativeBucket``, in the bucket order (Today … Later, then Past).
@@ -26,8 +26,10 @@ public struct CountdownSection: Sendable, Hashable, Identifiable {
         self.countdowns = countdowns
     }
 
-    /// Groups `countdowns` (sort them first: each section keeps their order). Empty sections are left out.
-    public static func sections(of countdowns: [Countdown], by grouping: Grouping, at clock: ViewerClock) -> [CountdownSection] {
+    /// Groups `countdowns` (sort them first: each section keeps their order). Empty sections are left out;
+    /// tag sections are in the order of their names collated for `locale` (the user's by default).
+    public static func sections(of countdowns: [Countdown], by grouping: Grouping, at clock: ViewerClock,
+                                locale: Locale = .current) -> [CountdownSection] {
         let reference = clock.frozen()  // one instant for every section
         switch grouping {
         case .tag:
@@ -39,7 +41,9 @@ public struct CountdownSection: Sendable, Hashable, Identifiable {
                     byKey[tag.key, default: (tag, [])].items.append(countdown)
                 }
             }
-            var sections = byKey.values.sorted { $0.tag.key < $1.tag.key }.map {
+            var sections = byKey.values.sorted {
+                CollatedText($0.tag.name, locale: locale) < CollatedText($1.tag.name, locale: locale)
+            }.map {
                 CountdownSection(id: "tag:\($0.tag.key)", title: $0.tag.name, countdowns: $0.items)
             }
             if !untagged.isEmpty { sections.append(CountdownSection(id: "untagged", title: "Untagged", countdowns: untagged)) }

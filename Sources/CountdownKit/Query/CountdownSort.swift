@@ -2,14 +2,19 @@ import Foundation
 
 /// An order for countdowns: a key and a direction.
 ///
-/// The order is a strict total order. Countdowns with equal keys are ordered by the tie-break,
-/// which is the same in both directions: earlier `created` first, then `id` (in the order of its
-/// uppercase string form), then the order they were given in. A descending order compares the key
-/// with its arguments swapped, never by negating the ascending comparison.
+/// Every key × direction is a strict weak order, and ``sorted(_:in:locale:)`` is stable: countdowns
+/// whose keys are equal are ordered by the tie-break, the same in both directions — earlier `created`
+/// first (to the millisecond), then the order they were given in (``CountdownStore`` gives them in
+/// insertion order, so countdowns made in the same millisecond keep the order they were added in).
+/// A descending order compares the key with its arguments swapped, never by negating the ascending
+/// comparison.
+///
+/// Titles and tag names are compared by the viewer's locale collation (case- and accent-aware, digits
+/// as numbers: "Élan" next to "Elan", "Season 2" before "Season 10"), then by their exact text.
 ///
 /// ```swift
 /// let order = CountdownSort(.date, .descending)       // or CountdownSort("date:desc")
-/// let sorted = order.sorted(countdowns, in: .current)
+/// let sorted = order.sorted(countdowns, in: .current, locale: Locale(identifier: "sv_SE"))
 /// ```
 public struct CountdownSort: Sendable, Hashable, Codable, LosslessStringConvertible {
     /// What to sort by.
@@ -20,9 +25,10 @@ public struct CountdownSort: Sendable, Hashable, Codable, LosslessStringConverti
         case created
         /// When it was last changed.
         case modified
-        /// The number of tags.
+        /// The tags' names: each countdown's tag names in collation order, compared name by name
+        /// (untagged countdowns first when ascending).
         case tags
-        /// The title, ignoring case, then by exact text.
+        /// The title, by the locale's collation, then by exact text.
         case title
     }
 
@@ -60,26 +66,27 @@ public struct CountdownSort: Sendable, Hashable, Codable, LosslessStringConverti
     /// `KEY:asc` or `KEY:desc`.
     public var description: String { "\(key.rawValue):\(direction.rawValue)" }
 
-    /// Sorts `countdowns`; all-day targets are placed at the start of their day in `timeZone`.
-    public func sorted(_ countdowns: [Countdown], in timeZone: TimeZone) -> [Countdown] {
+    /// Sorts `countdowns`; all-day targets are placed at the start of their day in `timeZone`, titles
+    /// and tags collated for `locale` (the user's by default).
+    public func sorted(_ countdowns: [Countdown], in timeZone: TimeZone, locale: Locale = .current) -> [Countdown] {
         switch key {
         case .date: sorted(countdowns) { $0.target.start(in: timeZone).timeIntervalSince1970 }
         case .created: sorted(countdowns) { $0.created.timeIntervalSince1970 }
         case .modified: sorted(countdowns) { $0.modified.timeIntervalSince1970 }
-        case .tags: sorted(countdowns) { $0.tags.count }
-        case .title: sorted(countdowns) { TitleKey($0.title) }
+        case .tags: sorted(countdowns) { TagsKey($0.tags, locale: locale) }
+        case .title: sorted(countdowns) { CollatedText($0.title, locale: locale) }
         }
     }
 
-    /// Whether `a` comes before `b` in this order (the comparator ``sorted(_:in:)`` uses,
-    /// without its last tie-break on input order).
-    public func areInIncreasingOrder(_ a: Countdown, _ b: Countdown, in timeZone: TimeZone) -> Bool {
+    /// Whether `a` comes before `b` in this order: the comparator ``sorted(_:in:locale:)`` uses,
+    /// without its last tie-break on the order given (a strict weak order).
+    public func areInIncreasingOrder(_ a: Countdown, _ b: Countdown, in timeZone: TimeZone, locale: Locale = .current) -> Bool {
         switch key {
         case .date: ordered(a, b) { $0.target.start(in: timeZone).timeIntervalSince1970 }
         case .created: ordered(a, b) { $0.created.timeIntervalSince1970 }
         case .modified: ordered(a, b) { $0.modified.timeIntervalSince1970 }
-        case .tags: ordered(a, b) { $0.tags.count }
-        case .title: ordered(a, b) { TitleKey($0.title) }
+        case .tags: ordered(a, b) { TagsKey($0.tags, locale: locale) }
+        case .title: ordered(a, b) { CollatedText($0.title, locale: locale) }
         }
     }
 
@@ -105,8 +112,6 @@ public struct CountdownSort: Sendable, Hashable, Codable, LosslessStringConverti
             return direction == .ascending ? a.key < b.key : b.key < a.key
         }
         if a.created != b.created { return a.created < b.created }
-        if a.idHigh != b.idHigh { return a.idHigh < b.idHigh }
-        if a.idLow != b.idLow { return a.idLow < b.idLow }
         return a.index < b.index
     }
 }
@@ -115,59 +120,46 @@ public struct CountdownSort: Sendable, Hashable, Codable, LosslessStringConverti
 private struct SortEntry<K: Comparable> {
     let key: K
     let created: Double
-    let idHigh: UInt64
-    let idLow: UInt64
     let index: Int
 
     init(key: K, countdown: Countdown, index: Int) {
         self.key = key
         self.created = countdown.created.timeIntervalSince1970
-        (self.idHigh, self.idLow) = withUnsafeBytes(of: countdown.id.uuid) { raw in
-            (UInt64(bigEndian: raw.loadUnaligned(fromByteOffset: 0, as: UInt64.self)),
-             UInt64(bigEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)))
-        }
         self.index = index
     }
 }
 
-/// A title compared without regard to case, then exactly.
-///
-/// Both forms are kept as the UTF-8 bytes of their NFC normalisation: for NFC text, byte order is
-/// Unicode scalar order, which is how `String` compares, so the order matches comparing the
-/// strings while each comparison is a `memcmp`.
-private struct TitleKey: Comparable {
-    let folded: [UInt8]
+/// Text compared by a locale's collation (case- and accent-aware, numbers by value), then by its
+/// exact Unicode scalars in NFC, so only identical texts are equal.
+struct CollatedText: Comparable {
+    let text: String
     let exact: [UInt8]
+    let locale: Locale
 
-    init(_ title: String) {
-        let bytes = Array(title.utf8)
-        if bytes.allSatisfy({ $0 < 0x80 }) {
-            // ASCII is already NFC; lowercase it without allocating a String.
-            self.exact = bytes
-            self.folded = bytes.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }
-        } else {
-            self.exact = Array(title.precomposedStringWithCanonicalMapping.utf8)
-            self.folded = Array(title.lowercased().precomposedStringWithCanonicalMapping.utf8)
+    init(_ text: String, locale: Locale) {
+        self.text = text
+        self.exact = Array(text.precomposedStringWithCanonicalMapping.utf8)
+        self.locale = locale
+    }
+
+    static func == (a: CollatedText, b: CollatedText) -> Bool { a.exact == b.exact }
+
+    static func < (a: CollatedText, b: CollatedText) -> Bool {
+        switch a.text.compare(b.text, options: [.numeric], range: nil, locale: a.locale) {
+        case .orderedAscending: return true
+        case .orderedDescending: return false
+        case .orderedSame: return a.exact.lexicographicallyPrecedes(b.exact)
         }
     }
+}
 
-    static func == (a: TitleKey, b: TitleKey) -> Bool { a.folded == b.folded && a.exact == b.exact }
+/// A countdown's tag names in collation order, compared name by name (a shorter prefix first).
+private struct TagsKey: Comparable {
+    let names: [CollatedText]
 
-    static func < (a: TitleKey, b: TitleKey) -> Bool {
-        let order = compare(a.folded, b.folded)
-        return order != 0 ? order < 0 : compare(a.exact, b.exact) < 0
+    init(_ tags: [CountdownTag], locale: Locale) {
+        names = tags.map { CollatedText($0.name, locale: locale) }.sorted()
     }
 
-    private static func compare(_ a: [UInt8], _ b: [UInt8]) -> Int32 {
-        a.withUnsafeBufferPointer { x in
-            b.withUnsafeBufferPointer { y in
-                let common = min(x.count, y.count)
-                if common > 0, let p = x.baseAddress, let q = y.baseAddress {
-                    let result = memcmp(p, q, common)
-                    if result != 0 { return result }
-                }
-                return x.count == y.count ? 0 : (x.count < y.count ? -1 : 1)
-            }
-        }
-    }
+    static func < (a: TagsKey, b: TagsKey) -> Bool { a.names.lexicographicallyPrecedes(b.names) }
 }

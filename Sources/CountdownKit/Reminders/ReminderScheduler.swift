@@ -29,12 +29,22 @@ public actor ReminderScheduler {
     private var watermark: Date
     private var timer: Task<Void, Never>?
 
+    /// The lead times accepted, in whole seconds: one second to 366 days.
+    public static let leadTimeSeconds: ClosedRange<Int> = 1...(366 * 86_400)
+
     /// Creates a scheduler timed by `clock`, whose time zone places all-day targets.
     ///
     /// - Parameters:
-    ///   - leadTimes: how long before each target to fire an ``Reminder/Kind/ahead(_:)`` reminder;
-    ///     zero or negative values are ignored.
-    public init(clock: ViewerClock, leadTimes: [Duration] = []) {
+    ///   - leadTimes: how long before each target to fire an ``Reminder/Kind/ahead(_:)`` reminder.
+    /// - Throws: ``CountdownError/outOfRange(what:value:allowed:)`` for a lead time outside ``leadTimeSeconds``.
+    public init(clock: ViewerClock, leadTimes: [Duration] = []) throws(CountdownError) {
+        for lead in leadTimes {
+            let seconds = lead.components.seconds
+            guard seconds >= Int64(Self.leadTimeSeconds.lowerBound), seconds <= Int64(Self.leadTimeSeconds.upperBound) else {
+                let value = seconds > Int64(Int.max) ? Int.max : seconds < Int64(Int.min) ? Int.min : Int(seconds)
+                throw .outOfRange(what: "reminder lead time in seconds", value: value, allowed: Self.leadTimeSeconds)
+            }
+        }
         let (stream, continuation) = AsyncStream<Reminder>.makeStream(bufferingPolicy: .unbounded)
         self.reminders = stream
         self.continuation = continuation

@@ -36,9 +36,9 @@ public actor CountdownStore {
         database = try StoreDatabase(path: path, migrator: CountdownRecord.migrator, readOnly: readOnly, polling: polling)
     }
 
-    /// All countdowns, in no particular order.
+    /// All countdowns, in the order they were inserted (so equal sort keys keep insertion order).
     public func all() async throws(CountdownStoreError) -> [Countdown] {
-        let records = try await database.read { db in try CountdownRecord.fetchAll(db) }
+        let records = try await database.read { db in try CountdownRecord.order(Column.rowID).fetchAll(db) }
         return try records.map { record throws(CountdownStoreError) in try record.countdown() }
     }
 
@@ -122,12 +122,12 @@ public actor CountdownStore {
         return outcome
     }
 
-    /// Every change of the stored countdowns, starting with the current ones (in no particular order):
+    /// Every change of the stored countdowns, starting with the current ones (in insertion order):
     /// changes made through this store at once, and those of other processes within the polling
     /// interval (a quarter of a second unless told).
     public nonisolated func observe() -> StoreObservation<[Countdown]> {
         database.observe { db in
-            try CountdownRecord.fetchAll(db).map { record in try record.countdown() }
+            try CountdownRecord.order(Column.rowID).fetchAll(db).map { record in try record.countdown() }
         }
     }
 

@@ -41,7 +41,7 @@ public struct TimeRemaining: Sendable, Hashable {
         let today = reference.today
         let targetDay = target.day(in: zone)
         calendarDays = today.days(to: targetDay)
-        totalSeconds = Int(target.start(in: zone).timeIntervalSince(reference.now).rounded(.down))
+        totalSeconds = Int(saturating: target.start(in: zone).timeIntervalSince(reference.now).rounded(.down))
         switch target {
         case .allDay(let day):
             isAllDay = true
@@ -69,7 +69,7 @@ public struct TimeRemaining: Sendable, Hashable {
             var dayCount = monthBase.days(to: end.day)
             if dayCount > 0, instant(monthBase.adding(days: dayCount)) > later { dayCount -= 1 }
             let base = (monthCount == 0 && dayCount == 0) ? earlier : instant(monthBase.adding(days: dayCount))
-            let rest = max(0, Int(later.timeIntervalSince(base)))
+            let rest = max(0, Int(saturating: later.timeIntervalSince(base)))
             years = monthCount / 12
             months = monthCount % 12
             days = dayCount
@@ -126,5 +126,20 @@ public struct TimeRemaining: Sendable, Hashable {
 
     private static func count(_ value: Int, _ unit: String) -> String {
         value == 1 ? "1 \(unit)" : "\(value) \(unit)s"
+    }
+}
+
+extension Int {
+    /// `value` rounded toward zero, stopping at `Int.min` and `Int.max` (0 for NaN).
+    init(saturating value: Double) {
+        if value.isNaN {
+            self = 0
+        } else if value >= 9.2e18 {
+            self = .max
+        } else if value <= -9.2e18 {
+            self = .min
+        } else {
+            self = Int(value)
+        }
     }
 }

@@ -68,7 +68,7 @@ struct MergeTests {
         let lists = try TestSupport.arrowverseLists()
         let ruleSet = try TestSupport.arrowverseRules()
         let merged = try WatchList.merge(lists, rules: ruleSet.rules, showPriority: ruleSet.shows)
-        #expect(merged.episodes.count == 367)
+        #expect(merged.episodes.count == 828)
         #expect(merged.unmatchedReferences.isEmpty)
         func adjacent(_ expected: [String]) {
             guard let start = merged.position(of: EpisodeID(rawValue: expected[0])) else {

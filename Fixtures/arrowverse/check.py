@@ -27,13 +27,21 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 MONTHS = {m: i for i, m in enumerate(
     ["January", "February", "March", "April", "May", "June", "July", "August",
      "September", "October", "November", "December"], 1)}
-WIKI_FILES = {
-    "Arrow": "List_of_Arrow_episodes.html",
-    "The Flash": "List_of_The_Flash_(2014_TV_series)_episodes.html",
-    "Supergirl": "List_of_Supergirl_episodes.html",
-    "Legends of Tomorrow": "List_of_Legends_of_Tomorrow_episodes.html",
-    "Batwoman": "List_of_Batwoman_episodes.html",
-}
+def load_manifest():
+    """pages.tsv: (show, reader, path, season or None) for every page the snapshot reads."""
+    entries = []
+    with open(os.path.join(HERE, "pages.tsv"), encoding="utf-8") as f:
+        for line in f:
+            if line.startswith("#") or not line.strip():
+                continue
+            show, reader, path, season = (line.rstrip("\n").split("\t") + [""])[:4]
+            entries.append((show, reader, path, int(season) if season else None))
+    return entries
+
+
+# The Wikipedia-shaped pages: (show, file, season when neither heading nor file name says it).
+WIKI_FILES = [(show, os.path.basename(path), season)
+              for show, reader, path, season in load_manifest() if reader == "wikipedia"]
 FANDOM_SERIES = {"Arrow": "Arrow", "The Flash": "The Flash",
                  "DC's Legends of Tomorrow": "Legends of Tomorrow"}
 
@@ -81,7 +89,7 @@ def load_readme_table():
     rows = {}
     with open(os.path.join(HERE, "README.md"), encoding="utf-8") as f:
         for line in f:
-            m = re.match(r"\|\s*([A-Za-z .']+?)\s*\|\s*(\d+)\s*\|\s*(\d+)\s*\|\s*(\d{4}-\d\d-\d\d)\s*\|\s*(\d{4}-\d\d-\d\d)\s*\|", line)
+            m = re.match(r"\|\s*([A-Za-z .'&:]+?)\s*\|\s*(\d+)\s*\|\s*(\d+)\s*\|\s*(\d{4}-\d\d-\d\d)\s*\|\s*(\d{4}-\d\d-\d\d)\s*\|", line)
             if m:
                 rows[(m.group(1), int(m.group(2)))] = (
                     int(m.group(3)), datetime.date.fromisoformat(m.group(4)),
@@ -178,9 +186,15 @@ def season_number(season_id):
     return int(m.group(1)) if m else None
 
 
+def file_season(filename):
+    """"Superman_&_Lois_season_2.html" -> 2 (a season article: the season is in the page title)."""
+    m = re.search(r"_season_(\d+)\.html$", filename)
+    return int(m.group(1)) if m else None
+
+
 def check_wikipedia(facts, readme):
     seen = set()
-    for show, filename in WIKI_FILES.items():
+    for show, filename, manifest_season in WIKI_FILES:
         path = os.path.join(HERE, "wikipedia", filename)
         parser = WikiEpisodeTables()
         with open(path, encoding="utf-8") as f:
@@ -188,7 +202,7 @@ def check_wikipedia(facts, readme):
         if not parser.tables:
             problem(f"{filename}: no wikiepisodetable found")
         for season_id, rows in parser.tables:
-            number = season_number(season_id)
+            number = season_number(season_id) or file_season(filename) or manifest_season
             key = (show, number)
             seen.add(key)
             where = f"{filename} {season_id}"
@@ -227,8 +241,9 @@ def check_wikipedia(facts, readme):
                         problem(f"{where} row {i + 1}: {title!r} {iso} != episodes.tsv {e['title']!r} {e['date']}")
             if dates and (dates[0] != first or dates[-1] != last):
                 problem(f"{where}: first/last {dates[0]}/{dates[-1]} != README {first}/{last}")
+    wiki_shows = {show for show, _, _ in WIKI_FILES}
     for key in readme:
-        if key not in seen:
+        if key not in seen and key[0] in wiki_shows:
             problem(f"README lists {key} but no Wikipedia table has it")
 
 
@@ -272,7 +287,7 @@ class FandomRows(HTMLParser):
 
 
 def check_fandom(facts):
-    files = sorted(glob.glob(os.path.join(HERE, "fandom", "*.html")))
+    files = sorted(glob.glob(os.path.join(HERE, "fandom", "Season_*.html")))
     if len({os.path.basename(f).split("(")[1] for f in files}) < 2:
         problem("fandom/: fewer than two shows")
     for path in files:

@@ -23,13 +23,34 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 MONTHS = ["January", "February", "March", "April", "May", "June", "July",
           "August", "September", "October", "November", "December"]
 
+# One Wikipedia page per show with every season ("List of … episodes", or the series article for
+# the one-season show and the two web series). Superman & Lois is written as one page per season
+# instead (WIKI_SEASON_PAGES), Black Lightning as a Fandom list (FANDOM_LISTS).
 WIKI_PAGES = {
     "Arrow": "List_of_Arrow_episodes",
     "The Flash": "List_of_The_Flash_(2014_TV_series)_episodes",
     "Supergirl": "List_of_Supergirl_episodes",
     "Legends of Tomorrow": "List_of_Legends_of_Tomorrow_episodes",
     "Batwoman": "List_of_Batwoman_episodes",
+    "Stargirl": "List_of_Stargirl_episodes",
+    "Constantine": "Constantine_(TV_series)",
+    "Vixen": "Vixen_(web_series)",
+    "Freedom Fighters: The Ray": "Freedom_Fighters:_The_Ray",
 }
+
+# Wikipedia season articles ("Superman & Lois season 1"): the season comes from the page title only.
+WIKI_SEASON_PAGES = {
+    "Superman & Lois": "Superman_&_Lois_season_{n}",
+}
+
+# The order the shows are listed in pages.tsv (arrowverse.info's eleven series).
+SHOW_ORDER = ["Arrow", "The Flash", "Supergirl", "Legends of Tomorrow", "Batwoman", "Black Lightning",
+              "Superman & Lois", "Stargirl", "Constantine", "Vixen", "Freedom Fighters: The Ray"]
+
+
+def file_name(page):
+    """A page name as a portable file name (no ':' — not allowed on every file system)."""
+    return page.replace(":", "")
 
 # Header colours only make the tables look like the real ones; any value works.
 COLOURS = {
@@ -176,6 +197,7 @@ def title_cell_html(e, refs, style):
 
 
 def wikipedia_table(show, number, eps, refs, variant):
+    """variant["caption"]: False leaves the caption out (the season then comes from the heading or page title)."""
     colour = COLOURS.get((show, number), "#555555")
     head = f'style="background:{colour};color:white"'
     date_header = "Original release date" if variant["release_header"] else "Original air date"
@@ -190,8 +212,9 @@ def wikipedia_table(show, number, eps, refs, variant):
     if variant["viewers"]:
         columns.append('U.S. viewers<br>(millions)')
     ncols = len(columns)
+    caption = f'<caption>{esc(show)} season {number} episodes</caption>' if variant.get("caption", True) else ""
     out = [f'<table class="wikitable plainrowheaders wikiepisodetable" style="width:100%">'
-           f'<caption>{esc(show)} season {number} episodes</caption><tbody>',
+           f'{caption}<tbody>',
            '<tr style="color:white;text-align:center">' +
            "".join(f'<th scope="col" {head}>{c}</th>' for c in columns) + "</tr>"]
     rowspan_at = variant.get("writer_rowspan_at")  # index in eps where a 2-row writer cell starts
@@ -275,31 +298,48 @@ WIKI_VARIANTS = {
                                 release_header=False, rowspan={}),
     "Batwoman": dict(modern=True, nbsp=True, refs=True, summaries=False, viewers=True,
                      release_header=True, rowspan={1: 5}),
+    # Season 1 was released on DC Universe a day before The CW aired it: "Original release date".
+    "Stargirl": dict(modern=True, nbsp=True, refs=False, summaries=True, viewers=False,
+                     release_header=True, rowspan={}),
+    # One season, no season heading or caption: the reader needs season: 1.
+    "Constantine": dict(modern=False, nbsp=False, refs=True, summaries=True, viewers=True,
+                        release_header=False, rowspan={}, caption=False, single=True),
+    # Web series: no captions, the season comes from the "Season 1 (2015)" headings.
+    "Vixen": dict(modern=True, nbsp=True, refs=False, summaries=False, viewers=False,
+                  release_header=True, rowspan={}, caption=False),
+    "Freedom Fighters: The Ray": dict(modern=False, nbsp=False, refs=False, summaries=True, viewers=False,
+                                      release_header=True, rowspan={}, caption=False),
+    # Season articles: no caption, heading "Episodes"; the season is in the page title.
+    "Superman & Lois": dict(modern=True, nbsp=True, refs=True, summaries=True, viewers=True,
+                            release_header=False, rowspan={}, caption=False),
 }
 
 
-def wikipedia_page(show, seasons):
+def wikipedia_page(show, seasons, page=None):
+    """The whole-series page, or (page given) a one-season article named by its title."""
     v = WIKI_VARIANTS[show]
     refs = Refs()
-    title = WIKI_PAGES[show].replace("_", " ")
+    page = page or WIKI_PAGES[show]
+    title = page.replace("_", " ")
     parts = [
         "<!DOCTYPE html>",
         f'<html class="client-nojs" lang="en" dir="ltr"><head><meta charset="UTF-8"><title>{esc(title)} - Wikipedia</title></head>',
-        '<body class="skin-vector mediawiki ltr sitedir-ltr ns-0 page-' + attr(WIKI_PAGES[show]) + '">',
+        '<body class="skin-vector mediawiki ltr sitedir-ltr ns-0 page-' + attr(page) + '">',
         f'<h1 id="firstHeading" class="firstHeading mw-first-heading"><span class="mw-page-title-main">{esc(title)}</span></h1>',
         '<div id="mw-content-text" class="mw-body-content"><div class="mw-content-ltr mw-parser-output" lang="en" dir="ltr">',
         "<!-- Fixture written for Airdate (Fixtures/arrowverse/generate.py): Wikipedia-shaped markup, "
         "real titles and US air dates, no text from the real page. Only the seasons around the "
         "Arrowverse crossovers are included; crew and viewer cells are placeholders. -->",
-        f"<p>This fixture lists the episodes of <i>{esc(show)}</i> for the seasons that contain an "
-        "Arrowverse crossover.</p>",
-        heading("Series overview", 2, v["modern"]),
-        series_overview(show, seasons),
-        heading("Episodes", 2, v["modern"]),
+        f"<p>This fixture lists the episodes of <i>{esc(show)}</i>.</p>",
     ]
+    one_table = v.get("single") or len(seasons) == 1 and "season" in page
+    if not one_table:
+        parts += [heading("Series overview", 2, v["modern"]), series_overview(show, seasons)]
+    parts.append(heading("Episodes", 2, v["modern"]))
     for number, eps in seasons.items():
         label = season_label(number, eps)
-        parts.append(heading(label, 3, v["modern"]))
+        if not one_table:
+            parts.append(heading(label, 3, v["modern"]))
         variant = dict(v)
         variant["writer_rowspan_at"] = (v["rowspan"][number] - 1) if number in v["rowspan"] else None
         parts.append(wikipedia_table(show, number, eps, refs, variant))
@@ -334,6 +374,19 @@ FANDOM_DISAMBIGUATION = {
     ("Legends of Tomorrow", "Invasion!"): "Invasion! (DC's Legends of Tomorrow)",
     ("Legends of Tomorrow", "Out of Time"): "Out of Time (DC's Legends of Tomorrow)",
     ("Arrow", "Left Behind"): "Left Behind (Arrow)",
+}
+
+
+# 2015-era Fandom list pages (saved before the wiki's redesign): the edit link's text runs into each
+# heading ("Season 1Edit"), the overall-number column is "Series NO.". Only the seasons aired by then.
+FANDOM_2015_LISTS = {
+    "Arrow": dict(page="List_of_Arrow_episodes", seasons=[1, 2, 3], number_header="Season NO."),
+    "The Flash": dict(page="List_of_The_Flash_episodes", seasons=[1], number_header="#"),
+}
+
+# A Fandom list keeping every season in one table, each season opened by a "Season N" row.
+FANDOM_LISTS = {
+    "Black Lightning": "List_of_Black_Lightning_episodes",
 }
 
 
@@ -387,6 +440,65 @@ def fandom_page(show, number, eps):
     ]) + "\n"
 
 
+def fandom_2015_list(show, seasons):
+    spec = FANDOM_2015_LISTS[show]
+    name = spec["page"].replace("_", " ")
+    parts = [
+        "<!DOCTYPE html>",
+        f'<html lang="en" dir="ltr"><head><meta charset="UTF-8"><title>{esc(name)} - Arrowverse Wiki</title></head>',
+        '<body class="mediawiki ltr sitedir-ltr ns-0 skin-oasis">',
+        f'<h1>{esc(name)}</h1>',
+        '<div id="mw-content-text" lang="en" dir="ltr" class="mw-content-ltr">',
+        "<!-- Fixture written for Airdate (Fixtures/arrowverse/generate.py): shaped like a 2015 Arrowverse "
+        "Fandom (Wikia) list page; real titles and US air dates, no text from the real page. -->",
+        f"<p>This is a list of episodes of <i>{esc(FANDOM_SERIES_NAME[show])}</i>.</p>",
+    ]
+    for number in spec["seasons"]:
+        eps = seasons[number]
+        parts.append(
+            f'<h2><span class="mw-headline" id="Season_{number}">Season {number}</span>'
+            f'<span class="editsection"><a href="/wiki/{attr(spec["page"])}?action=edit&amp;section={number}" '
+            f'title="Edit Season {number} section">Edit</a></span></h2>')
+        parts.append('<table class="wikitable" style="width:100%; text-align:center">')
+        parts.append(f'<tbody><tr><th>Series NO.</th><th>{esc(spec["number_header"])}</th><th>Title</th>'
+                     '<th>Directed by</th><th>Written by</th><th>Original airdate</th></tr>')
+        for e in eps:
+            parts.append(
+                f'<tr><td>{e.overall}</td><td>{e.in_season}</td><td>"{fandom_link(show, e.fandom_title)}"</td>'
+                f'<td>—</td><td>—</td><td>{human_date(e.airdate)}</td></tr>')
+        parts.append("</tbody></table>")
+    parts.append("</div></body></html>")
+    return "\n".join(parts) + "\n"
+
+
+def fandom_one_table_list(show, seasons):
+    name = FANDOM_LISTS[show].replace("_", " ")
+    rows = []
+    for number, eps in seasons.items():
+        rows.append(f'<tr><td colspan="5" style="background:#222;color:white;font-weight:bold">'
+                    f'{esc(season_label(number, eps))}</td></tr>')
+        for e in eps:
+            rows.append(
+                f'<tr><td style="text-align:center">{e.overall}</td><td style="text-align:center">{e.in_season}</td>'
+                f'<td>"{fandom_link(show, e.fandom_title)}"</td><td style="text-align:center">{human_date(e.airdate)}</td>'
+                '<td style="text-align:center">—</td></tr>')
+    return "\n".join([
+        "<!DOCTYPE html>",
+        f'<html lang="en" dir="ltr"><head><meta charset="UTF-8"><title>{esc(name)} | Arrowverse Wiki | Fandom</title></head>',
+        '<body class="mediawiki ltr sitedir-ltr ns-0 skin-fandomdesktop">',
+        f'<h1 class="page-header__title" id="firstHeading">{esc(name)}</h1>',
+        '<div id="mw-content-text" class="mw-body-content"><div class="mw-parser-output">',
+        "<!-- Fixture written for Airdate (Fixtures/arrowverse/generate.py): a Fandom list keeping every "
+        "season in one table; real titles and US air dates, no text from the real page. -->",
+        '<div class="mw-heading mw-heading2"><h2 id="Episodes">Episodes</h2></div>',
+        '<table class="wikitable" style="width:100%">',
+        "<tbody><tr><th>Series #</th><th>Season #</th><th>Episode name</th><th>Original airdate</th><th>Written by</th></tr>",
+        *rows,
+        "</tbody></table>",
+        "</div></div></body></html>",
+    ]) + "\n"
+
+
 # ----------------------------------------------------------------------- main
 
 def write(path, text):
@@ -398,11 +510,34 @@ def write(path, text):
 
 def main():
     episodes = load_episodes()
+    # pages.tsv: the pages that together give every episode of each show once (what `arrowverse`
+    # reads offline, and what the tests check against episodes.tsv).
+    manifest = {show: [] for show in SHOW_ORDER}
     for show, page in WIKI_PAGES.items():
-        write(f"wikipedia/{page}.html", wikipedia_page(show, seasons_of(episodes, show)))
+        path = f"wikipedia/{file_name(page)}.html"
+        write(path, wikipedia_page(show, seasons_of(episodes, show)))
+        season = "1" if WIKI_VARIANTS[show].get("single") else ""
+        manifest[show].append(("wikipedia", path, season))
+    for show, pattern in WIKI_SEASON_PAGES.items():
+        for number, eps in seasons_of(episodes, show).items():
+            page = pattern.format(n=number)
+            path = f"wikipedia/{file_name(page)}.html"
+            write(path, wikipedia_page(show, {number: eps}, page=page))
+            manifest[show].append(("wikipedia", path, ""))
+    for show, page in FANDOM_LISTS.items():
+        path = f"fandom/{file_name(page)}.html"
+        write(path, fandom_one_table_list(show, seasons_of(episodes, show)))
+        manifest[show].append(("fandom", path, ""))
     for show in FANDOM_SHOWS:
         for number, eps in seasons_of(episodes, show).items():
             write(f"fandom/{fandom_page_name(show, number)}.html", fandom_page(show, number, eps))
+    for show, spec in FANDOM_2015_LISTS.items():
+        write(f"fandom/2015/{file_name(spec['page'])}.html", fandom_2015_list(show, seasons_of(episodes, show)))
+    lines = ["# show\treader (wikipedia|fandom)\tfile\tseason (when the page does not say it)"]
+    for show in SHOW_ORDER:
+        for reader, path, season in manifest[show]:
+            lines.append(f"{show}\t{reader}\t{path}\t{season}")
+    write("pages.tsv", "\n".join(lines) + "\n")
 
 
 if __name__ == "__main__":

@@ -23,4 +23,15 @@ public struct EpisodeList: Sendable, Hashable, Codable {
 
     /// The seasons present, ascending.
     public var seasons: [Int] { Array(Set(episodes.map(\.season))).sorted() }
+
+    /// `true` when nothing could be read from the page: no episodes (a page without a recognisable
+    /// episode table carries a ``ExtractionDiagnostic/Kind/noEpisodeTable`` diagnostic). Such a list
+    /// must not replace stored episodes; ``WatchOrderStore/refresh(_:)-swift.method`` refuses it.
+    public var isUnreadable: Bool { episodes.isEmpty }
+
+    /// This list with `other`'s episodes and diagnostics appended: one show read from several pages
+    /// (one page per season, say). `other` should list the same show; its ``show`` is ignored.
+    public func appending(_ other: EpisodeList) -> EpisodeList {
+        EpisodeList(show: show, episodes: episodes + other.episodes, diagnostics: diagnostics + other.diagnostics)
+    }
 }

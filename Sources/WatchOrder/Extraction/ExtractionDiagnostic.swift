@@ -13,6 +13,9 @@ public struct ExtractionDiagnostic: Sendable, Hashable, Codable, CustomStringCon
         case seasonNotFound
         /// An episode table without a title column; it was left out.
         case missingColumn
+        /// The page has no episode table that could be read at all (a wrong or changed page): nothing
+        /// was read, which says nothing about the show's episodes. See ``EpisodeList/isUnreadable``.
+        case noEpisodeTable
     }
 
     /// What went wrong.

@@ -8,8 +8,13 @@ import HTMLScrape
 /// Columns are found by their header text ("No. in season"/"#", "No. overall", "Title"/"Episode
 /// name", "Original air date"/"Original release date"/"Original airdate"); the air day comes from
 /// the ISO `published`/`dtstart` span when there is one, else from the human date. The season comes
-/// from the table's caption or the section heading above it, then the page title — never from the
-/// table's position. Rows that cannot be read become ``ExtractionDiagnostic``s.
+/// from a "Season N" row inside the table, the table's caption or the section heading above it, then
+/// the page title — never from the table's position. Headings are read in every skin: the 2024+
+/// `<div class="mw-heading"><h2 id=…>`, the older `<span class="mw-headline">` and the 2015 Fandom
+/// shape whose edit link runs into the text ("Season 1Edit", "Season 1[edit]"). Rows that cannot be
+/// read become ``ExtractionDiagnostic``s, and a page without any recognisable episode table gives a
+/// ``ExtractionDiagnostic/Kind/noEpisodeTable`` diagnostic (``EpisodeList/isUnreadable``), so a caller
+/// never mistakes it for a show without episodes.
 ///
 /// ```swift
 /// let list = MediaWikiEpisodeList.wikipedia(Document(html: html), show: Show(name: "Arrow"))
@@ -47,6 +52,7 @@ public enum MediaWikiEpisodeList {
         var list = EpisodeList(show: show, episodes: [])
         let pageSeason = pageTitleSeason(document)
         var headingSeason: Int?
+        var tablesRead = 0
         for node in document.root.descendants {
             guard let element = node.element else { continue }
             switch element.localName {
@@ -60,7 +66,7 @@ public enum MediaWikiEpisodeList {
                 let caption = element.children.first { $0.localName == "caption" }
                     .map { CellText.collapse($0.node.textContent) }
                 let captionSeason = caption.flatMap(seasonNumber(in:))
-                let season = captionSeason ?? headingSeason ?? pageSeason ?? fallbackSeason
+                let season = openingSeasonRow(of: table) ?? captionSeason ?? headingSeason ?? pageSeason ?? fallbackSeason
                 guard let season else {
                     list.diagnostics.append(ExtractionDiagnostic(
                         kind: .seasonNotFound,
@@ -68,23 +74,58 @@ public enum MediaWikiEpisodeList {
                         text: caption ?? String(CellText.text(of: element).prefix(80))))
                     continue
                 }
-                readTable(
+                if readTable(
                     table, season: season, show: show, sourceURL: sourceURL,
                     reportsMissingColumns: tableClass == "wikiepisodetable", into: &list)
+                {
+                    tablesRead += 1
+                }
             default:
                 continue
             }
         }
+        if tablesRead == 0 && list.episodes.isEmpty {
+            list.diagnostics.append(ExtractionDiagnostic(
+                kind: .noEpisodeTable,
+                message: "No episode table could be read for \(show.name) (none with a season and a Title or "
+                    + "Episode name column); check that this is the show's episode list",
+                text: CellText.collapse(document.title)))
+        }
         return list
     }
 
-    /// "Season 3", "season 8", "Series 2" → the number.
+    /// "Season 3", "season 8", "Series 2", "Season 1Edit" (a 2015 Fandom heading whose edit link runs
+    /// into the text) → the number.
     static func seasonNumber(in text: String) -> Int? {
         let words = text.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber })
         for (index, word) in words.enumerated() where (word == "season" || word == "series") && index + 1 < words.count {
-            if let number = Int(words[index + 1]) { return number }
+            let digits = words[index + 1].prefix(while: \.isASCII).prefix(while: \.isNumber)
+            if !digits.isEmpty, digits.count <= 4, let number = Int(digits) { return number }
         }
         return nil
+    }
+
+    /// The season named by the table's first row of one cell across the table ("Season 1"), above or
+    /// below the column names: such a table says its own season.
+    private static func openingSeasonRow(of table: HTMLTable) -> Int? {
+        for row in table.grid {
+            let cells = Set(row.compactMap { $0?.element })
+            guard cells.count == 1, let cell = cells.first else {
+                if row.contains(where: { $0?.isHeader == false }) { return nil }  // the first episode row
+                continue  // the column names
+            }
+            return seasonRowNumber(in: CellText.text(of: cell))
+        }
+        return nil
+    }
+
+    /// A row inside a table that only names a season ("Season 2", "Season 2 (2013–14)"), the way some
+    /// Fandom lists keep every season in one table. Summary rows ("Arrow season 3, episode 2.") are not.
+    static func seasonRowNumber(in text: String) -> Int? {
+        let words = text.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber })
+        guard words.count >= 2, words.count <= 5, words[0] == "season" || words[0] == "series" else { return nil }
+        guard !words.contains("episode") else { return nil }
+        return seasonNumber(in: text)
     }
 
     private static func pageTitleSeason(_ document: Document) -> Int? {
@@ -110,14 +151,19 @@ public enum MediaWikiEpisodeList {
         var number: Int?
         var title: Int?
         var date: Int?
+        // Header rows made of one cell across the table ("Season 1" above the column names) name no column.
+        let namingRows = (0..<table.headerRowCount).filter { row in
+            Set(table.grid[row].compactMap { $0?.element }).count > 1 || table.columnCount == 1
+        }
         // One key per grid column, from the header rows.
         for column in 0..<table.columnCount {
             var key = ""
-            for row in 0..<table.headerRowCount {
+            for row in namingRows {
                 if let cell = table.grid[row][column] { key += CellText.text(of: cell.element) }
             }
             let letters = String(key.lowercased().filter { $0.isLetter || $0 == "#" })
-            if letters.contains("overall") || letters == "noinseries" {
+            // "No. overall", "No. in series", and the 2015 Fandom "Series NO.".
+            if letters.contains("overall") || letters == "noinseries" || letters.hasPrefix("series") {
                 overall = overall ?? column
             } else if letters.contains("season") || letters == "#" || letters == "no" || letters == "ep" {
                 number = number ?? column
@@ -131,16 +177,26 @@ public enum MediaWikiEpisodeList {
         return Columns(overall: overall, number: number, title: title, date: date)
     }
 
+    /// Reads one table's rows; `false` when the table has no title column (not an episode table).
+    @discardableResult
     private static func readTable(
-        _ table: HTMLTable, season: Int, show: Show, sourceURL: URL?, reportsMissingColumns: Bool,
+        _ table: HTMLTable, season tableSeason: Int, show: Show, sourceURL: URL?, reportsMissingColumns: Bool,
         into list: inout EpisodeList
-    ) {
+    ) -> Bool {
         guard let columns = columns(of: table) else {
-            guard reportsMissingColumns else { return }
+            guard reportsMissingColumns else { return false }
             list.diagnostics.append(ExtractionDiagnostic(
                 kind: .missingColumn, message: "An episode table has no Title column; it was left out",
                 text: table.headers.joined(separator: " | ")))
-            return
+            return false
+        }
+        var season = tableSeason
+        // A "Season N" header row above the column names sets the season of the whole table.
+        for row in 0..<table.headerRowCount {
+            let cells = Set(table.grid[row].compactMap { $0?.element })
+            if cells.count == 1, let cell = cells.first, let number = seasonRowNumber(in: CellText.text(of: cell)) {
+                season = number
+            }
         }
         let hasVevent = table.rows.contains { $0.classNames.contains("vevent") }
         // Spans counted in episode rows only: some pages give `rowspan="2"` to a cell shared by two
@@ -150,15 +206,22 @@ public enum MediaWikiEpisodeList {
         for index in table.headerRowCount..<table.grid.count {
             let rowElement = table.rows[index]
             let gridRow = table.grid[index].map { $0?.element }
+            let distinct = Set(gridRow.compactMap { $0 })
+            if distinct.count <= 1 {
+                // A "Season N" row starts that season's episodes; any other full-width row is a summary.
+                if let cell = distinct.first, let number = seasonRowNumber(in: CellText.text(of: cell)) {
+                    season = number
+                }
+                continue
+            }
             if hasVevent && !rowElement.classNames.contains("vevent") { continue }
             if rowElement.classNames.contains("expand-child") { continue }
-            let distinct = Set(gridRow.compactMap { $0 })
-            if distinct.count <= 1 { continue }  // a summary row, or an empty one
             if table.grid[index].allSatisfy({ $0?.isHeader ?? true }) { continue }
             let episodeRow = slotsCountingEpisodeRows(rowElement, width: table.columnCount, pending: &pending)
             let row = gridRow.contains(where: { $0 == nil }) ? episodeRow : gridRow
             readRow(row, columns: columns, season: season, show: show, sourceURL: sourceURL, into: &list)
         }
+        return true
     }
 
     private static func slotsCountingEpisodeRows(

@@ -63,7 +63,15 @@ public actor WatchOrderStore {
     }
 
     /// Refreshes several shows in one transaction (see ``refresh(_:)-swift.method``).
+    ///
+    /// - Throws: ``WatchOrderStoreError/emptyEpisodeList(show:reason:)`` when a list has no episodes
+    ///   (``EpisodeList/isUnreadable``: a page without a recognisable episode table, say) for a show
+    ///   that has stored episodes: nothing is written, so no show's episodes are replaced with nothing.
+    ///   An empty list for a show with none stored (an announced show) is stored as before.
     public func refresh(_ lists: [EpisodeList]) async throws(WatchOrderStoreError) {
+        let emptyLists = lists.filter(\.isUnreadable).map {
+            (id: $0.show.id, name: $0.show.name, reason: $0.diagnostics.first?.description)
+        }
         let encoder = JSONEncoder()
         var rows: [(show: Show, episodes: [(Episode, String)])] = []
         for list in lists {
@@ -77,6 +85,10 @@ public actor WatchOrderStore {
         }
         let prepared = rows
         try await database.write { db in
+            for empty in emptyLists {
+                let stored = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM episode WHERE showID = ?", arguments: [empty.id]) ?? 0
+                if stored > 0 { throw WatchOrderStoreError.emptyEpisodeList(show: empty.name, reason: empty.reason) }
+            }
             for (show, episodes) in prepared {
                 let next = try Int.fetchOne(db, sql: "SELECT COALESCE(MAX(priority) + 1, 0) FROM show") ?? 0
                 try db.execute(

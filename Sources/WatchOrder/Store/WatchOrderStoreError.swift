@@ -10,6 +10,10 @@ public enum WatchOrderStoreError: Error, Sendable, Hashable, LocalizedError, Sto
     case invalidImport(String)
     /// The stored rules contradict each other (see ``WatchOrderError``).
     case order(WatchOrderError)
+    /// ``WatchOrderStore/refresh(_:)-swift.method`` was given a list with no episodes for a show that has
+    /// stored episodes (a page without a recognisable episode table, say); nothing was written and the
+    /// show's stored episodes are kept. `reason` is the list's first diagnostic, if any.
+    case emptyEpisodeList(show: String, reason: String?)
 
     /// What failed and what to do.
     public var errorDescription: String? {
@@ -20,6 +24,10 @@ public enum WatchOrderStoreError: Error, Sendable, Hashable, LocalizedError, Sto
             return "The progress file cannot be imported: \(reason). Use a file written by export."
         case .order(let error):
             return error.errorDescription
+        case .emptyEpisodeList(let show, let reason):
+            return "No episodes were read for \(show)\(reason.map { " (\($0))" } ?? ""); its stored episodes were kept. "
+                + "Check the page, or leave \(show) out of this refresh."
+
         }
     }
 }

@@ -35,7 +35,7 @@ public enum ErrorLine {
         while line.contains("..") && !line.contains("...") { line = line.replacingOccurrences(of: "..", with: ".") }
         line = line.replacingOccurrences(of: ". .", with: ".")
         if line.isEmpty { return "Failed." }
-        if let last = line.last, !".!?)\"'".contains(last) { line += "." }
+        if let last = line.last, !".!?".contains(last) { line += "." }
         return line
     }
 

@@ -1,20 +1,20 @@
 import Foundation
 
 /// Exported progress: watched marks and view settings, as JSON.
-public struct ProgressDocument: Sendable, Hashable, Codable {
+struct ProgressDocument: Sendable, Hashable, Codable {
     /// The format version (1).
-    public var version: Int
+    var version: Int
     /// When it was exported.
-    public var exported: Date
+    var exported: Date
     /// The watched episodes, sorted.
-    public var watched: [EpisodeID]
+    var watched: [EpisodeID]
     /// Whether specials are hidden.
-    public var hidesSpecials: Bool
+    var hidesSpecials: Bool
     /// The selected show ids; `nil` for all.
-    public var selectedShows: [String]?
+    var selectedShows: [String]?
 
     /// Creates a document from a checklist.
-    public init(exported: Date, checklist: Checklist) {
+    init(exported: Date, checklist: Checklist) {
         version = 1
         self.exported = exported
         watched = checklist.watched.sorted()
@@ -23,7 +23,7 @@ public struct ProgressDocument: Sendable, Hashable, Codable {
     }
 
     /// The document as pretty-printed JSON with ISO 8601 dates.
-    public func jsonData() throws -> Data {
+    func jsonData() throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
@@ -31,7 +31,7 @@ public struct ProgressDocument: Sendable, Hashable, Codable {
     }
 
     /// Reads a document written by ``jsonData()``.
-    public init(jsonData: Data) throws {
+    init(jsonData: Data) throws {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
         self = try decoder.decode(ProgressDocument.self, from: jsonData)

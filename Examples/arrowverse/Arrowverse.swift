@@ -9,7 +9,7 @@ struct Arrowverse: OneLineErrors {
     static let configuration = CommandConfiguration(
         commandName: "arrowverse",
         abstract: "The Arrowverse shows in one watch order, crossovers in part order, with a watched checklist.",
-        subcommands: [List.self, Next.self, Watch.self, Unwatch.self, ProgressCommand.self, Export.self, Import.self],
+        subcommands: [List.self, Shows.self, Next.self, Watch.self, Unwatch.self, ProgressCommand.self, Export.self, Import.self],
         defaultSubcommand: List.self)
 
 }

@@ -3,6 +3,7 @@
 import AirdateCore
 import AirdateHTTP
 import AnimePlanner
+import AnimePlannerJikan
 import CountdownKit
 import Foundation
 import HTMLScrape
@@ -10,6 +11,8 @@ import JikanClient
 import TVMazeClient
 import Testing
 import WatchOrder
+import WatchOrderTVMaze
+import WatchOrderWiki
 
 @Suite("One package")
 struct OnePackageTests {
@@ -39,6 +42,12 @@ struct OnePackageTests {
         #expect(TimeRemaining(to: countdown.target, at: clock).days == 3)
         let configuration: HTTPClientConfiguration = TVMaze.configuration()
         #expect(configuration.baseURL == TVMaze.productionURL)
+
+        // The bridges' types, with every product's.
+        let page = WikiPage(site: .englishWikipedia, title: "List of Arrow episodes", show: show)
+        #expect(page.articleURL.absoluteString == "https://en.wikipedia.org/wiki/List_of_Arrow_episodes")
+        #expect(EpisodeList(tvmaze: [], show: show).episodes.isEmpty)
+        #expect(ReleaseSchedule(status: .finishedAiring, slot: nil, releasedEpisodes: 0, asOf: clock.now) == .allReleased)
     }
 
     @Test("no public type name is declared by two modules, and no module declares its own name")

@@ -1,0 +1,25 @@
+import WatchOrder
+import WatchOrderWiki
+
+/// The series `arrowverse` follows: where each one's episodes are listed and its TVMaze id.
+/// Data, not logic: add a series by adding a line.
+struct Series: Sendable {
+    var name: String
+    /// The Wikipedia "List of … episodes" page, as titled (also the snapshot's file name).
+    var wikipediaTitle: String
+    /// The show's id on TVMaze, `nil` when it has none there.
+    var tvmazeID: Int?
+
+    var show: Show { Show(name: name) }
+    var page: WikiPage { WikiPage(site: .englishWikipedia, title: wikipediaTitle, show: show) }
+}
+
+enum Franchise {
+    static let series: [Series] = [
+        Series(name: "Arrow", wikipediaTitle: "List_of_Arrow_episodes", tvmazeID: 4),
+        Series(name: "The Flash", wikipediaTitle: "List_of_The_Flash_(2014_TV_series)_episodes", tvmazeID: 13),
+        Series(name: "Supergirl", wikipediaTitle: "List_of_Supergirl_episodes", tvmazeID: 1850),
+        Series(name: "Legends of Tomorrow", wikipediaTitle: "List_of_Legends_of_Tomorrow_episodes", tvmazeID: 1851),
+        Series(name: "Batwoman", wikipediaTitle: "List_of_Batwoman_episodes", tvmazeID: 37776),
+    ]
+}

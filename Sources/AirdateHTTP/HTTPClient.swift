@@ -110,7 +110,7 @@ public struct HTTPClient: Sendable {
                     }
                     return HTTPContent(body: response.body, contentType: contentType, url: url)
                 case 404:
-                    throw HTTPClientError.notFound(url: key)
+                    throw HTTPClientError.notFound(url: url.absoluteString)
                 default:
                     serverWait = ResponseHeaders.retryAfter(response.head.headerFields[.retryAfter])
                     if let message = configuration.errorBodyReader?(status, response.body) {

@@ -136,7 +136,8 @@ enum Loading {
             }
             do {
                 let corroborated = list.addingBroadcasts(from: try await client.episodeList(ofShow: id, as: list.show), sourceName: "TVMaze")
-                Stderr.line("TVMaze \(list.show.name): \(corroborated.broadcastsAdded) broadcast times added, \(corroborated.disagreements.count) dates differ")
+                Stderr.line("TVMaze \(list.show.name): \(corroborated.broadcastsAdded) broadcast times added, "
+                    + "\(corroborated.disagreements.count) dates differ, \(corroborated.unmatched.count) episodes not on TVMaze")
                 for disagreement in corroborated.disagreements { Stderr.line("  differs: \(disagreement)") }
                 result.append(corroborated.list)
             } catch {

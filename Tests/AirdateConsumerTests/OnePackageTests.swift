@@ -77,3 +77,32 @@ struct OnePackageTests {
         #expect(ownName.isEmpty, "modules that declare a type with their own name: \(ownName)")
     }
 }
+
+/// The README's bridge snippets, compiled as written (never run: they call the real services).
+private func readmeBridges() async throws {
+    do {
+        let frieren = try await Jikan().plannableShow(id: 52991, at: .system())
+        let release = ReleaseSchedule(status: .currentlyAiring, slot: nil, releasedEpisodes: 3, asOf: .now)  // .releasedSoFar(3)
+        _ = (frieren, release)
+    }
+    do {
+        let flash = try await TVMaze().episodeList(ofShow: 13, as: Show(name: "The Flash"))
+        let legends = try await TVMaze().episodeList(ofShow: 1851, as: Show(name: "Legends of Tomorrow"))
+        let order = try WatchList.merge([flash, legends])        // The Flash at 8 pm before Legends at 9 pm
+        let checked = legends.addingBroadcasts(from: flash, sourceName: "TVMaze")   // dates that differ are reported
+        _ = (order, checked)
+    }
+    do {
+        let pages = WikiEpisodePages()
+        let arrow = try await pages.episodeList(WikiPage(site: .englishWikipedia, title: "List of Arrow episodes",
+                                                         show: Show(name: "Arrow")))
+        let season3 = try await pages.episodeList(WikiPage(site: .fandom("arrow"), title: "Season 3 (Arrow)",
+                                                           show: Show(name: "Arrow")))
+        _ = (arrow, season3)
+    }
+    do {
+        let client = HTTPClient(configuration: HTTPClientConfiguration(baseURL: WikiSite.englishWikipedia.baseURL,
+                                                                        userAgent: WikiEpisodePages.defaultUserAgent))
+        _ = try await client.content(for: APIRequest(path: "/wiki/Arrow"), accepting: ["text/html"])
+    }
+}

@@ -16,6 +16,6 @@ struct CatalogEntry: Sendable {
 protocol AnimeCatalog: Sendable {
     /// Shows whose title matches `text`.
     func search(_ text: String) async throws -> [CatalogEntry]
-    /// The show `id` as the planner needs it, judged at `now` (what is released, what airs next).
-    func show(id: Int, now: Date) async throws -> AnimeShow
+    /// The show `id` as the planner needs it, judged at `clock`'s now (what is released, what airs next).
+    func show(id: Int, at clock: ViewerClock) async throws -> AnimeShow
 }

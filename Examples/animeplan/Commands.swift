@@ -51,7 +51,7 @@ struct Add: AsyncParsableCommand {
         if let weekdays { options.weekdays = try Input.weekdays(weekdays) }
         options.skippedDays = Set(try skip.map { try Input.day($0, option: "--skip") })
         let store = try common.openStore()
-        let show = try await common.catalog().show(id: id, now: planner.now)
+        let show = try await common.catalog().show(id: id, at: planner.clock)
         let tracked = try TrackedShow(show: show, goal: goal, options: options, watchedBeforeTracking: watched, planner: planner)
         try await store.insert(tracked)
         let count = show.episodeCount.map(String.init) ?? "?"
@@ -73,7 +73,7 @@ struct Today: AsyncParsableCommand {
         var shows = try await store.all()
         // Shows still airing: take the episodes that came out since.
         for index in shows.indices where shows[index].plan.coversOnlyReleasedEpisodes && !shows[index].isCompleted {
-            if let fresh = try? await common.catalog().show(id: shows[index].id, now: planner.now), fresh != shows[index].show {
+            if let fresh = try? await common.catalog().show(id: shows[index].id, at: planner.clock), fresh != shows[index].show {
                 shows[index].refresh(fresh, planner: planner)
                 try await store.update(shows[index])
             }

@@ -27,8 +27,8 @@ struct JikanCatalog: AnimeCatalog {
         }
     }
 
-    func show(id: Int, now: Date) async throws -> AnimeShow {
-        try await client.plannableShow(id: id, at: .fixed(at: now, timeZone: .gmt))
+    func show(id: Int, at clock: ViewerClock) async throws -> AnimeShow {
+        try await client.plannableShow(id: id, at: clock)
     }
 }
 

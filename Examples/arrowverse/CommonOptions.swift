@@ -74,7 +74,7 @@ struct CommonOptions: ParsableArguments {
         }
         let isEmpty = try await store.state().lists.isEmpty
         if live || tvmaze || isEmpty {
-            var lists = live ? try await Loading.live() : try Loading.snapshot(folder)
+            var lists = live ? try await Loading.live() : Loading.snapshot(folder)
             if tvmaze { lists = try await Loading.addingTVMaze(to: lists, live: live, recorded: fixtures("tvmaze/arrowverse")) }
             try await store.refresh(lists)
         }
@@ -87,14 +87,19 @@ struct CommonOptions: ParsableArguments {
 /// Where episode lists come from, with a line on standard error for each page.
 enum Loading {
     /// The saved pages of the offline snapshot.
-    static func snapshot(_ folder: URL) throws -> [EpisodeList] {
-        try Franchise.series.compactMap { series in
+    static func snapshot(_ folder: URL) -> [EpisodeList] {
+        Franchise.series.compactMap { series in
             let url = folder.appendingPathComponent("wikipedia").appendingPathComponent(series.wikipediaTitle + ".html")
             guard let data = FileManager.default.contents(atPath: url.path) else {
                 Stderr.line("\(series.name): no saved page at \(url.path), skipped")
                 return nil
             }
-            return try WikiEpisodePages.episodeList(saved: data, of: series.page, sourceURL: url)
+            do {
+                return try WikiEpisodePages.episodeList(saved: data, of: series.page, sourceURL: url)
+            } catch {
+                Stderr.line("\(series.name): \(error.localizedDescription) Skipped; its stored episodes are kept.")
+                return nil
+            }
         }
     }
 

@@ -88,10 +88,11 @@ struct CommonOptions: ParsableArguments {
 enum Loading {
     /// The saved pages of the offline snapshot.
     static func snapshot(_ folder: URL) -> [EpisodeList] {
-        Franchise.series.compactMap { series in
+        var missing: [String] = []
+        let lists = Franchise.series.compactMap { series -> EpisodeList? in
             let url = folder.appendingPathComponent("wikipedia").appendingPathComponent(series.wikipediaTitle + ".html")
             guard let data = FileManager.default.contents(atPath: url.path) else {
-                Stderr.line("\(series.name): no saved page at \(url.path), skipped")
+                missing.append(series.name)
                 return nil
             }
             do {
@@ -101,6 +102,8 @@ enum Loading {
                 return nil
             }
         }
+        if !missing.isEmpty { Stderr.line("The snapshot has no page for \(missing.joined(separator: ", ")) (use --live to fetch them).") }
+        return lists
     }
 
     /// Every series' page, fetched in turn; a page that fails is reported and the others kept.

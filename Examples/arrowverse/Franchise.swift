@@ -21,5 +21,12 @@ enum Franchise {
         Series(name: "Supergirl", wikipediaTitle: "List_of_Supergirl_episodes", tvmazeID: 1850),
         Series(name: "Legends of Tomorrow", wikipediaTitle: "List_of_Legends_of_Tomorrow_episodes", tvmazeID: 1851),
         Series(name: "Batwoman", wikipediaTitle: "List_of_Batwoman_episodes", tvmazeID: 37776),
+        Series(name: "Black Lightning", wikipediaTitle: "List_of_Black_Lightning_episodes", tvmazeID: 20683),
+        Series(name: "Superman & Lois", wikipediaTitle: "List_of_Superman_&_Lois_episodes", tvmazeID: 44751),
+        Series(name: "Stargirl", wikipediaTitle: "List_of_Stargirl_episodes", tvmazeID: 37809),
+        // Short series listed in their own articles.
+        Series(name: "Constantine", wikipediaTitle: "Constantine_(TV_series)", tvmazeID: nil),
+        Series(name: "Vixen", wikipediaTitle: "Vixen_(web_series)", tvmazeID: nil),
+        Series(name: "Freedom Fighters: The Ray", wikipediaTitle: "Freedom_Fighters:_The_Ray", tvmazeID: nil),
     ]
 }

@@ -141,7 +141,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WatchOrderTVMazeTests",
-            dependencies: ["WatchOrderTVMaze", "WatchOrder", "TVMazeClient", "AirdateCore", "AirdateHTTP", "AirdateTestServer"]
+            dependencies: ["WatchOrderTVMaze", "WatchOrder", "TVMazeClient", "AirdateCore", "AirdateHTTP", "AirdateTestServer", "HTMLScrape"]
         ),
         // Wiki pages fetched over AirdateHTTP, read by WatchOrder (HTMLScrape parses them).
         .target(

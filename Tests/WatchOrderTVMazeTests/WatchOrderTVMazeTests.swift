@@ -2,6 +2,7 @@ import AirdateCore
 import AirdateHTTP
 import AirdateTestServer
 import Foundation
+import HTMLScrape
 import TVMazeClient
 import Testing
 import WatchOrder
@@ -119,5 +120,46 @@ struct WatchOrderTVMazeTests {
         let result = page.addingBroadcasts(from: other, sourceName: "TVMaze")
         #expect(result.list.episodes.first?.broadcast == instant)
         #expect(result.list.episodes.first?.id == EpisodeID(showID: show.id, season: 5, number: nil, overall: 68))
+    }
+
+    @Test("the offline snapshot with TVMaze's instants keeps every same-night order the hand-written rules state")
+    func snapshotSameNights() async throws {
+        let folder = TestPaths.fixtures("arrowverse")
+        let pages: [(name: String, file: String, id: Int)] = [
+            ("Arrow", "List_of_Arrow_episodes", 4), ("The Flash", "List_of_The_Flash_(2014_TV_series)_episodes", 13),
+            ("Supergirl", "List_of_Supergirl_episodes", 1850), ("Legends of Tomorrow", "List_of_Legends_of_Tomorrow_episodes", 1851),
+            ("Batwoman", "List_of_Batwoman_episodes", 37776),
+        ]
+        let ruleSet = try OrderingRuleSet(json: Data(contentsOf: folder.appendingPathComponent("rules.json")))
+        let lists = try await withTVMaze { tvmaze in
+            var lists: [EpisodeList] = []
+            for page in pages {
+                let data = try Data(contentsOf: folder.appendingPathComponent("wikipedia/\(page.file).html"))
+                let wiki = MediaWikiEpisodeList.wikipedia(Document(bytes: data), show: Show(name: page.name))
+                let result = wiki.addingBroadcasts(from: try await tvmaze.episodeList(ofShow: page.id, as: wiki.show), sourceName: "TVMaze")
+                #expect(result.disagreements.isEmpty, "\(page.name): \(result.disagreements)")
+                lists.append(result.list)
+            }
+            return lists
+        }
+        // No rule at all, and either show priority: the same-night orders must come from the data.
+        for priority in [ruleSet.shows, Array(ruleSet.shows.reversed())] {
+            let merged = try WatchList.merge(lists, showPriority: priority)
+            try expectSameNights(ruleSet, in: merged)
+        }
+    }
+
+    private func expectSameNights(_ ruleSet: OrderingRuleSet, in merged: WatchList) throws {
+        let nights = try #require(ruleSet.sameNight)
+        #expect(!nights.isEmpty)
+        for night in nights {
+            let positions = try night.order.map { reference in
+                try #require(merged.episodes.firstIndex { episode in
+                    episode.showID == reference.showID && episode.season == reference.season
+                        && (reference.episode.map { $0 == episode.number } ?? (reference.overall == episode.overall))
+                }, "\(reference)")
+            }
+            #expect(positions == positions.sorted(), "same night \(night.date)")
+        }
     }
 }

@@ -63,16 +63,17 @@ struct Next: AsyncParsableCommand {
 
     @OptionGroup var common: CommonOptions
     @Flag(help: "Mark the next episode (overall, or of --show) watched.") var watch = false
-    @Option(help: "The show whose next episode --watch marks.") var show: String?
+    @Option(help: "Only this show (with --watch, mark its next episode).") var show: String?
 
     func run() async throws {
         let store = try await common.openStore()
         let clock = try common.clock.frozen()
-        let state = try await store.state()
+        var state = try await store.state()
         let list = try state.watchList()
+        let target = try show.map { try list.show(named: $0) }
+        if let target { state.checklist.selectedShows = [target.id] }  // --show looks past the saved choice
         let upNext = try state.upNext(at: clock)
         if watch {
-            let target = try show.map { try list.show(named: $0) }
             guard let episode = target.map({ upNext.byShow[$0.id] }) ?? upNext.next else { throw CommandLineError.nothingToWatch }
             try await store.mark([episode.id], at: clock.now)
             print("Marked \(Rendering.name(episode, list: list)) watched.")

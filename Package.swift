@@ -172,7 +172,7 @@ let package = Package(
             name: "arrowverse",
             dependencies: [
                 "CommandLineSupport", "WatchOrder", "WatchOrderWiki", "WatchOrderTVMaze", "TVMazeClient", "AirdateHTTP", "AirdateCore",
-                "HTMLScrape", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Examples/arrowverse"
         ),

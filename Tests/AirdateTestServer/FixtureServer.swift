@@ -47,7 +47,7 @@ public actor FixtureServer {
         }
         let server = self.server
         runTask = Task { try? await server.run() }
-        try await server.waitUntilListening(timeout: 5)
+        try await server.waitUntilListening(timeout: 60)  // a hang bound only: generous for a loaded machine
         guard case .ip4(_, let port) = await server.listeningAddress,
               let url = URL(string: "http://127.0.0.1:\(port)") else {
             throw URLError(.cannotConnectToHost)

@@ -27,7 +27,7 @@ private let tokyo = TimeZone(identifier: "Asia/Tokyo") ?? .gmt
 /// 2022-11-14 12:00 UTC, a Monday in the autumn 2022 season the fixtures record.
 private let monday = Date(timeIntervalSince1970: 1_668_427_200)
 
-@Suite("Jikan → AnimePlanner")
+@Suite("Jikan → AnimePlanner", .serialized)
 struct AnimePlannerJikanTests {
     @Test("an airing show counts its released episodes from the list and releases the rest at its broadcast slot")
     func airingShow() async throws {

@@ -27,7 +27,7 @@ private func withTVMaze<T>(_ body: (TVMaze) async throws -> T) async throws -> T
 
 private func day(_ text: String) throws -> CalendarDay { try CalendarDay(parsing: text) }
 
-@Suite("TVMaze → WatchOrder")
+@Suite("TVMaze → WatchOrder", .serialized)
 struct WatchOrderTVMazeTests {
     @Test("a TVMaze episode list becomes a WatchOrder list with broadcast instants and runtimes")
     func conversion() async throws {

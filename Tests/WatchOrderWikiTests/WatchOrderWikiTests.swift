@@ -49,7 +49,7 @@ private func parseAnswer(title: String, text: String) throws -> String {
     return String(decoding: try JSONSerialization.data(withJSONObject: object), as: UTF8.self)
 }
 
-@Suite("Wiki pages → WatchOrder over AirdateHTTP")
+@Suite("Wiki pages → WatchOrder over AirdateHTTP", .serialized)
 struct WatchOrderWikiTests {
     @Test("the parse API is preferred: the episodes come from its HTML, the article is never fetched")
     func parseAPI() async throws {

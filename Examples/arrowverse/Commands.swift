@@ -54,6 +54,10 @@ struct Shows: AsyncParsableCommand {
             let followed = checklist.selectedShows?.contains(show.id) ?? true
             print("\(followed ? "✓" : " ") \(show.name)")
         }
+        let absent = Franchise.series.filter { series in !list.shows.contains { $0.id == series.show.id } }
+        if !absent.isEmpty {
+            print("Not loaded (no saved page; --live fetches them): \(absent.map(\.name).joined(separator: ", "))")
+        }
     }
 }
 

@@ -86,15 +86,12 @@ struct CommonOptions: ParsableArguments {
 
 /// Where episode lists come from, with a line on standard error for each page.
 enum Loading {
-    /// The saved pages of the offline snapshot.
+    /// The saved pages of the offline snapshot (series without one are left out; `arrowverse shows`
+    /// names them).
     static func snapshot(_ folder: URL) -> [EpisodeList] {
-        var missing: [String] = []
-        let lists = Franchise.series.compactMap { series -> EpisodeList? in
+        Franchise.series.compactMap { series -> EpisodeList? in
             let url = folder.appendingPathComponent("wikipedia").appendingPathComponent(series.wikipediaTitle + ".html")
-            guard let data = FileManager.default.contents(atPath: url.path) else {
-                missing.append(series.name)
-                return nil
-            }
+            guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
             do {
                 return try WikiEpisodePages.episodeList(saved: data, of: series.page, sourceURL: url)
             } catch {
@@ -102,8 +99,6 @@ enum Loading {
                 return nil
             }
         }
-        if !missing.isEmpty { Stderr.line("The snapshot has no page for \(missing.joined(separator: ", ")) (use --live to fetch them).") }
-        return lists
     }
 
     /// Every series' page, fetched in turn; a page that fails is reported and the others kept.

@@ -46,7 +46,7 @@ struct CancellationTests {
 
     @Test("cancelling a wait for a rate-limit slot ends it without a request")
     func cancelWhileWaitingForSlot() async throws {
-        let limiter = RateLimiter(limits: [RateLimit(limit: 1, per: .seconds(60))])
+        let limiter = RateLimiter(limits: [RateLimit(limit: 1, per: .seconds(3600))])
         try await limiter.acquire()
         await limiter.release()
         let started = ContinuousClock.now
@@ -54,8 +54,9 @@ struct CancellationTests {
         try await Task.sleep(for: .milliseconds(200))
         waiting.cancel()
         #expect(await waiting.value == .cancelled)
-        // Uncancelled, the wait would last the 60 s window.
-        #expect(ContinuousClock.now - started < .seconds(30))
+        // Uncancelled, the wait would last the hour-long window; the bound only catches that hang
+        // (a loaded full run can stall the pool for most of a minute).
+        #expect(ContinuousClock.now - started < .seconds(600))
     }
 
     @Test("cancelling a wait for an in-flight slot to be released ends it")

@@ -34,13 +34,20 @@ private func arrowverse(_ arguments: [String], db: URL) async throws -> Run {
         process.terminationHandler = { continuation.yield($0.terminationStatus); continuation.finish() }
     }
     try process.run()
-    // Read both pipes to the end before waiting, so a full pipe never blocks the child.
-    async let out = Task.detached { output.fileHandleForReading.readDataToEndOfFile() }.value
-    async let err = Task.detached { errors.fileHandleForReading.readDataToEndOfFile() }.value
+    // Read both pipes to the end before waiting, so a full pipe never blocks the child; the blocking
+    // reads run on dispatch threads, never on the tasks' cooperative pool.
+    async let out = readToEnd(output)
+    async let err = readToEnd(errors)
     let (outData, errData) = await (out, err)
     var status: Int32 = -1
     for await code in finished { status = code }
     return Run(status: status, output: String(decoding: outData, as: UTF8.self), errors: String(decoding: errData, as: UTF8.self))
+}
+
+private func readToEnd(_ pipe: Pipe) async -> Data {
+    await withCheckedContinuation { continuation in
+        DispatchQueue.global().async { continuation.resume(returning: pipe.fileHandleForReading.readDataToEndOfFile()) }
+    }
 }
 
 private func temporaryDatabase() throws -> URL {

@@ -11,6 +11,10 @@ let package = Package(
         .library(name: "CountdownKit", targets: ["CountdownKit"]),
         .library(name: "AnimePlanner", targets: ["AnimePlanner"]),
         .library(name: "WatchOrder", targets: ["WatchOrder"]),
+        // Bridges: where two products meet, the glue between them.
+        .library(name: "AnimePlannerJikan", targets: ["AnimePlannerJikan"]),
+        .library(name: "WatchOrderTVMaze", targets: ["WatchOrderTVMaze"]),
+        .library(name: "WatchOrderWiki", targets: ["WatchOrderWiki"]),
         // Their types appear in the other products' public API (`CalendarDay`, `Week`, `ICalendar`;
         // `HTTPTransport`, `HTTPClientError`), so apps import them by name.
         .library(name: "AirdateCore", targets: ["AirdateCore"]),
@@ -143,12 +147,46 @@ let package = Package(
             dependencies: ["WatchOrder"]
         ),
 
+        // MARK: Bridges
+        // Each imports exactly the two products it joins (plus the support targets).
+        .target(
+            name: "AnimePlannerJikan",
+            dependencies: ["AnimePlanner", "JikanClient", "AirdateCore"]
+        ),
+        .testTarget(
+            name: "AnimePlannerJikanTests",
+            dependencies: ["AnimePlannerJikan", "AnimePlanner", "JikanClient", "AirdateCore", "AirdateHTTP", "AirdateTestServer"]
+        ),
+        .target(
+            name: "WatchOrderTVMaze",
+            dependencies: ["WatchOrder", "TVMazeClient", "AirdateCore"]
+        ),
+        .testTarget(
+            name: "WatchOrderTVMazeTests",
+            dependencies: ["WatchOrderTVMaze", "WatchOrder", "TVMazeClient", "AirdateCore", "AirdateHTTP", "AirdateTestServer", "HTMLScrape"]
+        ),
+        // Wiki pages fetched over AirdateHTTP, read by WatchOrder (HTMLScrape parses them).
+        .target(
+            name: "WatchOrderWiki",
+            dependencies: ["WatchOrder", "AirdateHTTP", "HTMLScrape", "AirdateCore"]
+        ),
+        .testTarget(
+            name: "WatchOrderWikiTests",
+            dependencies: ["WatchOrderWiki", "WatchOrder", "AirdateHTTP", "AirdateTestServer"]
+        ),
+
+        // The arrowverse command run as a process (its binary is built with the tests).
+        .testTarget(
+            name: "ArrowverseCommandTests",
+            dependencies: ["arrowverse"]
+        ),
+
         // MARK: Consumer
         // Imports every product in one file, as an app does, and checks that no public type name
         // is declared by two modules.
         .testTarget(
             name: "AirdateConsumerTests",
-            dependencies: ["AirdateCore", "AirdateHTTP", "AirdateStore", "AnimePlanner", "CountdownKit", "HTMLScrape", "JikanClient", "TVMazeClient", "WatchOrder"]
+            dependencies: ["AirdateCore", "AirdateHTTP", "AirdateStore", "AnimePlanner", "CountdownKit", "HTMLScrape", "JikanClient", "TVMazeClient", "WatchOrder", "AnimePlannerJikan", "WatchOrderTVMaze", "WatchOrderWiki"]
         ),
 
         // MARK: Examples
@@ -166,7 +204,10 @@ let package = Package(
         ),
         .executableTarget(
             name: "arrowverse",
-            dependencies: ["CommandLineSupport", "WatchOrder", "HTMLScrape", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: [
+                "CommandLineSupport", "WatchOrder", "WatchOrderWiki", "WatchOrderTVMaze", "TVMazeClient", "AirdateHTTP", "AirdateCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             path: "Examples/arrowverse"
         ),
         .executableTarget(
@@ -190,8 +231,8 @@ let package = Package(
         ),
         .executableTarget(
             name: "animeplan",
-            dependencies: ["CommandLineSupport", 
-                "AnimePlanner", "JikanClient", "AirdateHTTP",
+            dependencies: [
+                "CommandLineSupport", "AnimePlanner", "JikanClient", "AnimePlannerJikan", "AirdateHTTP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],

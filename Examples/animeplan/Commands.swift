@@ -71,7 +71,7 @@ struct Add: AsyncParsableCommand {
         if try await store.show(id: id) != nil {
             throw CommandLineError.conflictingOptions("The show \(id) is already tracked; change its plan with `animeplan plan \(id) ...`.")
         }
-        let show = try await common.catalog().show(id: id, now: planner.now)
+        let show = try await common.catalog().show(id: id, at: planner.clock)
         let tracked = try TrackedShow(show: show, goal: goal, options: options, watchedBeforeTracking: watched, planner: planner)
         try await store.insert(tracked)
         let count = show.episodeCount.map(String.init) ?? "?"
@@ -171,7 +171,7 @@ struct Today: AsyncParsableCommand {
         var shows = try await common.currentShows(store, planner: planner)
         // Shows still airing: take the episodes that came out since.
         for index in shows.indices where shows[index].plan.coversOnlyReleasedEpisodes && !shows[index].isCompleted && shows[index].isActive {
-            if let fresh = try? await common.catalog().show(id: shows[index].id, now: planner.now), fresh != shows[index].show {
+            if let fresh = try? await common.catalog().show(id: shows[index].id, at: planner.clock), fresh != shows[index].show {
                 shows[index].refresh(fresh, planner: planner)
                 try await store.update(shows[index])
             }

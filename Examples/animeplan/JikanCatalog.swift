@@ -1,6 +1,7 @@
 import AirdateCore
 import AirdateHTTP
 import AnimePlanner
+import AnimePlannerJikan
 import Foundation
 import HTTPTypes
 import JikanClient
@@ -26,31 +27,8 @@ struct JikanCatalog: AnimeCatalog {
         }
     }
 
-    func show(id: Int, now: Date) async throws -> AnimeShow {
-        let anime = try await client.anime(id: id)
-        let slot = anime.broadcastSlot
-        var released: Int?
-        if anime.status != .finishedAiring {
-            // The episodes list says which are out; without one, count weeks since the premiere.
-            var aired = 0
-            var listed = 0
-            do {
-                for try await episode in client.allEpisodes(ofAnime: id) {
-                    listed += 1
-                    if let date = episode.aired, date <= now { aired += 1 }
-                }
-                if listed > 0 { released = aired }
-            } catch {
-                released = nil
-            }
-            if released == nil {
-                let premiere = anime.aired.from.map { $0.start(in: slot?.timeZone ?? .gmt) }
-                released = JikanFacts.estimatedReleased(premiere: premiere, total: anime.episodes, now: now)
-            }
-        }
-        return AnimeShow(id: anime.malID, title: anime.preferredTitle, episodeCount: anime.episodes,
-                         episodeLength: anime.duration?.length,  // MyAnimeList durations are per episode
-                         release: JikanFacts.release(status: anime.status?.rawValue, slot: slot, released: released ?? 0, now: now))
+    func show(id: Int, at clock: ViewerClock) async throws -> AnimeShow {
+        try await client.plannableShow(id: id, at: clock)
     }
 }
 

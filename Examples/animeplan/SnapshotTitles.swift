@@ -1,18 +1,10 @@
 import Foundation
+import JikanClient
 
-/// Searches the titles of the recorded `anime_<id>.json` answers, for offline queries that were
-/// not recorded as searches.
+/// Searches the titles of the recorded `anime_<id>.json` answers (decoded as `JikanAnime`), for
+/// offline queries that were not recorded as searches.
 struct SnapshotTitles {
     private struct Envelope: Decodable { var data: JikanAnime }
-    private struct JikanAnime: Decodable {
-        struct JikanBroadcast: Decodable { var string: String? }
-        var mal_id: Int
-        var title: String
-        var episodes: Int?
-        var duration: String?
-        var status: String?
-        var broadcast: JikanBroadcast?
-    }
 
     let folder: URL
 
@@ -24,8 +16,8 @@ struct SnapshotTitles {
                   let data = FileManager.default.contents(atPath: folder.appendingPathComponent(file).path),
                   let anime = try? JSONDecoder().decode(Envelope.self, from: data).data,
                   anime.title.lowercased().contains(needle) else { return nil }
-            return CatalogEntry(id: anime.mal_id, title: anime.title, episodes: anime.episodes, status: anime.status ?? "?",
-                                duration: anime.duration, broadcast: anime.broadcast?.string)
+            return CatalogEntry(id: anime.malID, title: anime.title, episodes: anime.episodes, status: anime.status?.rawValue ?? "?",
+                                duration: anime.durationText, broadcast: anime.broadcast.text)
         }
     }
 }

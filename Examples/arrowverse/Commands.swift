@@ -8,45 +8,89 @@ struct List: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Show the episodes in watch order (the default).")
 
     @OptionGroup var common: CommonOptions
-    @Option(help: "Only this show (repeatable).") var show: [String] = []
+    @Option(help: "Only this show (repeatable); without it, the shows chosen with `arrowverse shows`.") var show: [String] = []
     @Flag(help: "Only episodes not yet watched.") var unwatched = false
     @Flag(help: "Leave out specials.") var hideSpecials = false
 
     func run() async throws {
         let store = try await common.openStore()
-        let zone = try common.zone
+        let clock = try common.clock.frozen()
         let state = try await store.state()
-        var checklist = state.checklist
-        if !show.isEmpty { checklist.selectedShows = Set(try show.map { try EpisodeInput.showID($0, in: state) }) }
-        if hideSpecials { checklist.hidesSpecials = true }
         let list = try state.watchList()
-        let now = Date()
+        var checklist = state.checklist
+        if !show.isEmpty { checklist.selectedShows = Set(try show.map { try list.show(named: $0).id }) }
+        if hideSpecials { checklist.hidesSpecials = true }
         for (position, episode) in list.episodes.enumerated() where checklist.isVisible(episode) {
             if unwatched && checklist.isWatched(episode.id) { continue }
-            print(Rendering.line(episode, position: position + 1, list: list, checklist: checklist, now: now, zone: zone))
+            print(Rendering.line(episode, position: position + 1, list: list, checklist: checklist, clock: clock))
         }
     }
 }
 
-/// `arrowverse next`
-struct Next: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "The next episode to watch, per show, and what is coming.")
+/// `arrowverse shows [--only Arrow,Flash | --all]`
+struct Shows: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Choose the shows that list, next and progress follow (saved with the progress).")
 
     @OptionGroup var common: CommonOptions
+    @Option(help: "Follow only these shows, comma-separated (\"Arrow,Flash\").") var only: String?
+    @Flag(help: "Follow every show again.") var all = false
+
+    func validate() throws {
+        if only != nil && all { throw ValidationError("Give --only or --all, not both.") }
+    }
 
     func run() async throws {
         let store = try await common.openStore()
-        let state = try await store.state()
+        let list = try await store.watchList()
+        if let only {
+            let names = only.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            try await store.setSelectedShows(Set(try names.map { try list.show(named: $0).id }))
+        } else if all {
+            try await store.setSelectedShows(nil)
+        }
+        let checklist = try await store.state().checklist
+        for show in list.shows {
+            let followed = checklist.selectedShows?.contains(show.id) ?? true
+            print("\(followed ? "✓" : " ") \(show.name)")
+        }
+        let absent = Franchise.series.filter { series in !list.shows.contains { $0.id == series.show.id } }
+        if !absent.isEmpty {
+            print("Not loaded (no saved page; --live fetches them): \(absent.map(\.name).joined(separator: ", "))")
+        }
+    }
+}
+
+/// `arrowverse next [--watch] [--show NAME]`
+struct Next: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "The next episode to watch, per show and overall, and what is coming.")
+
+    @OptionGroup var common: CommonOptions
+    @Flag(help: "Mark the next episode (overall, or of --show) watched.") var watch = false
+    @Option(help: "Only this show (with --watch, mark its next episode).") var show: String?
+
+    func run() async throws {
+        let store = try await common.openStore()
+        let clock = try common.clock.frozen()
+        var state = try await store.state()
         let list = try state.watchList()
-        let upNext = try state.upNext(at: .fixed(at: Date(), timeZone: try common.zone))
+        let target = try show.map { try list.show(named: $0) }
+        if let target { state.checklist.selectedShows = [target.id] }  // --show looks past the saved choice
+        let upNext = try state.upNext(at: clock)
+        if watch {
+            guard let episode = target.map({ upNext.byShow[$0.id] }) ?? upNext.next else { throw CommandLineError.nothingToWatch }
+            try await store.mark([episode.id], at: clock.now)
+            print("Marked \(Rendering.name(episode, list: list)) watched.")
+            return
+        }
         if let next = upNext.next {
             print("Next: \(Rendering.name(next, list: list)) — \(next.airDay?.description ?? "TBA")")
         } else {
             print("Nothing aired is left to watch.")
         }
-        for show in list.shows {
+        for show in state.checklist.visibleShows(in: list) {
             guard let episode = upNext.byShow[show.id] else { continue }
-            print("  \(show.name.padding(toLength: 20, withPad: " ", startingAt: 0)) \(episode.code)  \(episode.title)")
+            print("  \(show.name.padding(toLength: 20, withPad: " ", startingAt: 0)) \(list.code(of: episode))  \(episode.title)")
         }
         for episode in upNext.comingSoon {
             print("Coming \(episode.airDay?.description ?? "TBA"): \(Rendering.name(episode, list: list))")
@@ -54,37 +98,38 @@ struct Next: AsyncParsableCommand {
     }
 }
 
-/// `arrowverse watch EPISODE` / `arrowverse watch --through EPISODE` / `arrowverse watch --season "Arrow 3"`
+/// `arrowverse watch EPISODE` / `--through EPISODE` / `--season "Arrow 3"` / `--show Arrow`
 struct Watch: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Mark an episode, everything up to one, or a season as watched.")
+    static let configuration = CommandConfiguration(abstract: "Mark an episode, everything up to one, a season or a show as watched.")
 
     @OptionGroup var common: CommonOptions
-    @Argument(help: "The episode: arrow/s3e8, \"Arrow 3x08\" or \"The Flash S1E8\".") var episode: String?
+    @Argument(help: "The episode, by the code `list` prints: \"Arrow 3x08\", \"Legends special 1\" (or arrow/s3e8).") var episode: String?
     @Option(help: "Mark every aired episode up to and including this one in watch order.") var through: String?
-    @Option(help: "Mark a whole season (\"Arrow 3\") or show (\"Arrow\"), unaired episodes skipped.") var season: String?
+    @Option(help: "Mark a whole season (\"Arrow 3\"), unaired episodes skipped.") var season: String?
+    @Option(help: "Mark a whole show (\"Arrow\"), unaired episodes skipped.") var show: String?
 
     func validate() throws {
-        if [episode, through, season].compactMap({ $0 }).count != 1 {
-            throw ValidationError("Give one of: EPISODE, --through EPISODE, --season \"SHOW [N]\".")
+        if [episode, through, season, show].compactMap({ $0 }).count != 1 {
+            throw ValidationError("Give one of: EPISODE, --through EPISODE, --season \"SHOW N\", --show SHOW.")
         }
     }
 
     func run() async throws {
         let store = try await common.openStore()
-        let state = try await store.state()
-        let list = try state.watchList()
-        let zone = try common.zone
-        let now = Date()
+        let list = try await store.watchList()
+        let clock = try common.clock.frozen()
         let marked: [EpisodeID]
         if let episode {
-            let id = try EpisodeInput.episodeID(episode, in: list)
-            try await store.mark([id], at: now)
+            let id = try list.episode(named: episode).id
+            try await store.mark([id], at: clock.now)
             marked = [id]
         } else if let through {
-            marked = try await store.mark(through: try EpisodeInput.episodeID(through, in: list), at: .fixed(at: now, timeZone: zone))
+            marked = try await store.mark(through: try list.episode(named: through).id, at: clock)
+        } else if let season {
+            let (show, number) = try list.season(named: season)
+            marked = try await store.mark(show: show.id, season: number, at: clock)
         } else {
-            let (showID, number) = try EpisodeInput.season(season ?? "", in: state)
-            marked = try await store.mark(show: showID, season: number, at: .fixed(at: now, timeZone: zone))
+            marked = try await store.mark(show: try list.show(named: show ?? "").id, at: clock)
         }
         print("Marked \(marked.count) episode\(marked.count == 1 ? "" : "s") watched.")
     }
@@ -95,19 +140,20 @@ struct Unwatch: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Remove an episode's watched mark.")
 
     @OptionGroup var common: CommonOptions
-    @Argument(help: "The episode: arrow/s3e8, \"Arrow 3x08\" or \"The Flash S1E8\".") var episode: String
+    @Argument(help: "The episode, by the code `list` prints: \"Arrow 3x08\", \"Legends special 1\".") var episode: String
 
     func run() async throws {
         let store = try await common.openStore()
-        let id = try EpisodeInput.episodeID(episode, in: try await store.watchList())
-        try await store.unmark([id])
-        print("Unmarked \(id).")
+        let list = try await store.watchList()
+        let found = try list.episode(named: episode)
+        try await store.unmark([found.id])
+        print("Unmarked \(Rendering.name(found, list: list)).")
     }
 }
 
 /// `arrowverse progress`
 struct ProgressCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "progress", abstract: "Progress per show, per season and overall.")
+    static let configuration = CommandConfiguration(commandName: "progress", abstract: "Progress per show, per season and overall, and what is coming.")
 
     @OptionGroup var common: CommonOptions
 
@@ -115,32 +161,32 @@ struct ProgressCommand: AsyncParsableCommand {
         let store = try await common.openStore()
         let state = try await store.state()
         let list = try state.watchList()
-        let zone = try common.zone
-        let now = Date()
+        let clock = try common.clock.frozen()
         let checklist = state.checklist
-        for show in list.shows {
-            let progress = checklist.progress(in: list, show: show.id, at: .fixed(at: now, timeZone: zone))
-            print("\(show.name): \(Rendering.progress(progress))")
+        for show in checklist.visibleShows(in: list) {
+            print("\(show.name): \(Rendering.progress(checklist.progress(in: list, show: show.id, at: clock)))")
             let seasons = Set(list.episodes.filter { $0.showID == show.id }.map(\.season)).sorted()
             for season in seasons {
-                let seasonProgress = checklist.progress(in: list, show: show.id, season: season, at: .fixed(at: now, timeZone: zone))
-                print("  Season \(season): \(Rendering.progress(seasonProgress))")
+                print("  Season \(season): \(Rendering.progress(checklist.progress(in: list, show: show.id, season: season, at: clock)))")
+            }
+            for episode in checklist.comingSoon(in: list, show: show.id, at: clock, limit: 3) {
+                print("  Coming soon: \(list.code(of: episode)) \"\(episode.title)\" — \(episode.airDay?.description ?? "TBA")")
             }
         }
-        print("Overall: \(Rendering.progress(checklist.progress(in: list, at: .fixed(at: now, timeZone: zone))))")
+        print("Overall: \(Rendering.progress(checklist.progress(in: list, at: clock)))")
     }
 }
 
 /// `arrowverse export [FILE]`
 struct Export: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Write the watched marks as JSON (to FILE or standard output).")
+    static let configuration = CommandConfiguration(abstract: "Write the watched marks and the show choice as JSON (to FILE or standard output).")
 
     @OptionGroup var common: CommonOptions
     @Argument(help: "The file to write.") var file: String?
 
     func run() async throws {
         let store = try await common.openStore()
-        let data = try await store.exportProgress(at: Date())
+        let data = try await store.exportProgress(at: try common.clock.now)
         if let file {
             try data.write(to: URL(fileURLWithPath: file))
         } else {

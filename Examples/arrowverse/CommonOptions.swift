@@ -1,6 +1,11 @@
+import AirdateCore
+import AirdateHTTP
 import ArgumentParser
 import Foundation
+import TVMazeClient
 import WatchOrder
+import WatchOrderTVMaze
+import WatchOrderWiki
 
 /// Options every sub-command takes.
 struct CommonOptions: ParsableArguments {
@@ -8,18 +13,26 @@ struct CommonOptions: ParsableArguments {
     var db: String?
     @Option(help: "The offline snapshot folder (default: Fixtures/arrowverse of the package).")
     var snapshot: String?
-    @Flag(help: "Fetch the real Wikipedia pages instead of the offline snapshot.")
+    @Flag(help: "Fetch every series' Wikipedia page (through the MediaWiki API) instead of reading the offline snapshot.")
     var live = false
+    @Flag(help: "Never use the network (the default unless --live): the wiki snapshot and, with --tvmaze, recorded TVMaze answers.")
+    var offline = false
+    @Flag(help: "Add TVMaze's broadcast times and runtimes (recorded answers unless --live); dates that differ are reported.")
+    var tvmaze = false
     @Option(help: "The viewer's time zone, such as Europe/Paris (default: the system's).")
     var timeZone: String?
 
-    var zone: TimeZone {
+    func validate() throws {
+        if live && offline { throw ValidationError("Give --live or --offline, not both.") }
+    }
+
+    var clock: ViewerClock {
         get throws {
-            guard let timeZone else { return .current }
+            guard let timeZone else { return .system() }
             guard let zone = TimeZone(identifier: timeZone) else {
                 throw ValidationError("--time-zone \"\(timeZone)\" is not a time zone identifier such as Europe/Paris.")
             }
-            return zone
+            return .system(timeZone: zone)
         }
     }
 
@@ -30,20 +43,25 @@ struct CommonOptions: ParsableArguments {
         return base.appendingPathComponent("Airdate").appendingPathComponent("arrowverse.sqlite").path
     }
 
+    /// `Fixtures/<name>` of the package: below the working directory, else beside this source file.
+    func fixtures(_ name: String) -> URL? {
+        [
+            URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("Fixtures/\(name)"),
+            URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().appendingPathComponent("Fixtures/\(name)"),
+        ].first { FileManager.default.fileExists(atPath: $0.path) }
+    }
+
     func snapshotFolder() throws -> URL {
         if let snapshot { return URL(fileURLWithPath: snapshot) }
-        let candidates = [
-            URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("Fixtures/arrowverse"),
-            URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                .deletingLastPathComponent().appendingPathComponent("Fixtures/arrowverse"),
-        ]
-        guard let found = candidates.first(where: { FileManager.default.fileExists(atPath: $0.appendingPathComponent("rules.json").path) })
-        else { throw CommandLineError.snapshotNotFound(candidates[0].path) }
+        guard let found = fixtures("arrowverse") else {
+            throw CommandLineError.snapshotNotFound(FileManager.default.currentDirectoryPath + "/Fixtures/arrowverse")
+        }
         return found
     }
 
     /// Opens the store; loads the episodes (live with --live, else from the snapshot when the store
-    /// has none yet) and the crossover rules.
+    /// has none yet, or when --tvmaze asks for broadcast times) and the crossover rules.
     func openStore() async throws -> WatchOrderStore {
         let store = try WatchOrderStore(path: databasePath())
         let folder = try snapshotFolder()
@@ -55,14 +73,110 @@ struct CommonOptions: ParsableArguments {
             throw CommandLineError.unreadableFile(rulesURL.path, error.localizedDescription)
         }
         let isEmpty = try await store.state().lists.isEmpty
-        if live {
-            let lists = try await LivePages.fetch()
+        if live || tvmaze || isEmpty {
+            var lists = live ? try await Loading.live() : try Loading.snapshot(folder)
+            if tvmaze { lists = try await Loading.addingTVMaze(to: lists, live: live, recorded: fixtures("tvmaze/arrowverse")) }
             try await store.refresh(lists)
-        } else if isEmpty {
-            try await store.refresh(try SnapshotPages.read(folder))
         }
         try await store.setRules(ruleSet.rules)
         try await store.setShowPriority(ruleSet.shows.map(Show.slug))
         return store
+    }
+}
+
+/// Where episode lists come from, with a line on standard error for each page.
+enum Loading {
+    /// The saved pages of the offline snapshot, as `pages.tsv` lists them (Wikipedia- and
+    /// Fandom-shaped, one list page per show or one page per season), one list per show. A page that
+    /// cannot be read is reported and skipped, so the store keeps that show's stored episodes.
+    static func snapshot(_ folder: URL) throws -> [EpisodeList] {
+        let manifestURL = folder.appendingPathComponent("pages.tsv")
+        let manifest: String
+        do {
+            manifest = try String(contentsOf: manifestURL, encoding: .utf8)
+        } catch {
+            throw CommandLineError.unreadableFile(manifestURL.path, error.localizedDescription)
+        }
+        var lists: [EpisodeList] = []
+        for line in manifest.split(separator: "\n") where !line.hasPrefix("#") {
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            guard fields.count >= 3 else { continue }
+            let url = folder.appendingPathComponent(fields[2])
+            let show = Show(name: fields[0])
+            let site: WikiSite = fields[1] == "fandom" ? .fandom("arrow") : .englishWikipedia
+            let title = url.deletingPathExtension().lastPathComponent
+            let page = WikiPage(site: site, title: title, show: show, season: fields.count > 3 ? Int(fields[3]) : nil)
+            guard let data = FileManager.default.contents(atPath: url.path) else {
+                Stderr.line("\(show.name): \(url.path) is missing. Skipped; its stored episodes are kept.")
+                continue
+            }
+            do {
+                let list = try WikiEpisodePages.episodeList(saved: data, of: page, sourceURL: url)
+                if let index = lists.firstIndex(where: { $0.show.id == show.id }) {
+                    lists[index] = lists[index].appending(list)
+                } else {
+                    lists.append(list)
+                }
+            } catch {
+                Stderr.line("\(show.name): \(error.localizedDescription) Skipped; its stored episodes are kept.")
+            }
+        }
+        return lists
+    }
+
+    /// Every series' page, fetched in turn; a page that fails is reported and the others kept.
+    static func live() async throws -> [EpisodeList] {
+        let outcomes = await WikiEpisodePages().episodeLists(Franchise.series.map(\.page)) { outcome, index, count in
+            let prefix = "[\(index + 1)/\(count)] \(outcome.page.show.name)"
+            switch outcome.result {
+            case .success(let list): Stderr.line("\(prefix): \(list.episodes.count) episodes, \(list.diagnostics.count) notes")
+            case .failure(let error): Stderr.line("\(prefix): failed — \(error.localizedDescription)")
+            }
+        }
+        let lists = outcomes.compactMap { try? $0.result.get() }
+        let failed = outcomes.compactMap { outcome -> String? in
+            guard case .failure(let error) = outcome.result else { return nil }
+            return "\(outcome.page.show.name): \(error.localizedDescription)"
+        }
+        guard !lists.isEmpty else { throw CommandLineError.allPagesFailed(failed) }
+        if !failed.isEmpty { Stderr.line("Kept the other series; failed: \(failed.joined(separator: "; "))") }
+        return lists
+    }
+
+    /// The lists with TVMaze's broadcast instants and runtimes; differing dates are reported.
+    static func addingTVMaze(to lists: [EpisodeList], live: Bool, recorded: URL?) async throws -> [EpisodeList] {
+        let client: TVMaze
+        if live {
+            client = TVMaze()
+        } else {
+            guard let recorded else { throw CommandLineError.snapshotNotFound("Fixtures/tvmaze/arrowverse") }
+            var configuration = TVMaze.configuration()
+            configuration.rateLimits = []
+            client = TVMaze(configuration: configuration, transport: try SnapshotTransport(folder: recorded))
+        }
+        var result: [EpisodeList] = []
+        for list in lists {
+            guard let id = Franchise.series.first(where: { $0.show.id == list.show.id })?.tvmazeID else {
+                result.append(list)
+                continue
+            }
+            do {
+                let corroborated = list.addingBroadcasts(from: try await client.episodeList(ofShow: id, as: list.show), sourceName: "TVMaze")
+                Stderr.line("TVMaze \(list.show.name): \(corroborated.broadcastsAdded) broadcast times added, "
+                    + "\(corroborated.disagreements.count) dates differ, \(corroborated.unmatched.count) episodes not on TVMaze")
+                for disagreement in corroborated.disagreements { Stderr.line("  differs: \(disagreement)") }
+                result.append(corroborated.list)
+            } catch {
+                Stderr.line("TVMaze \(list.show.name): failed — \(error.localizedDescription); kept without broadcast times")
+                result.append(list)
+            }
+        }
+        return result
+    }
+}
+
+enum Stderr {
+    static func line(_ text: String) {
+        FileHandle.standardError.write(Data((text + "\n").utf8))
     }
 }

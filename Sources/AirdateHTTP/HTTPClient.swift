@@ -1,7 +1,7 @@
 import Foundation
 import HTTPTypes
 
-/// Calls a JSON web API politely and reliably: paces requests with a shared ``RateLimiter``,
+/// Calls a web API (JSON, or any media type through ``content(for:accepting:)``) politely and reliably: paces requests with a shared ``RateLimiter``,
 /// retries 429/5xx/transport failures with back-off and jitter (honouring `Retry-After`) within a
 /// total deadline (or as the API's error body advises, see
 /// ``HTTPClientConfiguration/errorBodyReader``), serves repeated GETs from a ``ResponseCache`` while
@@ -50,16 +50,35 @@ public struct HTTPClient: Sendable {
 
     /// Fetches `request` and returns the body of its successful (2xx) response.
     public func data(for request: APIRequest) async throws -> Data {
+        try await fetch(request, accepting: nil).body
+    }
+
+    /// Fetches `request` asking for one of the media types in `accepted` (such as `text/html`,
+    /// `application/json` or `text/*`) and returns the body of its successful (2xx) response with its
+    /// `Content-Type`: an HTML page, an image, anything that is not JSON to decode. Paced, retried
+    /// and cached as ``get(_:as:)`` is.
+    ///
+    /// - Throws: ``HTTPClientError/unacceptableContentType(_:url:)`` when the server answers with a
+    ///   media type outside `accepted` (a response without a `Content-Type` is accepted), and every
+    ///   other ``HTTPClientError`` as ``data(for:)`` does.
+    public func content(for request: APIRequest, accepting accepted: [String]) async throws -> HTTPContent {
+        try await fetch(request, accepting: accepted.isEmpty ? ["*/*"] : accepted)
+    }
+
+    /// One GET with pacing, retries and the cache; `accepted` `nil` asks for JSON without checking.
+    private func fetch(_ request: APIRequest, accepting accepted: [String]?) async throws -> HTTPContent {
         guard let url = request.url(relativeTo: configuration.baseURL) else {
             throw HTTPClientError.invalidRequest(reason: "\(request.path) is not a valid path")
         }
-        let key = url.absoluteString
-        if let cached = await cache.body(for: key) {
-            return cached
+        let accept = accepted?.joined(separator: ", ") ?? "application/json"
+        // JSON answers keep the plain URL as their key (as before); other kinds say what they accept.
+        let key = accepted == nil ? url.absoluteString : url.absoluteString + " accept: " + accept
+        if let cached = await cache.content(for: key) {
+            return HTTPContent(body: cached.body, contentType: cached.contentType, url: url)
         }
         var head = HTTPRequest(method: .get, url: url)
         head.headerFields[.userAgent] = configuration.userAgent
-        head.headerFields[.accept] = "application/json"
+        head.headerFields[.accept] = accept
 
         let policy = configuration.retry
         let deadline = timeline.now() + policy.totalDeadline
@@ -77,17 +96,21 @@ public struct HTTPClient: Sendable {
                 switch status {
                 case 200..<300:
                     let fields = response.head.headerFields
+                    let contentType = fields[.contentType]
+                    if let accepted, let contentType, !MediaType.matches(contentType, accepted) {
+                        throw HTTPClientError.unacceptableContentType(contentType, url: url.absoluteString)
+                    }
                     if let lifetime = ResponseHeaders.freshness(
                         cacheControl: fields[.cacheControl],
                         age: fields[.age],
                         expires: fields[.expires],
                         date: fields[.date]
                     ) {
-                        await cache.store(response.body, for: key, lifetime: lifetime)
+                        await cache.store(response.body, contentType: contentType, for: key, lifetime: lifetime)
                     }
-                    return response.body
+                    return HTTPContent(body: response.body, contentType: contentType, url: url)
                 case 404:
-                    throw HTTPClientError.notFound(url: key)
+                    throw HTTPClientError.notFound(url: url.absoluteString)
                 default:
                     serverWait = ResponseHeaders.retryAfter(response.head.headerFields[.retryAfter])
                     if let message = configuration.errorBodyReader?(status, response.body) {

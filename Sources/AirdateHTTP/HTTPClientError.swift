@@ -30,6 +30,9 @@ public enum HTTPClientError: Error, LocalizedError, Sendable, Equatable {
     case cancelled
     /// The request could not be built (for example a path that makes no valid URL).
     case invalidRequest(reason: String)
+    /// The server answered with a media type the caller did not accept (an HTML error page where
+    /// JSON was asked for, say): `contentType` is what it sent.
+    case unacceptableContentType(String, url: String)
 
     /// A sentence that says what failed and what to do.
     public var errorDescription: String? {
@@ -69,6 +72,8 @@ public enum HTTPClientError: Error, LocalizedError, Sendable, Equatable {
             return "The request was cancelled."
         case .invalidRequest(let reason):
             return "The request could not be built: \(reason)."
+        case .unacceptableContentType(let contentType, let url):
+            return "\(url) answered with \(contentType), not the kind of document asked for; the address may point at the wrong page or service."
         }
     }
 

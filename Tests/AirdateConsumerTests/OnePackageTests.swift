@@ -4,6 +4,7 @@ import AirdateCore
 import AirdateHTTP
 import AirdateStore
 import AnimePlanner
+import AnimePlannerJikan
 import CountdownKit
 import Foundation
 import HTMLScrape
@@ -11,6 +12,8 @@ import JikanClient
 import TVMazeClient
 import Testing
 import WatchOrder
+import WatchOrderTVMaze
+import WatchOrderWiki
 
 @Suite("One package")
 struct OnePackageTests {
@@ -44,6 +47,12 @@ struct OnePackageTests {
         #expect(storeError.errorDescription?.contains("full") == true)
         let polling = ChangePolling(every: .milliseconds(250), clock: clock)
         #expect(polling.interval == .milliseconds(250))
+
+        // The bridges' types, with every product's.
+        let page = WikiPage(site: .englishWikipedia, title: "List of Arrow episodes", show: show)
+        #expect(page.articleURL.absoluteString == "https://en.wikipedia.org/wiki/List_of_Arrow_episodes")
+        #expect(EpisodeList(tvmaze: [], show: show).episodes.isEmpty)
+        #expect(ReleaseSchedule(status: .finishedAiring, slot: nil, releasedEpisodes: 0, asOf: clock.now) == .allReleased)
     }
 
     @Test("no public type name is declared by two modules, and no module declares its own name")
@@ -71,5 +80,34 @@ struct OnePackageTests {
         #expect(clashes.isEmpty, "public type names declared by two modules: \(clashes)")
         let ownName = modules.filter { declaredIn[$0]?.contains($0) == true }
         #expect(ownName.isEmpty, "modules that declare a type with their own name: \(ownName)")
+    }
+}
+
+/// The README's bridge snippets, compiled as written (never run: they call the real services).
+private func readmeBridges() async throws {
+    do {
+        let frieren = try await Jikan().plannableShow(id: 52991, at: .system())
+        let release = ReleaseSchedule(status: .currentlyAiring, slot: nil, releasedEpisodes: 3, asOf: .now)  // .releasedSoFar(3)
+        _ = (frieren, release)
+    }
+    do {
+        let flash = try await TVMaze().episodeList(ofShow: 13, as: Show(name: "The Flash"))
+        let legends = try await TVMaze().episodeList(ofShow: 1851, as: Show(name: "Legends of Tomorrow"))
+        let order = try WatchList.merge([flash, legends])        // The Flash at 8 pm before Legends at 9 pm
+        let checked = legends.addingBroadcasts(from: flash, sourceName: "TVMaze")   // dates that differ are reported
+        _ = (order, checked)
+    }
+    do {
+        let pages = WikiEpisodePages()
+        let arrow = try await pages.episodeList(WikiPage(site: .englishWikipedia, title: "List of Arrow episodes",
+                                                         show: Show(name: "Arrow")))
+        let season3 = try await pages.episodeList(WikiPage(site: .fandom("arrow"), title: "Season 3 (Arrow)",
+                                                           show: Show(name: "Arrow")))
+        _ = (arrow, season3)
+    }
+    do {
+        let client = HTTPClient(configuration: HTTPClientConfiguration(baseURL: WikiSite.englishWikipedia.baseURL,
+                                                                        userAgent: WikiEpisodePages.defaultUserAgent))
+        _ = try await client.content(for: APIRequest(path: "/wiki/Arrow"), accepting: ["text/html"])
     }
 }

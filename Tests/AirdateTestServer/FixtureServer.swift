@@ -12,7 +12,7 @@ public actor FixtureServer {
     private var routes: [RequestKey: FixtureRoute] = [:]
     private let folder: URL?
     private var faults: [String: [Fault]] = [:]
-    private var bodies: [RequestKey: (status: Int, body: Data)] = [:]
+    private var bodies: [RequestKey: (status: Int, body: Data, contentType: String?)] = [:]
     private var recorded: [RecordedRequest] = []
     private var runTask: Task<Void, Never>?
     /// `Cache-Control` sent on successful answers; `nil` sends none.
@@ -68,9 +68,10 @@ public actor FixtureServer {
         faults[path, default: []].append(contentsOf: plan)
     }
 
-    /// Answers `request` (path and query) with `body` and `status` from now on.
-    public func serve(_ body: String, status: Int = 200, for request: String) {
-        bodies[RequestKey(request)] = (status, Data(body.utf8))
+    /// Answers `request` (path and query) with `body` and `status` from now on, as `contentType`
+    /// (JSON unless told).
+    public func serve(_ body: String, status: Int = 200, contentType: String? = nil, for request: String) {
+        bodies[RequestKey(request)] = (status, Data(body.utf8), contentType)
     }
 
     /// Adds or replaces a route.
@@ -129,14 +130,14 @@ public actor FixtureServer {
             }
         }
         let answer = try normalBody(for: key)
-        if answer.status == 200 { return ok(answer.body) }
+        if answer.status == 200 { return ok(answer.body, contentType: answer.contentType) }
         var headers: HTTPHeaders = [.contentType: "application/json"]
         if let location = answer.location { headers[.location] = location }
         return HTTPResponse(statusCode: Self.status(answer.status), headers: headers, body: answer.body)
     }
 
-    private func ok(_ body: Data) -> HTTPResponse {
-        var headers: HTTPHeaders = [.contentType: "application/json; charset=UTF-8"]
+    private func ok(_ body: Data, contentType: String? = nil) -> HTTPResponse {
+        var headers: HTTPHeaders = [.contentType: contentType ?? "application/json; charset=UTF-8"]
         if let cacheControl { headers[.cacheControl] = cacheControl }
         for (name, value) in extraHeaders { headers[HTTPHeader(name)] = value }
         return HTTPResponse(statusCode: .ok, headers: headers, body: body)
@@ -144,12 +145,14 @@ public actor FixtureServer {
 
     private static let notFoundBody = Data(#"{"name":"Not Found","message":"","code":0,"status":404}"#.utf8)
 
-    private func normalBody(for key: RequestKey) throws -> (status: Int, body: Data, location: String?) {
-        if let served = bodies[key] { return (served.status, served.body, nil) }
-        guard let route = routes[key] else { return (404, Self.notFoundBody, nil) }
-        if let location = route.location { return (route.status ?? 301, Data(), location) }
-        guard let file = route.file, let folder else { return (route.status ?? 404, Self.notFoundBody, nil) }
-        return (route.status ?? 200, try Data(contentsOf: folder.appendingPathComponent(file)), nil)
+    /// The normal answer; files ending in `.html` are served as `text/html`.
+    private func normalBody(for key: RequestKey) throws -> (status: Int, body: Data, location: String?, contentType: String?) {
+        if let served = bodies[key] { return (served.status, served.body, nil, served.contentType) }
+        guard let route = routes[key] else { return (404, Self.notFoundBody, nil, nil) }
+        if let location = route.location { return (route.status ?? 301, Data(), location, nil) }
+        guard let file = route.file, let folder else { return (route.status ?? 404, Self.notFoundBody, nil, nil) }
+        let contentType = file.hasSuffix(".html") ? "text/html; charset=UTF-8" : nil
+        return (route.status ?? 200, try Data(contentsOf: folder.appendingPathComponent(file)), nil, contentType)
     }
 
     private static func status(_ code: Int) -> HTTPStatusCode {

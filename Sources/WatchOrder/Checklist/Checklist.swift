@@ -95,10 +95,18 @@ public struct Checklist: Sendable, Hashable, Codable {
     }
 
     /// Visible episodes that have not aired, in watch order (their ``Episode/airDay`` says when,
-    /// `nil` when TBA).
-    public func comingSoon(in list: WatchList, at clock: ViewerClock, limit: Int = .max) -> [Episode] {
+    /// `nil` when TBA), of every show or of `showID` only.
+    public func comingSoon(in list: WatchList, show showID: String? = nil, at clock: ViewerClock, limit: Int = .max) -> [Episode] {
         let now = clock.now, timeZone = clock.timeZone
-        return Array(list.episodes.lazy.filter { self.isVisible($0) && !$0.hasAired(at: now, in: timeZone) }.prefix(limit))
+        return Array(list.episodes.lazy.filter {
+            self.isVisible($0) && (showID == nil || $0.showID == showID) && !$0.hasAired(at: now, in: timeZone)
+        }.prefix(limit))
+    }
+
+    /// The shows shown under the current settings, in the list's order.
+    public func visibleShows(in list: WatchList) -> [Show] {
+        guard let selectedShows else { return list.shows }
+        return list.shows.filter { selectedShows.contains($0.id) }
     }
 
     // MARK: WatchProgress

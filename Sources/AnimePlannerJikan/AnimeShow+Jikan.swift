@@ -1,0 +1,95 @@
+import AirdateCore
+import AnimePlanner
+import Foundation
+import JikanClient
+
+extension AnimeShow {
+    /// A plannable show from a Jikan anime, judged at `now`.
+    ///
+    /// The title is ``JikanAnime/preferredTitle``, the episode count Jikan's (`nil` while unknown),
+    /// the episode length ``JikanAnime/duration`` (MyAnimeList states it per episode), and the
+    /// release schedule follows the typed ``JikanAnime/status`` (see
+    /// ``AnimePlanner/ReleaseSchedule/init(status:slot:releasedEpisodes:asOf:)``): an airing show
+    /// with a broadcast slot releases one episode at each broadcast.
+    ///
+    /// - Parameters:
+    ///   - releasedEpisodes: how many episodes were out at `now`, when known (from the episode list,
+    ///     see ``JikanReleaseCount/released(_:at:)``); `nil` estimates one a week since the premiere.
+    public init(_ anime: JikanAnime, releasedEpisodes: Int?, asOf now: Date) {
+        let slot = anime.broadcastSlot
+        var released = releasedEpisodes
+        if released == nil, anime.status != .finishedAiring {
+            let premiere = anime.aired.from.map { $0.start(in: slot?.timeZone ?? .gmt) }
+            released = JikanReleaseCount.estimated(premiere: premiere, total: anime.episodes, at: now)
+        }
+        self.init(
+            id: anime.malID, title: anime.preferredTitle, episodeCount: anime.episodes,
+            episodeLength: anime.duration?.length,
+            release: ReleaseSchedule(status: anime.status, slot: slot, releasedEpisodes: released ?? 0, asOf: now))
+    }
+}
+
+extension ReleaseSchedule {
+    /// The release schedule of a show with Jikan's airing `status` and broadcast `slot`, with
+    /// `releasedEpisodes` out at `now`.
+    ///
+    /// Finished shows have everything released; shows not yet aired have nothing out, and shows
+    /// airing (or of unknown status) have `releasedEpisodes` out. With a slot, the next episodes come
+    /// one per broadcast (``ReleaseSchedule/weekly(slot:releasedEpisodes:asOf:)``); without one,
+    /// plans stop at what is out (``ReleaseSchedule/releasedSoFar(_:)``).
+    public init(status: JikanAiringStatus?, slot: BroadcastSlot?, releasedEpisodes: Int, asOf now: Date) {
+        let released = status == .notYetAired ? 0 : max(0, releasedEpisodes)
+        if status == .finishedAiring {
+            self = .allReleased
+        } else if let slot {
+            self = .weekly(slot: slot, releasedEpisodes: released, asOf: now)
+        } else {
+            self = .releasedSoFar(released)
+        }
+    }
+}
+
+/// How many episodes of a Jikan anime are out at an instant.
+public enum JikanReleaseCount {
+    /// The episodes of `episodes` that aired at or before `now`; `nil` when the list is empty (Jikan
+    /// lists no episodes for many airing shows, and an empty list says nothing).
+    public static func released(_ episodes: [JikanAnimeEpisode], at now: Date) -> Int? {
+        guard !episodes.isEmpty else { return nil }
+        return episodes.count { episode in episode.aired.map { $0 <= now } ?? false }
+    }
+
+    /// One episode a week since `premiere` (the premiere week counting as one), at most `total`;
+    /// 0 before the premiere or without one.
+    public static func estimated(premiere: Date?, total: Int?, at now: Date) -> Int {
+        guard let premiere, premiere <= now else { return 0 }
+        let weeks = Int(now.timeIntervalSince(premiere) / (7 * 86_400)) + 1
+        return total.map { min($0, weeks) } ?? weeks
+    }
+}
+
+extension Jikan {
+    /// Anime `id` as a plannable show at `clock`'s now: the anime, and for a show that has not
+    /// finished airing its episode list, to count what is out (estimated from the premiere when
+    /// the list is empty or cannot be read).
+    ///
+    /// ```swift
+    /// let show = try await Jikan().plannableShow(id: 52991, at: .system())
+    /// ```
+    ///
+    /// - Throws: ``AirdateHTTP/HTTPClientError`` when the anime itself cannot be fetched.
+    public func plannableShow(id: Int, at clock: ViewerClock) async throws -> AnimeShow {
+        let now = clock.now
+        let anime = try await anime(id: id)
+        var released: Int?
+        if anime.status != .finishedAiring {
+            var episodes: [JikanAnimeEpisode] = []
+            do {
+                for try await episode in allEpisodes(ofAnime: id) { episodes.append(episode) }
+                released = JikanReleaseCount.released(episodes, at: now)
+            } catch {
+                released = nil  // the estimate below stands in for a list that cannot be read
+            }
+        }
+        return AnimeShow(anime, releasedEpisodes: released, asOf: now)
+    }
+}

@@ -1,0 +1,197 @@
+import AirdateCore
+import AirdateHTTP
+import Foundation
+import HTMLScrape
+import WatchOrder
+
+/// Reads episode lists from wiki pages through the shared HTTP stack (paced, retried, cached,
+/// typed errors, a descriptive User-Agent as Wikipedia's policy asks).
+///
+/// Each page is asked of the MediaWiki parse API first (`api.php?action=parse&prop=text`, edit
+/// links left out), which returns the article's tables without the site's chrome; when the API
+/// fails or its HTML holds no episodes, the article URL itself is fetched. One HTTP client per site
+/// keeps each site's pace.
+///
+/// ```swift
+/// let pages = WikiEpisodePages()
+/// let arrow = try await pages.episodeList(WikiPage(site: .englishWikipedia, title: "List of Arrow episodes",
+///                                                  show: Show(name: "Arrow")))
+/// ```
+public actor WikiEpisodePages {
+    /// `Airdate/0.1 (https://github.com/airdate/airdate; …)`: who is asking and where to learn more.
+    public static let defaultUserAgent = "Airdate/0.1 (https://github.com/airdate/airdate; WatchOrderWiki; Swift)"
+
+    private let userAgent: String
+    private let transport: any HTTPTransport
+    private let clock: any Clock<Duration>
+    private let retry: RetryPolicy
+    private let rateLimits: [RateLimit]
+    private var clients: [URL: HTTPClient] = [:]
+
+    /// A reader sending `userAgent` through `transport`, at most `rateLimits` per site (one request
+    /// a second by default), retrying with `retry`, timed by `clock`.
+    public init(
+        userAgent: String = WikiEpisodePages.defaultUserAgent,
+        transport: any HTTPTransport = URLSessionTransport(),
+        rateLimits: [RateLimit] = [RateLimit(limit: 1, per: .seconds(1))],
+        retry: RetryPolicy = RetryPolicy(),
+        clock: any Clock<Duration> = ContinuousClock()
+    ) {
+        self.userAgent = userAgent
+        self.transport = transport
+        self.rateLimits = rateLimits
+        self.retry = retry
+        self.clock = clock
+    }
+
+    /// The episodes `page` lists.
+    ///
+    /// - Throws: ``WikiPageError/pageNotFound(title:site:)``, ``WikiPageError/fetchFailed(title:_:)``
+    ///   (with the HTTP failure), or ``WikiPageError/noEpisodes(title:notes:)`` for a page without
+    ///   a readable episode table — never an empty list.
+    public func episodeList(_ page: WikiPage) async throws(WikiPageError) -> EpisodeList {
+        let client = client(for: page.site)
+        var notes: [String] = []
+        // 1. The parse API.
+        do {
+            let answer: ParseAnswer = try await client.get(parseRequest(page))
+            if let error = answer.error {
+                if error.code == "missingtitle" || error.code == "invalidtitle" {
+                    throw WikiPageError.pageNotFound(title: page.title, site: page.site.baseURL.host ?? page.site.baseURL.absoluteString)
+                }
+                notes.append("parse API: \(error.code)")
+            } else if let parsed = answer.parse {
+                let list = Self.read(Document(html: parsed.text), page: page, title: parsed.title, sourceURL: page.articleURL)
+                if !list.episodes.isEmpty { return list }
+                notes.append(contentsOf: list.diagnostics.map(\.description))
+            }
+        } catch let error as WikiPageError {
+            throw error
+        } catch HTTPClientError.cancelled {
+            throw .fetchFailed(title: page.title, .cancelled)
+        } catch {
+            notes.append("parse API: \((error as? LocalizedError)?.errorDescription ?? "\(error)")")
+        }
+        // 2. The article.
+        let content: HTTPContent
+        do {
+            content = try await client.content(
+                for: APIRequest(path: page.site.articlePath(of: page.title)), accepting: ["text/html", "application/xhtml+xml"])
+        } catch HTTPClientError.notFound {
+            throw .pageNotFound(title: page.title, site: page.site.baseURL.host ?? page.site.baseURL.absoluteString)
+        } catch let error as HTTPClientError {
+            throw .fetchFailed(title: page.title, error)
+        } catch {
+            throw .fetchFailed(title: page.title, .transport(reason: "\(error)"))
+        }
+        let document = Document(bytes: content.body, transportEncoding: content.contentType)
+        let list = Self.read(document, page: page, title: page.title, sourceURL: content.url)
+        guard !list.episodes.isEmpty else {
+            throw .noEpisodes(title: page.title, notes: notes + list.diagnostics.map(\.description))
+        }
+        return list
+    }
+
+    /// Reads every page in turn, keeping what succeeds: one outcome per page, in order.
+    /// `progress` hears each outcome as it arrives (to print a line per page, say).
+    public func episodeLists(
+        _ pages: [WikiPage], progress: @Sendable (_ outcome: WikiPageOutcome, _ index: Int, _ count: Int) -> Void = { _, _, _ in }
+    ) async -> [WikiPageOutcome] {
+        var outcomes: [WikiPageOutcome] = []
+        for (index, page) in pages.enumerated() {
+            let outcome: WikiPageOutcome
+            do {
+                outcome = WikiPageOutcome(page: page, result: .success(try await episodeList(page)))
+            } catch {
+                outcome = WikiPageOutcome(page: page, result: .failure(error))
+            }
+            progress(outcome, index, pages.count)
+            outcomes.append(outcome)
+        }
+        return outcomes
+    }
+
+    /// The episodes of a saved copy of `page` (an offline snapshot, say): its bytes as fetched,
+    /// read as ``episodeList(_:)`` reads the article.
+    ///
+    /// - Throws: ``WikiPageError/noEpisodes(title:notes:)`` for a page without a readable episode table.
+    public static func episodeList(
+        saved data: Data, contentType: String? = nil, of page: WikiPage, sourceURL: URL? = nil
+    ) throws(WikiPageError) -> EpisodeList {
+        let list = read(Document(bytes: data, transportEncoding: contentType), page: page, title: page.title,
+                        sourceURL: sourceURL ?? page.articleURL)
+        guard !list.episodes.isEmpty else { throw .noEpisodes(title: page.title, notes: list.diagnostics.map(\.description)) }
+        return list
+    }
+
+    // MARK: Internals
+
+    private func client(for site: WikiSite) -> HTTPClient {
+        if let client = clients[site.baseURL] { return client }
+        let client = HTTPClient(
+            configuration: HTTPClientConfiguration(
+                baseURL: site.baseURL, userAgent: userAgent, rateLimits: rateLimits, retry: retry),
+            transport: transport, clock: clock)
+        clients[site.baseURL] = client
+        return client
+    }
+
+    private func parseRequest(_ page: WikiPage) -> APIRequest {
+        APIRequest(path: page.site.apiPath, query: [
+            QueryParameter("action", "parse"),
+            QueryParameter("page", page.title.replacingOccurrences(of: "_", with: " ")),
+            QueryParameter("prop", "text"),
+            QueryParameter("format", "json"),
+            QueryParameter("formatversion", "2"),
+            QueryParameter("redirects", "1"),
+            QueryParameter("disableeditsection", "1"),
+        ])
+    }
+
+    private static func read(_ document: Document, page: WikiPage, title: String, sourceURL: URL) -> EpisodeList {
+        let season = page.season ?? Self.season(inTitle: title)
+        switch page.site.shape {
+        case .wikipedia: return MediaWikiEpisodeList.wikipedia(document, show: page.show, season: season, sourceURL: sourceURL)
+        case .fandom: return MediaWikiEpisodeList.fandom(document, show: page.show, season: season, sourceURL: sourceURL)
+        }
+    }
+
+    /// `Season 3 (Arrow)` → 3; `List of Arrow episodes` → `nil`.
+    static func season(inTitle title: String) -> Int? {
+        let words = title.replacingOccurrences(of: "_", with: " ").split(separator: " ")
+        for (index, word) in words.enumerated().dropLast() where word.lowercased() == "season" {
+            if let number = Int(words[index + 1].trimmingCharacters(in: .punctuationCharacters)) { return number }
+        }
+        return nil
+    }
+}
+
+/// What reading one page gave: its episodes, or why not.
+public struct WikiPageOutcome: Sendable {
+    /// The page.
+    public var page: WikiPage
+    /// The episodes, or the failure.
+    public var result: Result<EpisodeList, WikiPageError>
+
+    /// Creates an outcome.
+    public init(page: WikiPage, result: Result<EpisodeList, WikiPageError>) {
+        self.page = page
+        self.result = result
+    }
+}
+
+/// The parse API's answer (`formatversion=2`): the page, or an error (with HTTP 200).
+struct ParseAnswer: Decodable {
+    struct Parsed: Decodable {
+        var title: String
+        var text: String
+    }
+
+    struct APIError: Decodable {
+        var code: String
+        var info: String?
+    }
+
+    var parse: Parsed?
+    var error: APIError?
+}

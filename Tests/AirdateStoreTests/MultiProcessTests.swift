@@ -177,9 +177,9 @@ actor TitleLog {
     private var titles: [String]?
     func set(_ value: [String]) { titles = value }
 
-    /// Waits (up to 60 s, a hang bound) until a delivered value satisfies `condition`.
+    /// Waits (up to 300 s, a hang bound) until a delivered value satisfies `condition`.
     func waitUntil(_ condition: @Sendable ([String]) -> Bool) async throws {
-        let deadline = ContinuousClock.now.advanced(by: .seconds(60))
+        let deadline = ContinuousClock.now.advanced(by: .seconds(300))
         while !(titles.map(condition) ?? false) {
             guard ContinuousClock.now < deadline else { throw CancellationError() }
             try await Task.sleep(for: .milliseconds(2))

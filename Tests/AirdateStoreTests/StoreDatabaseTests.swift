@@ -253,16 +253,16 @@ actor Seen {
 
     /// Waits (up to 60 s, a hang bound) until `condition` holds.
     func waitFor(_ condition: @Sendable ([[String]]) -> Bool) async throws {
-        let deadline = ContinuousClock.now.advanced(by: .seconds(60))
+        let deadline = ContinuousClock.now.advanced(by: .seconds(300))
         while !condition(all) {
             guard ContinuousClock.now < deadline else { throw CancellationError() }
             try await Task.sleep(for: .milliseconds(5))
         }
     }
 
-    /// Advances `clock` by `step` until `condition` holds (up to 60 s of real time, a hang bound).
+    /// Advances `clock` by `step` until `condition` holds (up to 300 s of real time, a hang bound).
     func waitFor(advancing clock: TestClock<Duration>, by step: Duration, _ condition: @Sendable ([[String]]) -> Bool) async throws {
-        let deadline = ContinuousClock.now.advanced(by: .seconds(60))
+        let deadline = ContinuousClock.now.advanced(by: .seconds(300))
         while !condition(all) {
             guard ContinuousClock.now < deadline else { throw CancellationError() }
             await clock.advance(by: step)

@@ -30,10 +30,12 @@ struct ProgramRun {
     static var programsFound: Bool { productsFolder != nil }
 
     /// Runs `program` with `arguments`; a generous time limit catches a hang, never a slow machine.
+    /// The wait suspends (it never blocks one of the few threads Swift's concurrency runs on), so
+    /// other tests go on meanwhile.
     static func run(
         _ program: String, _ arguments: [String], input: String = "", environment: [String: String] = [:],
         in directory: URL? = nil
-    ) throws -> ProgramRun {
+    ) async throws -> ProgramRun {
         guard let folder = productsFolder else {
             throw ProgramRunError.notBuilt
         }
@@ -49,29 +51,34 @@ struct ProgramRun {
         process.standardOutput = output
         process.standardError = error
         process.standardInput = standardInput
+        let (ended, ending) = AsyncStream<Int32>.makeStream()
+        process.terminationHandler = { ending.yield($0.terminationStatus); ending.finish() }
         try process.run()
         standardInput.fileHandleForWriting.write(Data(input.utf8))
         try standardInput.fileHandleForWriting.close()
-        // Read both pipes while the program runs, so a large output cannot block it.
-        let outData = LockedData(), errData = LockedData()
-        let group = DispatchGroup()
-        for (handle, sink) in [(output.fileHandleForReading, outData), (error.fileHandleForReading, errData)] {
-            group.enter()
-            DispatchQueue.global().async {
-                sink.set(handle.readDataToEndOfFile())
-                group.leave()
-            }
-        }
-        let deadline = Date().addingTimeInterval(300)
-        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
-        if process.isRunning {
+        // Both pipes are drained on threads of their own, so a large output cannot block the program.
+        async let stdout = Self.readToEnd(output.fileHandleForReading)
+        async let stderr = Self.readToEnd(error.fileHandleForReading)
+        let timedOut = Flag()
+        let watchdog = Task {
+            try await Task.sleep(for: .seconds(300))
+            timedOut.set()
             process.terminate()
-            throw ProgramRunError.hung(program, arguments)
         }
-        group.wait()
-        return ProgramRun(stdout: String(decoding: outData.get(), as: UTF8.self),
-                          stderr: String(decoding: errData.get(), as: UTF8.self),
-                          status: process.terminationStatus)
+        var status: Int32 = -1
+        for await value in ended { status = value }
+        watchdog.cancel()
+        let hung = timedOut.isSet
+        let result = ProgramRun(stdout: String(decoding: await stdout, as: UTF8.self),
+                                stderr: String(decoding: await stderr, as: UTF8.self), status: status)
+        if hung { throw ProgramRunError.hung(program, arguments) }
+        return result
+    }
+
+    private static func readToEnd(_ handle: FileHandle) async -> Data {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(returning: handle.readDataToEndOfFile()) }
+        }
     }
 
     /// The lines of standard error.
@@ -95,14 +102,6 @@ enum ProgramRunError: Error, CustomStringConvertible {
     }
 }
 
-/// Bytes handed from a reading thread to the test.
-final class LockedData: @unchecked Sendable {
-    private let lock = NSLock()
-    private var data = Data()
-    func set(_ value: Data) { lock.lock(); data = value; lock.unlock() }
-    func get() -> Data { lock.lock(); defer { lock.unlock() }; return data }
-}
-
 /// Checks shared by every program: a failure is one line, `program: …`, with no doubled
 /// punctuation and no framework dump.
 func expectOneLineError(_ run: ProgramRun, program: String, status: Int32, containing fragments: [String] = [],
@@ -117,4 +116,12 @@ func expectOneLineError(_ run: ProgramRun, program: String, status: Int32, conta
     for fragment in fragments {
         #expect(line.localizedCaseInsensitiveContains(fragment), "mentions '\(fragment)': \(line)", sourceLocation: sourceLocation)
     }
+}
+
+/// A flag set once from another task.
+final class Flag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    func set() { lock.lock(); value = true; lock.unlock() }
+    var isSet: Bool { lock.lock(); defer { lock.unlock() }; return value }
 }

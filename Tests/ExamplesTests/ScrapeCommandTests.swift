@@ -12,13 +12,13 @@ struct ScrapeCommandTests {
 
     static let fixture = ProgramRun.packageRoot.appendingPathComponent("Fixtures/html/episodes.html").path
 
-    private func scrape(_ arguments: [String], input: String? = nil) throws -> Run {
-        let run = try ProgramRun.run("scrape", arguments, input: input ?? "")
+    private func scrape(_ arguments: [String], input: String? = nil) async throws -> Run {
+        let run = try await ProgramRun.run("scrape", arguments, input: input ?? "")
         return Run(status: run.status, output: run.stdout, error: run.stderr)
     }
 
-    @Test func printsMatchesAsText() throws {
-        let run = try scrape(["table.wikiepisodetable tr.vevent td.summary", Self.fixture])
+    @Test func printsMatchesAsText() async throws {
+        let run = try await scrape(["table.wikiepisodetable tr.vevent td.summary", Self.fixture])
         #expect(run.status == 0)
         #expect(run.output == """
         "1:23:45"[2]
@@ -30,59 +30,59 @@ struct ScrapeCommandTests {
         """)
     }
 
-    @Test func printsAttributesResolvedAgainstTheBase() throws {
-        let run = try scrape(["--attr", "href", "#firstHeading + p a", Self.fixture])
+    @Test func printsAttributesResolvedAgainstTheBase() async throws {
+        let run = try await scrape(["--attr", "href", "#firstHeading + p a", Self.fixture])
         #expect(run.output == """
         https://en.wikipedia.org/wiki/Craig_Mazin
         https://en.wikipedia.org/wiki/Johan_Renck
         https://en.wikipedia.org/wiki/HBO
 
         """)
-        let relative = try scrape(["--attr", "href", "a", "--base", "https://example.org/x/", "-"],
+        let relative = try await scrape(["--attr", "href", "a", "--base", "https://example.org/x/", "-"],
                                   input: "<a href=y>1</a><a>2</a>")
         #expect(relative.output == "https://example.org/x/y\n")
     }
 
-    @Test func printsTheFirstTableAsCSVOrJSON() throws {
-        let csv = try scrape(["--table", "table.wikiepisodetable", Self.fixture])
+    @Test func printsTheFirstTableAsCSVOrJSON() async throws {
+        let csv = try await scrape(["--table", "table.wikiepisodetable", Self.fixture])
         let lines = csv.output.split(separator: "\n")
         #expect(lines.count == 6)
         #expect(lines.first == "No.,Title,Directed by,Written by,Original release date")
         #expect(lines[2] == "2,\"\"\"Please Remain Calm\"\"\",Johan Renck,Craig Mazin,\"May 13, 2019 (2019-05-13)\"")
-        let json = try scrape(["--table", "--json", "table", Self.fixture])
+        let json = try await scrape(["--table", "--json", "table", Self.fixture])
         let records = try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [[String: String]]
         #expect(records?.count == 5)
         #expect(records?.last?["Title"] == "\"Vichnaya Pamyat\"")
         #expect(records?.last?["Directed by"] == "Johan Renck")
     }
 
-    @Test func printsJSONAndHTMLPerMatch() throws {
-        let run = try scrape(["--json", "span.published", Self.fixture])
+    @Test func printsJSONAndHTMLPerMatch() async throws {
+        let run = try await scrape(["--json", "span.published", Self.fixture])
         let objects = try run.output.split(separator: "\n").map {
             try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
         }
         #expect(objects.map { $0?["text"] as? String } == ["2019-05-06", "2019-05-13", "2019-05-20", "2019-05-27", "2019-06-03"])
         #expect(objects.first??["tag"] as? String == "span")
-        let html = try scrape(["--html", "th sup", Self.fixture])
+        let html = try await scrape(["--html", "th sup", Self.fixture])
         #expect(html.output == "<sup id=\"cite_ref-air_1-0\" class=\"reference\"><a href=\"#cite_note-air-1\">[1]</a></sup>\n")
     }
 
-    @Test func readsStandardInput() throws {
-        let run = try scrape(["p:nth-child(odd)"], input: "<p>a &amp; b<p>c<p>d")
+    @Test func readsStandardInput() async throws {
+        let run = try await scrape(["p:nth-child(odd)"], input: "<p>a &amp; b<p>c<p>d")
         #expect(run.status == 0)
         #expect(run.output == "a & b\nd\n")
     }
 
-    @Test func failsWithOneLineOnBadInput() throws {
-        let bad = try scrape(["table[class=]", Self.fixture])
+    @Test func failsWithOneLineOnBadInput() async throws {
+        let bad = try await scrape(["table[class=]", Self.fixture])
         #expect(bad.status == 64)
         #expect(bad.output.isEmpty)
         #expect(bad.error == "scrape: The selector is not valid: unexpected \"]\" at offset 12 in \"table[class=]\". Run 'scrape --help' for usage.\n")
-        let missing = try scrape(["p", "/nonexistent/page.html"])
+        let missing = try await scrape(["p", "/nonexistent/page.html"])
         #expect(missing.status == 1)
         #expect(missing.error.hasPrefix("scrape: '/nonexistent/page.html' does not exist."))
         #expect(missing.error.filter { $0 == "\n" }.count == 1)
-        let noTable = try scrape(["--table", "p", Self.fixture])
+        let noTable = try await scrape(["--table", "p", Self.fixture])
         #expect(noTable.status == 1)
     }
 }

@@ -4,8 +4,8 @@ import Testing
 @Suite("tvweek", .enabled(if: ProgramRun.programsFound, "the example programs are not built"))
 struct TVWeekTests {
     @Test("the offline week lists shows with the ids --details takes, with no escape codes in a pipe")
-    func offlineListing() throws {
-        let run = try ProgramRun.run("tvweek", ["--offline"])
+    func offlineListing() async throws {
+        let run = try await ProgramRun.run("tvweek", ["--offline"])
         #expect(run.status == 0, "stderr: \(run.stderr)")
         #expect(run.stdout.contains("TV schedule US, week 2019-07-15 to 2019-07-21"))
         #expect(run.stdout.contains("[82]") || run.stdout.range(of: #"\[\d+\]"#, options: .regularExpression) != nil)
@@ -14,9 +14,9 @@ struct TVWeekTests {
     }
 
     @Test("--json prints the same airings as the text, as one JSON document")
-    func json() throws {
-        let text = try ProgramRun.run("tvweek", ["--offline"])
-        let run = try ProgramRun.run("tvweek", ["--offline", "--json"])
+    func json() async throws {
+        let text = try await ProgramRun.run("tvweek", ["--offline"])
+        let run = try await ProgramRun.run("tvweek", ["--offline", "--json"])
         #expect(run.status == 0, "stderr: \(run.stderr)")
         let document = try #require(try run.json() as? [String: Any])
         #expect(document["firstDay"] as? String == "2019-07-15")
@@ -34,14 +34,14 @@ struct TVWeekTests {
     }
 
     @Test("every show id the offline listing prints works with --details offline")
-    func detailsForListedIDs() throws {
-        let run = try ProgramRun.run("tvweek", ["--offline", "--json"])
+    func detailsForListedIDs() async throws {
+        let run = try await ProgramRun.run("tvweek", ["--offline", "--json"])
         let document = try #require(try run.json() as? [String: Any])
         let days = try #require(document["days"] as? [[String: Any]])
         let ids = Set(days.flatMap { ($0["airings"] as? [[String: Any]]) ?? [] }.compactMap { $0["showID"] as? Int })
         #expect(ids.count > 50)
         for id in ids.sorted().prefix(12) {
-            let details = try ProgramRun.run("tvweek", ["--offline", "--details", "\(id)", "--json"])
+            let details = try await ProgramRun.run("tvweek", ["--offline", "--details", "\(id)", "--json"])
             #expect(details.status == 0, "--details \(id): \(details.stderr)")
             let show = try #require(try details.json() as? [String: Any])
             #expect(show["id"] as? Int == id)
@@ -49,18 +49,18 @@ struct TVWeekTests {
     }
 
     @Test("an id the snapshot lacks is a one-line error naming where ids come from")
-    func unknownDetails() throws {
-        let run = try ProgramRun.run("tvweek", ["--offline", "--details", "999999999"])
+    func unknownDetails() async throws {
+        let run = try await ProgramRun.run("tvweek", ["--offline", "--details", "999999999"])
         expectOneLineError(run, program: "tvweek", status: 1, containing: ["999999999"])
     }
 
     @Test("a malformed date is a usage error; a missing snapshot folder a run-time error")
-    func badInput() throws {
-        expectOneLineError(try ProgramRun.run("tvweek", ["--offline", "--date", "July"]), program: "tvweek", status: 64,
+    func badInput() async throws {
+        expectOneLineError(try await ProgramRun.run("tvweek", ["--offline", "--date", "July"]), program: "tvweek", status: 64,
                            containing: ["YYYY-MM-DD"])
-        expectOneLineError(try ProgramRun.run("tvweek", ["--offline", "--fixtures", "/nonexistent-airdate"]), program: "tvweek",
+        expectOneLineError(try await ProgramRun.run("tvweek", ["--offline", "--fixtures", "/nonexistent-airdate"]), program: "tvweek",
                            status: 1, containing: ["/nonexistent-airdate"])
-        expectOneLineError(try ProgramRun.run("tvweek", ["--offline", "--time-zone", "Mars/Base"]), program: "tvweek",
+        expectOneLineError(try await ProgramRun.run("tvweek", ["--offline", "--time-zone", "Mars/Base"]), program: "tvweek",
                            status: 64, containing: ["Mars/Base"])
     }
 }

@@ -59,7 +59,7 @@ struct WatchOrderWikiTests {
                                for: parseRequest("List of Batwoman episodes"))
             let wiki = WikiPage(site: await site(server), title: "List of Batwoman episodes", show: Show(name: "Batwoman"))
             let list = try await reader().episodeList(wiki)
-            #expect(list.episodes.count == 20)
+            #expect(list.episodes.count == 51)
             #expect(list.episodes.first?.title == "Pilot")
             #expect(list.episodes.first?.sourceURL == wiki.articleURL)
             #expect(await server.count(path: "/wiki/List_of_Batwoman_episodes") == 0)
@@ -77,7 +77,7 @@ struct WatchOrderWikiTests {
             await server.serve(batwoman.html, contentType: "text/html; charset=UTF-8", for: "/wiki/List_of_Batwoman_episodes")
             let wiki = WikiPage(site: await site(server), title: "List of Batwoman episodes", show: Show(name: "Batwoman"))
             let list = try await reader().episodeList(wiki)
-            #expect(list.episodes.count == 20)
+            #expect(list.episodes.count == 51)
             #expect(await server.count(path: "/w/api.php") == 1)
             #expect(await server.count(path: "/wiki/List_of_Batwoman_episodes") == 1)
         }
@@ -93,7 +93,7 @@ struct WatchOrderWikiTests {
                                     totalDeadline: .seconds(60))
             let wiki = WikiPage(site: await site(server), title: "List of Batwoman episodes", show: Show(name: "Batwoman"))
             let list = try await reader(retry: retry).episodeList(wiki)
-            #expect(list.episodes.count == 20)
+            #expect(list.episodes.count == 51)
             #expect(await server.count(path: "/wiki/List_of_Batwoman_episodes") == 2)
         }
     }
@@ -170,7 +170,7 @@ struct WatchOrderWikiTests {
                 return
             }
             #expect(title == "List of Arrow episodes")
-            #expect((try? outcomes[1].result.get())?.episodes.count == 20)
+            #expect((try? outcomes[1].result.get())?.episodes.count == 51)
         }
     }
 }

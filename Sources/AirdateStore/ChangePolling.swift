@@ -6,7 +6,7 @@ import AirdateCore
 /// Writes through the observing store are seen at once; writes by other processes are seen at the
 /// next poll, so ``interval`` bounds their latency. One poll is a `PRAGMA data_version` on a
 /// connection of its own: it reads no table, so polling every 250 ms costs next to nothing.
-/// Tests pass a ``ViewerClock`` built on a test clock and move it forward to trigger polls.
+/// Tests pass a `ViewerClock` built on a test clock and move it forward to trigger polls.
 public struct ChangePolling: Sendable {
     /// The time between two polls.
     public var interval: Duration

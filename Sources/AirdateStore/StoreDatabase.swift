@@ -54,6 +54,8 @@ public final class StoreDatabase<Failure: StoreErrorWrapping>: Sendable {
     ///
     /// - Parameters:
     ///   - readOnly: open without write access; the schema must be up to date already.
+    ///   - path: the SQLite file.
+    ///   - migrator: the schema's migrations, oldest first.
     ///   - busyTimeout: how long to wait for another process's lock (at least 1 second is used).
     ///   - polling: how often observations look for other processes' writes.
     /// - Throws: the store's error wrapping ``StoreError/cannotOpen(path:reason:)``,

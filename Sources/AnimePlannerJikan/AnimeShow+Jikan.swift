@@ -6,13 +6,15 @@ import JikanClient
 extension AnimeShow {
     /// A plannable show from a Jikan anime, judged at `now`.
     ///
-    /// The title is ``JikanAnime/preferredTitle``, the episode count Jikan's (`nil` while unknown),
-    /// the episode length ``JikanAnime/duration`` (MyAnimeList states it per episode), and the
-    /// release schedule follows the typed ``JikanAnime/status`` (see
+    /// The title is `preferredTitle`, the episode count Jikan's (`nil` while unknown),
+    /// the episode length `duration` (MyAnimeList states it per episode), and the
+    /// release schedule follows the typed `status` (see
     /// ``AnimePlanner/ReleaseSchedule/init(status:slot:releasedEpisodes:asOf:)``): an airing show
     /// with a broadcast slot releases one episode at each broadcast.
     ///
     /// - Parameters:
+    ///   - anime: the anime, as Jikan describes it.
+    ///   - now: the instant the release count is taken at.
     ///   - releasedEpisodes: how many episodes were out at `now`, when known (from the episode list,
     ///     see ``JikanReleaseCount/released(_:at:)``); `nil` estimates one a week since the premiere.
     public init(_ anime: JikanAnime, releasedEpisodes: Int?, asOf now: Date) {
@@ -35,8 +37,8 @@ extension ReleaseSchedule {
     ///
     /// Finished shows have everything released; shows not yet aired have nothing out, and shows
     /// airing (or of unknown status) have `releasedEpisodes` out. With a slot, the next episodes come
-    /// one per broadcast (``ReleaseSchedule/weekly(slot:releasedEpisodes:asOf:)``); without one,
-    /// plans stop at what is out (``ReleaseSchedule/releasedSoFar(_:)``).
+    /// one per broadcast (`weekly(slot:releasedEpisodes:asOf:)`); without one,
+    /// plans stop at what is out (`releasedSoFar(_:)`).
     public init(status: JikanAiringStatus?, slot: BroadcastSlot?, releasedEpisodes: Int, asOf now: Date) {
         let released = status == .notYetAired ? 0 : max(0, releasedEpisodes)
         if status == .finishedAiring {
@@ -76,7 +78,7 @@ extension Jikan {
     /// let show = try await Jikan().plannableShow(id: 52991, at: .system())
     /// ```
     ///
-    /// - Throws: ``AirdateHTTP/HTTPClientError`` when the anime itself cannot be fetched.
+    /// - Throws: `HTTPClientError` when the anime itself cannot be fetched.
     public func plannableShow(id: Int, at clock: ViewerClock) async throws -> AnimeShow {
         let now = clock.now
         let anime = try await anime(id: id)

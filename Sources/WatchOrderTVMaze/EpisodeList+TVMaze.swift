@@ -17,7 +17,7 @@ extension Episode {
 
 extension EpisodeList {
     /// A TVMaze show's episodes (as `TVMaze.episodes(ofShow:includingSpecials:)` returns them) as an
-    /// episode list of `show` for ``WatchOrder/WatchList/merge(_:rules:showPriority:)``, with broadcast
+    /// episode list of `show` for `merge(_:rules:showPriority:)`, with broadcast
     /// instants and runtimes, so that same-day order comes from the data: an episode that aired at
     /// 20:00 precedes one at 21:00.
     ///
@@ -26,7 +26,7 @@ extension EpisodeList {
     /// let flash = EpisodeList(tvmaze: episodes, show: Show(name: "The Flash"))
     /// ```
     ///
-    /// An episode without a name is titled `TBA` and noted in ``EpisodeList/diagnostics``.
+    /// An episode without a name is titled `TBA` and noted in `diagnostics`.
     public init(tvmaze episodes: [TVMazeEpisode], show: Show) {
         var diagnostics: [ExtractionDiagnostic] = []
         let converted = episodes.map { tvmazeEpisode in
@@ -48,7 +48,7 @@ extension TVMaze {
     /// The show's episodes, specials included, as an episode list of `show` (see
     /// ``WatchOrder/EpisodeList/init(tvmaze:show:)``).
     ///
-    /// - Throws: ``AirdateHTTP/HTTPClientError``.
+    /// - Throws: `HTTPClientError`.
     public func episodeList(ofShow showID: Int, as show: Show) async throws -> EpisodeList {
         EpisodeList(tvmaze: try await episodes(ofShow: showID, includingSpecials: true), show: show)
     }

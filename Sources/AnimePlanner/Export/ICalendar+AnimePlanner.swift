@@ -13,6 +13,8 @@ extension ICalendar {
     ///   - timestamp: the `DTSTAMP` of every event (pass "now").
     ///   - episodeLengths: episode lengths by show id; when given (and at most a day), the description says
     ///     how long the day's viewing takes.
+    ///   - name: the calendar's name (`X-WR-CALNAME`), or `nil` for none.
+    ///   - productIdentifier: the calendar's `PRODID`.
     public init(plans: [ViewingPlan], timestamp: Date, episodeLengths: [Int: Duration] = [:],
                 name: String? = "Anime plan", productIdentifier: String = "-//Airdate//AnimePlanner//EN") {
         var events: [ICalendarEvent] = []
@@ -55,6 +57,8 @@ extension ICalendar {
     /// - Parameters:
     ///   - day: the first day to export, usually today (call ``TrackedShow/catchUp(on:planner:)`` for it first).
     ///   - timestamp: the `DTSTAMP`: the real time of the export, not a planning clock's "today".
+    ///   - shows: the tracked shows.
+    ///   - name: the calendar's name (`X-WR-CALNAME`), or `nil` for none.
     public init(trackedShows shows: [TrackedShow], from day: CalendarDay, timestamp: Date, name: String? = "Anime plan") {
         var lengths: [Int: Duration] = [:]
         for show in shows { lengths[show.id] = show.show.episodeLength }

@@ -16,7 +16,7 @@ public enum ReleaseSchedule: Sendable, Hashable, Codable {
     case releasedSoFar(Int)
 
     /// The instant episode `episode` comes out, or `nil` when it is already out or its release is unknown
-    /// (see ``isKnownToBeReleased(_:at:)``).
+    /// (see `isKnownToBeReleased(_:at:)`).
     public func releaseInstant(ofEpisode episode: Int) -> Date? {
         guard case .weekly(let slot, let released, let asOf) = self, episode > released else { return nil }
         let (weeks, overflow) = episode.subtractingReportingOverflow(released)

@@ -14,6 +14,8 @@ extension ViewingPlanner {
     /// - Parameters:
     ///   - shows: the shows, in priority order; each needs an episode length.
     ///   - nextEpisodes: the next episode to watch by show id (1 when absent).
+    ///   - minutesPerDay: the daily budget, in minutes.
+    ///   - options: the start day, watching weekdays, skipped days and maximum per day.
     /// - Throws: ``PlanError/unknownEpisodeLength(title:)``, ``PlanError/budgetTooSmall(minutes:episodeMinutes:)``
     ///   when one episode is longer than the whole budget, and the errors of ``plan(_:from:goal:options:)``.
     public func schedule(_ shows: [AnimeShow], nextEpisodes: [Int: Int] = [:], minutesPerDay: Int,

@@ -40,7 +40,12 @@ public struct TrackedShow: Sendable, Hashable, Codable, Identifiable {
 
     /// Starts tracking `show`, planned for `goal`.
     ///
-    /// - Parameter watchedBeforeTracking: episodes already seen; the plan starts at the next one.
+    /// - Parameters:
+    ///   - show: the show.
+    ///   - goal: by when, or how much a day.
+    ///   - options: the start day, watching weekdays, skipped days and maximum per day.
+    ///   - watchedBeforeTracking: episodes already seen; the plan starts at the next one.
+    ///   - planner: where "now" and the viewer's time zone come from.
     /// - Throws: ``PlanError/watchedBeyondTotal(watched:total:)`` when more episodes are given as watched
     ///   than the show has, ``PlanError/outOfRange(what:value:allowed:)`` for a negative count or one
     ///   above ``PlannerLimits/episodes``, and ``PlanError`` when the first plan cannot be made.

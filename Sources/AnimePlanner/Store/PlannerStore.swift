@@ -23,6 +23,7 @@ public actor PlannerStore {
     ///
     /// - Parameters:
     ///   - readOnly: open without write access (the schema must already exist).
+    ///   - path: the SQLite file; its folder is created when missing.
     ///   - polling: how often ``observe()`` looks for other processes' writes.
     /// - Throws: ``PlannerStoreError/store(_:)`` — for example a newer schema, a corrupt file or a
     ///   missing folder.

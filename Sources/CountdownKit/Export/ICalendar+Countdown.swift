@@ -11,6 +11,9 @@ extension ICalendar {
     ///
     /// - Parameters:
     ///   - timestamp: the `DTSTAMP` of every event: the real time of the export.
+    ///   - countdowns: the countdowns (archived ones included, when given).
+    ///   - name: the calendar's name (`X-WR-CALNAME`), or `nil` for none.
+    ///   - productIdentifier: the calendar's `PRODID`.
     ///   - leadTimes: the reminders before each countdown, as given to ``ReminderScheduler``.
     ///   - timedEventLength: how long a timed countdown's event lasts (zero: a moment, `DURATION:PT0S`).
     public init(countdowns: [Countdown], timestamp: Date, leadTimes: [Duration] = [], timedEventLength: Duration = .zero,

@@ -16,7 +16,7 @@ public struct CountdownSection: Sendable, Hashable, Identifiable {
     public let id: String
     /// The heading: a tag's display name, "Untagged", or a bucket title.
     public let title: String
-    /// The countdowns, in the order given to ``sections(of:by:at:)``.
+    /// The countdowns, in the order given to `sections(of:by:at:)`.
     public let countdowns: [Countdown]
 
     /// Creates a section.

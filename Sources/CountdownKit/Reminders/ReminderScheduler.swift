@@ -36,6 +36,7 @@ public actor ReminderScheduler {
     ///
     /// - Parameters:
     ///   - leadTimes: how long before each target to fire an ``Reminder/Kind/ahead(_:)`` reminder.
+    ///   - clock: the time the reminders fire by, and the viewer's time zone.
     /// - Throws: ``CountdownError/outOfRange(what:value:allowed:)`` for a lead time outside ``leadTimeSeconds``.
     public init(clock: ViewerClock, leadTimes: [Duration] = []) throws(CountdownError) {
         for lead in leadTimes {

@@ -28,6 +28,7 @@ public actor CountdownStore {
     ///
     /// - Parameters:
     ///   - readOnly: open without write access (the schema must already exist).
+    ///   - path: the SQLite file; its folder is created when missing.
     ///   - polling: how often ``observe()`` looks for other processes' writes.
     /// - Throws: ``CountdownStoreError/store(_:)`` — for example a newer schema, a corrupt file or a
     ///   missing folder.
@@ -49,7 +50,7 @@ public actor CountdownStore {
     }
 
     /// The countdowns that pass `filter`, in `order`: the same code as ``CountdownFilter/filter(_:at:)``
-    /// and ``CountdownSort/sorted(_:in:)``.
+    /// and `sorted(_:in:)`.
     public func countdowns(
         matching filter: CountdownFilter = .scope(.active), sortedBy order: CountdownSort = CountdownSort(.date),
         at clock: ViewerClock

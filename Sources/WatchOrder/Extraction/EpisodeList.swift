@@ -26,7 +26,7 @@ public struct EpisodeList: Sendable, Hashable, Codable {
 
     /// `true` when nothing could be read from the page: no episodes (a page without a recognisable
     /// episode table carries a ``ExtractionDiagnostic/Kind/noEpisodeTable`` diagnostic). Such a list
-    /// must not replace stored episodes; ``WatchOrderStore/refresh(_:)-swift.method`` refuses it.
+    /// must not replace stored episodes; `refresh(_:)` refuses it.
     public var isUnreadable: Bool { episodes.isEmpty }
 
     /// This list with `other`'s episodes and diagnostics appended: one show read from several pages

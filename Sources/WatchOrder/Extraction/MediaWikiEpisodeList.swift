@@ -37,7 +37,10 @@ public enum MediaWikiEpisodeList {
     /// Reads a Fandom season page's `table.wikitable`s (plain dates, linked titles, "#" numbers).
     ///
     /// - Parameters:
+    ///   - document: the parsed page.
+    ///   - show: the show the page lists.
     ///   - season: the season, when the page title ("Season 5 (…)") does not say it.
+    ///   - sourceURL: recorded on each episode.
     public static func fandom(
         _ document: Document, show: Show, season: Int? = nil, sourceURL: URL? = nil
     ) -> EpisodeList {

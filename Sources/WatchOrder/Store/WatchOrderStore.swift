@@ -26,6 +26,7 @@ public actor WatchOrderStore {
     ///
     /// - Parameters:
     ///   - readOnly: open without write access (the schema must already exist).
+    ///   - path: the SQLite file; its folder is created when missing.
     ///   - polling: how often the observations look for other processes' writes.
     /// - Throws: ``WatchOrderStoreError/store(_:)`` — for example a newer schema, a corrupt file or a
     ///   missing folder.

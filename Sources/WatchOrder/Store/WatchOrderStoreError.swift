@@ -10,7 +10,7 @@ public enum WatchOrderStoreError: Error, Sendable, Hashable, LocalizedError, Sto
     case invalidImport(String)
     /// The stored rules contradict each other (see ``WatchOrderError``).
     case order(WatchOrderError)
-    /// ``WatchOrderStore/refresh(_:)-swift.method`` was given a list with no episodes for a show that has
+    /// `refresh(_:)` was given a list with no episodes for a show that has
     /// stored episodes (a page without a recognisable episode table, say); nothing was written and the
     /// show's stored episodes are kept. `reason` is the list's first diagnostic, if any.
     case emptyEpisodeList(show: String, reason: String?)

@@ -157,4 +157,32 @@ let benchmarks: @Sendable () -> Void = {
             for _ in benchmark.scaledIterations { blackHole(deep.select(selector)) }
         }
     }
+
+    // MARK: Sanitising and editing (HTMLScrape IV), next to parsing the same page.
+
+    if let page = wikiPages().max(by: { $0.bytes.count < $1.bytes.count }) {
+        let document = Document(bytes: page.bytes)
+        let label = "\(page.name) (\(sizeLabel(page.bytes.count)))"
+        Benchmark("sanitize: parse \(label)") { benchmark in
+            for _ in benchmark.scaledIterations { blackHole(Document(bytes: page.bytes)) }
+        }
+        let relaxed = HTMLSanitizer(policy: .relaxed)
+        Benchmark("sanitize: relaxed, parsed \(label)") { benchmark in
+            for _ in benchmark.scaledIterations { blackHole(relaxed.sanitize(document)) }
+        }
+        let basic = HTMLSanitizer(policy: .basicFormatting)
+        Benchmark("sanitize: basicFormatting, parsed \(label)") { benchmark in
+            for _ in benchmark.scaledIterations { blackHole(basic.sanitize(document)) }
+        }
+        Benchmark("edit: absolute links + makeDocument \(label)") { benchmark in
+            for _ in benchmark.scaledIterations {
+                var editor = MutableDocument(document)
+                for link in (try? document.select("a[href]")) ?? [] {
+                    guard let id = try? editor.node(for: link.node), let url = link.absoluteURL(for: "href") else { continue }
+                    try? editor.setAttribute("href", to: url.absoluteString, on: id)
+                }
+                blackHole(editor.makeDocument())
+            }
+        }
+    }
 }

@@ -3,7 +3,8 @@ import Foundation
 import HTMLScrape
 
 /// `scrape SELECTOR [FILE|-]`: prints what a CSS selector matches in an HTML page, like `pup` or
-/// `htmlq`, with a real HTML5 parser.
+/// `htmlq`, with a real HTML5 parser. `scrape --sanitize POLICY [FILE|-]` prints the page's content
+/// cleaned by one of the ``SanitizerPolicy`` presets instead.
 @main
 struct Scrape: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -11,11 +12,13 @@ struct Scrape: ParsableCommand {
         discussion: """
         Reads FILE (or standard input when it is - or missing), parses it as a browser would and prints \
         each match: its text by default, an attribute with --attr, its markup with --html, JSON objects \
-        with --json, or the first matched table as CSV with --table.
+        with --json, or the first matched table as CSV with --table. With --sanitize POLICY (and no \
+        selector) it prints the page's content cleaned by that policy instead: textOnly, \
+        basicFormatting, basicWithImages or relaxed.
         """)
 
-    @Argument(help: "A CSS selector list, such as 'table.wikiepisodetable tr.vevent td.summary'.")
-    var selector: String
+    @Argument(help: "A CSS selector list, such as 'table.wikiepisodetable tr.vevent td.summary' (not with --sanitize).")
+    var selector: String?
 
     @Argument(help: "The HTML file to read; - or nothing for standard input.")
     var file: String = "-"
@@ -35,7 +38,37 @@ struct Scrape: ParsableCommand {
     @Option(help: "The page's URL, to resolve relative links against.")
     var base: String?
 
+    @Option(help: "Print the page's content cleaned by this policy: textOnly, basicFormatting, basicWithImages or relaxed.")
+    var sanitize: String?
+
+    func validate() throws {
+        guard let sanitize else {
+            if selector == nil { throw ValidationError("Missing expected argument '<selector>'") }
+            return
+        }
+        guard SanitizerPolicy.preset(named: sanitize) != nil else {
+            let names = SanitizerPolicy.presets.map(\.key).joined(separator: ", ")
+            throw ValidationError("unknown policy '\(sanitize)'; use one of: \(names)")
+        }
+        if selector != nil && file != "-" {
+            throw ValidationError("--sanitize takes a FILE only, not a selector")
+        }
+    }
+
     func run() throws {
+        if let sanitize, var policy = SanitizerPolicy.preset(named: sanitize) {
+            // With --sanitize the one positional argument is the file.
+            let path = selector ?? file
+            if let base {
+                guard let url = URL(string: base), url.scheme != nil else { fail("bad --base URL: \(base)") }
+                policy.baseURL = url
+            }
+            let html = String(decoding: read(path), as: UTF8.self)
+            let cleaned = HTMLSanitizer(policy: policy).sanitizedHTML(fragment: html)
+            FileHandle.standardOutput.write(Data((cleaned + "\n").utf8))
+            return
+        }
+        guard let selector else { fail("missing selector") }
         let compiled: Selector
         do {
             compiled = try Selector(selector)
@@ -47,16 +80,7 @@ struct Scrape: ParsableCommand {
             guard let url = URL(string: base), url.scheme != nil else { fail("bad --base URL: \(base)") }
             baseURL = url
         }
-        let data: Data
-        do {
-            if file == "-" {
-                data = FileHandle.standardInput.readDataToEndOfFile()
-            } else {
-                data = try Data(contentsOf: URL(fileURLWithPath: file))
-            }
-        } catch {
-            fail("cannot read \(file): \(error.localizedDescription)")
-        }
+        let data = read(file)
         let document = Document(
             html: String(decoding: data, as: UTF8.self),
             options: ParseOptions(collectsErrors: false, url: baseURL))
@@ -115,6 +139,16 @@ struct Scrape: ParsableCommand {
             withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
         else { return "{}" }
         return String(decoding: data, as: UTF8.self)
+    }
+
+    /// The bytes of a file, or of standard input for `-`.
+    private func read(_ path: String) -> Data {
+        do {
+            if path == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
+            return try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            fail("cannot read \(path): \(error.localizedDescription)")
+        }
     }
 
     private func fail(_ message: String) -> Never {

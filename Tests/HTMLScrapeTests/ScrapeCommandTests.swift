@@ -113,4 +113,25 @@ import Testing
         guard let noTable = try scrape(["--table", "p", Self.fixture]) else { return }
         #expect(noTable.status == 1)
     }
+
+    @Test func sanitizesWithAPresetPolicy() throws {
+        let summary = #"<p onclick="x()">The <b>Doctor</b> <a href="javascript:x()">returns</a><script>x()</script>.</p>"#
+        guard let run = try scrape(["--sanitize", "basicFormatting", "-"], input: summary) else { return }
+        #expect(run.status == 0)
+        #expect(run.output == "<p>The <b>Doctor</b> <a>returns</a>.</p>\n")
+        guard let text = try scrape(["--sanitize", "textOnly"], input: summary) else { return }
+        #expect(text.output == "The Doctor returns.\n")
+        guard let page = try scrape(["--sanitize", "relaxed", "--base", "https://en.wikipedia.org/wiki/X", Self.fixture])
+        else { return }
+        #expect(page.status == 0)
+        #expect(page.output.contains(#"href="https://en.wikipedia.org/wiki/"#))
+        #expect(!page.output.contains("<script"))
+    }
+
+    @Test func rejectsAnUnknownPolicyAsAUsageError() throws {
+        guard let run = try scrape(["--sanitize", "strict", Self.fixture]) else { return }
+        #expect(run.status == 64)
+        #expect(run.output.isEmpty)
+        #expect(run.error.contains("textOnly, basicFormatting, basicWithImages, relaxed"))
+    }
 }

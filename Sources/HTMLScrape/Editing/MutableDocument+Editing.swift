@@ -358,6 +358,7 @@ extension MutableDocument {
         let parsed: Document
         if kind == .document {
             parsed = Document(html: html, options: ParseOptions(scriptingEnabled: scriptingEnabled, collectsErrors: false))
+            quirksMode = parsed.quirksMode
         } else if let context = context(of: nodeIndex) {
             parsed = parseFragment(html, context: context)
         } else {

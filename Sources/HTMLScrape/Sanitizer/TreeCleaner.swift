@@ -86,24 +86,96 @@ struct TreeCleaner {
         return spelling
     }
 
-    /// A copy of an allowed element with the attributes that pass.
+    /// What happens to one attribute of one element, decided once per pair of names.
+    private enum AttributeRule {
+        case drop
+        /// Kept as it is.
+        case copy
+        /// Kept after ``cleanValue(_:of:)`` (URLs, `srcset`, `style`, `id`, `name`).
+        case clean(String)
+    }
+
+    private var attributeRules: [UInt64: AttributeRule] = [:]
+
+    private mutating func rule(for attribute: LocalName, on element: LocalName, elementName: String) -> AttributeRule {
+        let key = UInt64(element.id) << 32 | UInt64(attribute.id)
+        if let known = attributeRules[key] { return known }
+        let name = spelling(of: attribute)
+        let rule: AttributeRule
+        if name.hasPrefix("on") || Self.forbiddenAttributes.contains(name) || !policy.allows(attribute: name, on: elementName) {
+            rule = .drop
+        } else if name == "id" || name == "name" || name == "style" || name == "srcset"
+                    || AttributeValueCleaner.urlAttributes.contains(name) {
+            rule = .clean(name)
+        } else {
+            rule = .copy
+        }
+        attributeRules[key] = rule
+        return rule
+    }
+
+    /// An attribute to write: the source's bytes, or a cleaned value.
+    private enum Kept {
+        case source(AttributeRecord)
+        case value(name: String, value: String)
+    }
+
+    /// A copy of an allowed element with the attributes that pass, in their order.
     private mutating func copyElement(_ node: Int32, into output: inout NodeArena) -> Int32 {
         let record = source.nodes[Int(node)]
-        let elementName = source.names.spelling(of: record.name)
-        var kept: [(name: String, value: String)] = []
+        let elementName = spelling(of: record.name)
+        var kept: [Kept] = []
         var i = Int(record.dataStart)
         let end = i + Int(record.dataCount)
         while i < end {
             let attribute = source.attributes[i]
             i += 1
             guard attribute.namespace == .none else { continue }
-            let name = spelling(of: attribute.name)
-            guard !name.hasPrefix("on"), !Self.forbiddenAttributes.contains(name),
-                  policy.allows(attribute: name, on: elementName)
-            else { continue }
-            let raw = String(decoding: source.bytes(start: attribute.valueStart, count: attribute.valueCount), as: UTF8.self)
-            if let value = cleanValue(raw, of: name) { kept.append((name, value)) }
+            switch rule(for: attribute.name, on: record.name, elementName: elementName) {
+            case .drop:
+                continue
+            case .copy:
+                kept.append(.source(attribute))
+            case let .clean(name):
+                let raw = String(decoding: source.bytes(start: attribute.valueStart, count: attribute.valueCount), as: UTF8.self)
+                if let value = cleanValue(raw, of: name) { kept.append(.value(name: name, value: value)) }
+            }
         }
+        if policy.enforcedAttributes[elementName] != nil
+            || (policy.addsNoopenerToBlankTargets && Self.linkElements.contains(elementName)) {
+            // Rare: work on strings.
+            var strings = kept.map { entry -> (name: String, value: String) in
+                switch entry {
+                case let .source(attribute):
+                    return (spelling(of: attribute.name), String(
+                        decoding: source.bytes(start: attribute.valueStart, count: attribute.valueCount), as: UTF8.self))
+                case let .value(name, value):
+                    return (name, value)
+                }
+            }
+            adjust(&strings, of: elementName)
+            kept = strings.map { .value(name: $0.name, value: $0.value) }
+        }
+        let copy = output.createElement(record.name, namespace: .html)
+        for entry in kept {
+            switch entry {
+            case let .source(attribute):
+                source.bytes(start: attribute.valueStart, count: attribute.valueCount).withUnsafeBufferPointer {
+                    output.appendAttribute(to: copy, name: attribute.name, namespace: .none, value: $0)
+                }
+            case let .value(name, value):
+                let atom = output.names.intern(name)
+                var utf8 = Array(value.utf8)
+                utf8.withUnsafeMutableBufferPointer {
+                    output.appendAttribute(to: copy, name: atom, namespace: .none, value: UnsafeBufferPointer($0))
+                }
+            }
+        }
+        return copy
+    }
+
+    /// Enforced attributes, and `rel="noopener noreferrer"` on links that open a blank target.
+    private func adjust(_ kept: inout [(name: String, value: String)], of elementName: String) {
         for (name, value) in policy.enforcedAttributes[elementName] ?? [:] {
             let lowered = name.asciiLowercased
             guard MutableDocument.isValidAttributeName(lowered), !lowered.hasPrefix("on") else { continue }
@@ -119,15 +191,6 @@ struct TreeCleaner {
             }
             set("rel", to: tokens.joined(separator: " "), in: &kept)
         }
-        let copy = output.createElement(record.name, namespace: .html)
-        for (name, value) in kept {
-            let atom = output.names.intern(name)
-            var utf8 = Array(value.utf8)
-            utf8.withUnsafeMutableBufferPointer {
-                output.appendAttribute(to: copy, name: atom, namespace: .none, value: UnsafeBufferPointer($0))
-            }
-        }
-        return copy
     }
 
     private func set(_ name: String, to value: String, in kept: inout [(name: String, value: String)]) {

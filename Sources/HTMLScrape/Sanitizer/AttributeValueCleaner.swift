@@ -18,6 +18,8 @@ struct AttributeValueCleaner {
     /// A URL as browsers read it: tabs and newlines removed anywhere, C0 controls and spaces stripped
     /// at both ends; `nil` when control characters remain inside.
     static func normalizedURL(_ value: String) -> String? {
+        // Most URLs hold no space or control character at all: nothing to do.
+        if !value.utf8.contains(where: { $0 <= 0x20 || $0 == 0x7F || $0 == 0xC2 }) { return value }
         var scalars = value.unicodeScalars.filter { $0 != "\t" && $0 != "\n" && $0 != "\r" }[...]
         while let first = scalars.first, first.value <= 0x20 { scalars.removeFirst() }
         while let last = scalars.last, last.value <= 0x20 { scalars.removeLast() }
@@ -30,20 +32,21 @@ struct AttributeValueCleaner {
     /// The scheme of a URL (lower case), `""` for a relative URL, or `nil` when something that is not a
     /// valid scheme stands before a colon (which a browser might still read as one: refuse it).
     static func scheme(of url: String) -> String? {
-        guard let end = url.unicodeScalars.firstIndex(where: { $0 == ":" || $0 == "/" || $0 == "?" || $0 == "#" }),
-              url.unicodeScalars[end] == ":"
+        let utf8 = url.utf8
+        guard let end = utf8.firstIndex(where: { $0 == 0x3A || $0 == 0x2F || $0 == 0x3F || $0 == 0x23 }),
+              utf8[end] == 0x3A
         else { return "" }
-        let candidate = url.unicodeScalars[..<end]
+        let candidate = utf8[..<end]
         guard let first = candidate.first, isASCIILetter(first) else { return nil }
-        for scalar in candidate {
-            guard isASCIILetter(scalar) || ("0"..."9").contains(scalar) || scalar == "+" || scalar == "-" || scalar == "."
+        for byte in candidate {
+            guard isASCIILetter(byte) || (0x30...0x39).contains(byte) || byte == 0x2B || byte == 0x2D || byte == 0x2E
             else { return nil }
         }
-        return String(String.UnicodeScalarView(candidate)).lowercased()
+        return String(decoding: candidate.map { $0 | 0x20 }, as: UTF8.self)
     }
 
-    private static func isASCIILetter(_ scalar: Unicode.Scalar) -> Bool {
-        ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
+    private static func isASCIILetter(_ byte: UInt8) -> Bool {
+        (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
     }
 
     /// The URL to keep for this attribute, or `nil`.

@@ -415,4 +415,30 @@ enum SafetyCheck {
         }
         #expect(output == "deep")
     }
+
+    @Test(.enabled(if: TestData.shared != nil, "needs the wiki pages in ../shared/fixtures/wiki"))
+    func realWikiPagesComeOutSafeAndStable() async throws {
+        let folder = try #require(TestData.shared).appendingPathComponent("fixtures/wiki")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".html") }
+        #expect(!files.isEmpty)
+        for file in files.sorted() {
+            let html = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            let result = try await runOnOwnThread { () -> (String, String, Int, Int) in
+                var policy = SanitizerPolicy.relaxed
+                policy.baseURL = URL(string: "https://en.wikipedia.org/wiki/Page")
+                let sanitizer = HTMLSanitizer(policy: policy)
+                let once = sanitizer.sanitizedHTML(fragment: html)
+                let links = Document(fragment: once).root.descendants.compactMap(\.element).filter { $0.localName == "a" }
+                let relative = links.filter { link in
+                    guard let href = link.attribute("href") else { return false }
+                    return !["https://", "http://", "mailto:"].contains { href.hasPrefix($0) }
+                }.count
+                return (once, sanitizer.sanitizedHTML(fragment: once), links.count, relative)
+            }
+            #expect(SafetyCheck.problems(in: result.0).isEmpty, "\(file)")
+            #expect(result.1 == result.0, "\(file): sanitising twice differs")
+            #expect(result.2 > 50, "\(file): links kept")
+            #expect(result.3 == 0, "\(file): every kept href is absolute")
+        }
+    }
 }

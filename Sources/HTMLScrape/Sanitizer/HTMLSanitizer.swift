@@ -64,7 +64,7 @@ public struct HTMLSanitizer: Sendable {
             let reparsed = Self.reparse(cleaned, like: document, context: context)
             guard let difference = Self.firstDifference(cleaned, reparsed.arena) else { return reparsed }
             guard let part = Self.topLevelPart(containing: difference, in: cleaned) else { break }
-            cleaned.detach(part)
+            Self.remove(part, from: &cleaned)
         }
         var empty = NodeArena(rootKind: cleaned.nodes[0].kind)
         if context == nil { Self.addDocumentStructure(to: &empty, doctype: false) }
@@ -154,6 +154,19 @@ public struct HTMLSanitizer: Sendable {
             current = parent
         }
         return nil
+    }
+
+    /// Detaches a node, merging the text nodes that end up side by side (as a parse would have them).
+    private static func remove(_ node: Int32, from arena: inout NodeArena) {
+        let previous = arena.nodes[Int(node)].previousSibling
+        let next = arena.nodes[Int(node)].nextSibling
+        arena.detach(node)
+        guard previous != NodeArena.none, next != NodeArena.none,
+              arena.nodes[Int(previous)].kind == .text, arena.nodes[Int(next)].kind == .text
+        else { return }
+        let text = Array(arena.bytes(start: arena.nodes[Int(next)].dataStart, count: arena.nodes[Int(next)].dataCount))
+        text.withUnsafeBufferPointer { arena.extendText(previous, with: $0) }
+        arena.detach(next)
     }
 
     /// The `<body>` of a document arena built by ``addDocumentStructure(to:doctype:)``.

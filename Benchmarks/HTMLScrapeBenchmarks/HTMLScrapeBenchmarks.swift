@@ -157,4 +157,38 @@ let benchmarks: @Sendable () -> Void = {
             for _ in benchmark.scaledIterations { blackHole(deep.select(selector)) }
         }
     }
+
+    // MARK: Sanitising and editing (HTMLScrape IV), next to parsing the same page.
+
+    if let page = wikiPages().max(by: { $0.bytes.count < $1.bytes.count }) {
+        let document = Document(bytes: page.bytes)
+        let label = "\(page.name) (\(sizeLabel(page.bytes.count)))"
+        Benchmark("sanitize: parse \(label)") { benchmark in
+            for _ in benchmark.scaledIterations { blackHole(Document(bytes: page.bytes)) }
+        }
+        let relaxed = HTMLSanitizer(policy: .relaxed)
+        Benchmark("sanitize: relaxed, parsed \(label)") { benchmark in
+            for _ in benchmark.scaledIterations { blackHole(relaxed.sanitize(document)) }
+        }
+        let basic = HTMLSanitizer(policy: .basicFormatting)
+        Benchmark("sanitize: basicFormatting, parsed \(label)") { benchmark in
+            for _ in benchmark.scaledIterations { blackHole(basic.sanitize(document)) }
+        }
+        // The URLs are resolved once, outside the loop: what is measured is the editing.
+        let base = URL(string: "https://en.wikipedia.org/wiki/List_of_The_100_episodes")
+        let links = ((try? document.select("a[href]")) ?? []).compactMap { link -> (Node, String)? in
+            guard let href = link.attribute("href"), let url = URL(string: href, relativeTo: base) else { return nil }
+            return (link.node, url.absoluteString)
+        }
+        Benchmark("edit: \(links.count) links made absolute + makeDocument \(label)") { benchmark in
+            for _ in benchmark.scaledIterations {
+                var editor = MutableDocument(document)
+                for (node, url) in links {
+                    guard let id = try? editor.node(for: node) else { continue }
+                    try? editor.setAttribute("href", to: url, on: id)
+                }
+                blackHole(editor.makeDocument())
+            }
+        }
+    }
 }

@@ -4,7 +4,8 @@ import Foundation
 import HTMLScrape
 
 /// `scrape SELECTOR [FILE|-]`: prints what a CSS selector matches in an HTML page, like `pup` or
-/// `htmlq`, with a real HTML5 parser.
+/// `htmlq`, with a real HTML5 parser. `scrape --sanitize POLICY [FILE|-]` prints the page's content
+/// cleaned by one of the ``SanitizerPolicy`` presets instead.
 @main
 struct Scrape: OneLineErrors {
     static let configuration = CommandConfiguration(
@@ -12,13 +13,15 @@ struct Scrape: OneLineErrors {
         discussion: """
         Reads FILE (or standard input when it is - or missing), parses it as a browser would and prints \
         each match: its text by default, an attribute with --attr, its markup with --html, JSON objects \
-        with --json, or the first matched table as CSV with --table. The bytes are decoded as a browser \
-        would: byte order mark, then <meta charset>, then UTF-8 or windows-1252.
+        with --json, or the first matched table as CSV with --table. With --sanitize POLICY (and no \
+        selector) it prints the page's content cleaned by that policy instead: textOnly, \
+        basicFormatting, basicWithImages or relaxed. The bytes are decoded as a browser would: byte \
+        order mark, then <meta charset>, then UTF-8 or windows-1252.
         """,
         version: ProgramVersion.current)
 
-    @Argument(help: "A CSS selector list, such as 'table.wikiepisodetable tr.vevent td.summary'.")
-    var selector: String
+    @Argument(help: "A CSS selector list, such as 'table.wikiepisodetable tr.vevent td.summary' (not with --sanitize).")
+    var selector: String?
 
     @Argument(help: "The HTML file to read; - or nothing for standard input.")
     var file: String = "-"
@@ -38,7 +41,41 @@ struct Scrape: OneLineErrors {
     @Option(help: "The page's URL, to resolve relative links against.")
     var base: String?
 
+    @Option(help: "Print the page's content cleaned by this policy: textOnly, basicFormatting, basicWithImages or relaxed.")
+    var sanitize: String?
+
+    func validate() throws {
+        guard let sanitize else {
+            if selector == nil { throw ValidationError("Missing expected argument '<selector>'") }
+            return
+        }
+        guard SanitizerPolicy.preset(named: sanitize) != nil else {
+            let names = SanitizerPolicy.presets.map(\.key).joined(separator: ", ")
+            throw ValidationError("Unknown policy '\(sanitize)'. Use one of: \(names)")
+        }
+        if selector != nil && file != "-" {
+            throw ValidationError("--sanitize takes a FILE only, not a selector")
+        }
+    }
+
     func run() throws {
+        if let sanitize, var policy = SanitizerPolicy.preset(named: sanitize) {
+            // With --sanitize the one positional argument is the file.
+            let path = selector ?? file
+            if let base {
+                guard let url = URL(string: base), url.scheme != nil else {
+                    throw ValidationError("--base must be an absolute URL such as https://example.org/, not '\(base)'")
+                }
+                policy.baseURL = url
+            }
+            let html = String(decoding: try read(path), as: UTF8.self)
+            let cleaned = HTMLSanitizer(policy: policy).sanitizedHTML(fragment: html)
+            FileHandle.standardOutput.write(Data((cleaned + "\n").utf8))
+            return
+        }
+        guard let selector else {
+            throw ValidationError("Give a CSS selector to print what it matches, or --sanitize POLICY to clean the page")
+        }
         let compiled: Selector
         do {
             compiled = try Selector(selector)
@@ -52,14 +89,7 @@ struct Scrape: OneLineErrors {
             }
             baseURL = url
         }
-        let data: Data
-        do {
-            if file == "-" {
-                data = FileHandle.standardInput.readDataToEndOfFile()
-            } else {
-                data = try Data(contentsOf: URL(fileURLWithPath: file))
-            }
-        }
+        let data = try read(file)
         let document = Document(bytes: data, options: ParseOptions(collectsErrors: false, url: baseURL))
         let matches = document.select(compiled)
         var output = ""
@@ -118,6 +148,11 @@ struct Scrape: OneLineErrors {
         return String(decoding: data, as: UTF8.self)
     }
 
+    /// The bytes of a file, or of standard input for `-`.
+    private func read(_ path: String) throws -> Data {
+        if path == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
+        return try Data(contentsOf: URL(fileURLWithPath: path))
+    }
 }
 
 /// A run-time failure: one line on standard error, exit status 1.

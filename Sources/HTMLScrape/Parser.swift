@@ -27,7 +27,7 @@ extension Document {
         let errors = options.collectsErrors ? Self.locate(inputErrors + result.errors, in: input) : []
         self.init(
             arena: result.arena, errors: errors, quirksMode: result.quirksMode, encoding: encoding,
-            scriptingEnabled: options.scriptingEnabled, url: options.url)
+            scriptingEnabled: options.scriptingEnabled, url: options.url, fragmentContext: context)
     }
 
     /// Turns byte offsets into 1-based line and column numbers (columns count Unicode scalars), in

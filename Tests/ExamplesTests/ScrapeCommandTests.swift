@@ -85,4 +85,24 @@ struct ScrapeCommandTests {
         let noTable = try await scrape(["--table", "p", Self.fixture])
         #expect(noTable.status == 1)
     }
+
+    @Test func sanitizesWithAPresetPolicy() async throws {
+        let summary = #"<p onclick="x()">The <b>Doctor</b> <a href="javascript:x()">returns</a><script>x()</script>.</p>"#
+        let run = try await scrape(["--sanitize", "basicFormatting", "-"], input: summary)
+        #expect(run.status == 0)
+        #expect(run.output == "<p>The <b>Doctor</b> <a>returns</a>.</p>\n")
+        let text = try await scrape(["--sanitize", "textOnly"], input: summary)
+        #expect(text.output == "The Doctor returns.\n")
+        let page = try await scrape(["--sanitize", "relaxed", "--base", "https://en.wikipedia.org/wiki/X", Self.fixture])
+        #expect(page.status == 0)
+        #expect(page.output.contains(#"href="https://en.wikipedia.org/wiki/"#))
+        #expect(!page.output.contains("<script"))
+    }
+
+    @Test func rejectsAnUnknownPolicyAsAUsageError() async throws {
+        let run = try await scrape(["--sanitize", "strict", Self.fixture])
+        #expect(run.status == 64)
+        #expect(run.output.isEmpty)
+        #expect(run.error.contains("textOnly, basicFormatting, basicWithImages, relaxed"))
+    }
 }

@@ -26,4 +26,30 @@ import HTMLScrape
         #expect(link?.absoluteString == "https://en.wikipedia.org/wiki/Craig_Mazin")
         #expect(summary == "Five episodes.\n\nHBO & Sky.")
     }
+
+    @Test func readmeSanitizingAndEditingExample() throws {
+        let html = try String(contentsOf: TestData.fixtures.appendingPathComponent("html/episodes.html"), encoding: .utf8)
+        let page = Document(html: html, options: ParseOptions(url: URL(string: "https://en.wikipedia.org/wiki/Chernobyl")))
+        // --- README example ---
+        // Clean a TVMaze summary for display.
+        let summaryHTML = #"<p onclick="steal()">A <b>chemistry</b> teacher <a href="javascript:steal()">turns</a> to crime.<script>steal()</script></p>"#
+        let safe = HTMLSanitizer(policy: .basicFormatting).sanitizedHTML(fragment: summaryHTML)
+        // "<p>A <b>chemistry</b> teacher <a>turns</a> to crime.</p>"
+
+        // Rewrite a page's links to absolute URLs.
+        var editor = MutableDocument(page)
+        for anchor in try page.select("a[href]") {
+            if let absolute = anchor.absoluteURL(for: "href") {
+                try editor.setAttribute("href", to: absolute.absoluteString, on: editor.node(for: anchor.node))
+            }
+        }
+        let rewritten = editor.makeDocument()  // selectors, text and outerHTML work on it as on a parsed page
+        // --- end ---
+        #expect(safe == "<p>A <b>chemistry</b> teacher <a>turns</a> to crime.</p>")
+        let hrefs = try rewritten.select("a[href]").compactMap { $0.attribute("href") }
+        #expect(!hrefs.isEmpty)
+        #expect(hrefs.allSatisfy { $0.hasPrefix("https://") })
+        #expect(hrefs.contains("https://en.wikipedia.org/wiki/Craig_Mazin"))
+        #expect(try page.select("a[href^='/wiki/']").count <= rewritten.select("a[href^='https://en.wikipedia.org/wiki/']").count)
+    }
 }

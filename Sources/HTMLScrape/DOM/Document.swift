@@ -21,12 +21,16 @@ public final class Document: Sendable {
     public let scriptingEnabled: Bool
     /// The address the page was fetched from, as given in ``ParseOptions/url``.
     public let url: URL?
+    /// The context element a fragment was parsed in (``Document/init(fragment:context:options:)``);
+    /// `nil` for a whole document.
+    public let fragmentContext: FragmentContext?
 
     init(
         arena: NodeArena, errors: [ParseError], quirksMode: QuirksMode, encoding: TextEncoding,
-        scriptingEnabled: Bool, url: URL? = nil
+        scriptingEnabled: Bool, url: URL? = nil, fragmentContext: FragmentContext? = nil
     ) {
         self.url = url
+        self.fragmentContext = fragmentContext
         self.arena = arena
         var owners: [Int32: Int32] = [:]
         for (template, content) in arena.templateContents { owners[content] = template }

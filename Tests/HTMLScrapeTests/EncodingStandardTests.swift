@@ -490,3 +490,44 @@ struct EncodingStandardTests {
         #expect(meta.root.textContent == "\u{FFFD}")
     }
 }
+
+/// Random bytes, biased towards each decoder's lead and trail ranges, never trap, decode to valid
+/// UTF-8, and decode the same at every block size.
+@Suite struct LegacyDecoderRobustnessTests {
+    private func decode(_ bytes: [UInt8], _ encoding: TextEncoding, blockSize: Int) -> [UInt8] {
+        var output: [UInt8] = []
+        bytes.withUnsafeBufferPointer { input in
+            TextDecoder.decode(input, encoding: encoding, blockSize: blockSize) { output.append(contentsOf: $0) }
+        }
+        return output
+    }
+
+    @Test func randomBytesDecodeToValidUTF8AtEveryBlockSize() {
+        var random = SplitMix64(seed: 2022)
+        // Bytes that matter to the decoders: ESC and the escape letters, digits, lead and trail bytes.
+        let interesting: [UInt8] = [0x1B, 0x24, 0x28, 0x40, 0x42, 0x49, 0x4A, 0x0E, 0x0F, 0x30, 0x39, 0x5C, 0x7E,
+                                    0x80, 0x81, 0x8E, 0x8F, 0xA0, 0xA1, 0xDF, 0xE0, 0xFC, 0xFE, 0xFF]
+        for encoding in TextEncoding.allCases where encoding != .utf8 {
+            for _ in 0..<40 {
+                let length = Int(random.next() % 300)
+                let bytes = (0..<length).map { _ in
+                    random.next() % 3 == 0 ? interesting[Int(random.next() % UInt64(interesting.count))] : UInt8(truncatingIfNeeded: random.next())
+                }
+                let whole = decode(bytes, encoding, blockSize: 1 << 16)
+                #expect(Array(String(decoding: whole, as: UTF8.self).utf8) == whole, "\(encoding.rawValue): invalid UTF-8")
+                #expect(decode(bytes, encoding, blockSize: 5) == whole, "\(encoding.rawValue): block size changes the text")
+                // Nothing is lost: every input byte yields at least one scalar, or belongs to a sequence
+                // that does (an upper bound on the scalars instead of a lower bound for multi-byte ones).
+                let scalars = String(decoding: whole, as: UTF8.self).unicodeScalars.count
+                #expect(scalars <= max(length, 1) + 1, "\(encoding.rawValue): \(scalars) scalars from \(length) bytes")
+            }
+        }
+    }
+
+    @Test func asciiIsItselfInEveryASCIICompatibleEncoding() {
+        let text = "<!DOCTYPE html><p class=\"a\">Hello, world! 0123456789 {}[]|@#$%^&*()_+-=~`\\'</p>\n\t"
+        for encoding in TextEncoding.allCases where !encoding.isUTF16 && encoding != .replacement {
+            #expect(decode(Array(text.utf8), encoding, blockSize: 7) == Array(text.utf8), "\(encoding.rawValue)")
+        }
+    }
+}

@@ -13,7 +13,7 @@ enum EncodingLabels {
     }()
 
     /// The longest label, in bytes; longer input cannot be a label.
-    static let longestLabel = 20
+    static let longestLabel = encodings.keys.map(\.utf8.count).max() ?? 0
 
     /// Resolves a label: trims leading and trailing ASCII white space (TAB, LF, FF, CR, space), folds
     /// ASCII case, and looks it up.
@@ -30,11 +30,6 @@ enum EncodingLabels {
             folded.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
         }
         return encodings[String(decoding: folded, as: UTF8.self)]
-    }
-
-    /// The canonical name of the encoding a label names.
-    static func canonicalName(forLabel label: UnsafeBufferPointer<UInt8>) -> String? {
-        encoding(forLabel: label)?.rawValue
     }
 
     /// ASCII white space as the HTML and Encoding specs define it: TAB, LF, FF, CR, space.

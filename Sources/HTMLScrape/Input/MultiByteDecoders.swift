@@ -32,7 +32,8 @@ extension TextDecoder {
             // One error for the whole (non-empty) input.
             if !input.isEmpty { UTF8Block.with(size: blockSize, sink: sink) { $0.appendReplacement(sink) } }
         default:
-            let table = SingleByteTables.table(for: encoding) ?? []
+            // The single-byte encodings and x-user-defined: every one has a table.
+            guard let table = SingleByteTables.table(for: encoding) else { return }
             decodeSingleByte(input, table: table, blockSize: blockSize, sink: sink)
         }
     }

@@ -12,9 +12,9 @@ enum SingleByteTables {
             var table: [UInt16] = []
             table.reserveCapacity(128)
             for entry in 0..<128 {
+                // Always 128 entries: the decoder indexes them without a check.
                 let offset = (position * 128 + entry) * 2
-                guard offset + 1 < values.count else { break }
-                let value = UInt16(values[offset]) << 8 | UInt16(values[offset + 1])
+                let value = offset + 1 < values.count ? UInt16(values[offset]) << 8 | UInt16(values[offset + 1]) : 0
                 table.append(value == 0 ? 0xFFFD : value)
             }
             tables[encoding] = table
@@ -23,7 +23,8 @@ enum SingleByteTables {
         return tables
     }()
 
-    /// The table of a single-byte encoding (or x-user-defined); `nil` for the other encodings.
+    /// The table of a single-byte encoding (or x-user-defined), 128 entries; `nil` for the other
+    /// encodings.
     static func table(for encoding: TextEncoding) -> [UInt16]? {
         tables[encoding]
     }

@@ -531,8 +531,8 @@ struct EncodingStandardTests {
                 let whole = decode(bytes, encoding, blockSize: 1 << 16)
                 #expect(Array(String(decoding: whole, as: UTF8.self).utf8) == whole, "\(encoding.rawValue): invalid UTF-8")
                 #expect(decode(bytes, encoding, blockSize: 5) == whole, "\(encoding.rawValue): block size changes the text")
-                // Nothing is lost: every input byte yields at least one scalar, or belongs to a sequence
-                // that does (an upper bound on the scalars instead of a lower bound for multi-byte ones).
+                // No decoder makes up text: at most one scalar per byte (Big5's two-scalar pointers take
+                // two bytes), and one U+FFFD for a whole replacement input.
                 let scalars = String(decoding: whole, as: UTF8.self).unicodeScalars.count
                 #expect(scalars <= max(length, 1) + 1, "\(encoding.rawValue): \(scalars) scalars from \(length) bytes")
             }

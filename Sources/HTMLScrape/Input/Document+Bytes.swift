@@ -14,9 +14,10 @@ extension Document {
     /// search for that `<meta>` happens first (``EncodingSniffResult/Source/metaInDocument``). If the
     /// decoded text later disagrees with the encoding found (bytes invalid in it), they decode to
     /// U+FFFD: there is no second guess.
-    /// Encodings the parser recognises but cannot decode (`Shift_JIS`, `EUC-JP`, …) are decoded as
-    /// windows-1252; ``sniffEncoding(of:transportEncoding:fallbackEncoding:)`` tells you when that
-    /// happens.
+    /// Every encoding of the WHATWG Encoding Standard is decoded as the standard says (`Shift_JIS`,
+    /// `EUC-JP`, `ISO-2022-JP`, `GBK`/`gb18030`, `Big5`, `EUC-KR`, `KOI8-R`, the ISO-8859 and windows
+    /// code pages, …); labels that stand for the `replacement` encoding (`iso-2022-kr`, …) give a
+    /// single U+FFFD for non-empty input.
     ///
     /// - Parameters:
     ///   - bytes: the document's bytes, such as an `[UInt8]`, an `ArraySlice<UInt8>` or a Foundation
@@ -43,8 +44,7 @@ extension Document {
     }
 
     /// Sniffs the encoding of a document's bytes without parsing them, as
-    /// ``init(bytes:transportEncoding:options:)`` does: which encoding, from where, and whether it can be
-    /// decoded.
+    /// ``init(bytes:transportEncoding:options:)`` does: which encoding, and from where.
     public static func sniffEncoding(
         of bytes: some Collection<UInt8>, transportEncoding: String? = nil,
         fallbackEncoding: TextEncoding = .windows1252

@@ -8,12 +8,9 @@
 /// (``Source/utf8Detection``), then the fallback (``TextEncoding/windows1252`` unless the caller chose
 /// another).
 ///
-/// Sniffing knows every encoding of the WHATWG Encoding Standard (``name``), but decodes only those of
-/// ``TextEncoding``; for the others (`EUC-JP`, `Shift_JIS`, `GBK`, `Big5`, `EUC-KR`, `windows-1250`, …)
-/// ``encoding`` is ``TextEncoding/windows1252``: every byte becomes one character, so the markup is
-/// intact and the text can be re-encoded to the original bytes and decoded by other means. That includes
-/// `replacement` (the labels `iso-2022-kr`, `hz-gb-2312`, …), which a browser decodes to a single
-/// U+FFFD.
+/// Sniffing knows, and ``TextEncoding`` decodes, every encoding of the WHATWG Encoding Standard,
+/// including `replacement` (the labels `iso-2022-kr`, `hz-gb-2312`, …), which decodes non-empty input
+/// to a single U+FFFD as browsers do.
 public struct EncodingSniffResult: Sendable, Hashable {
     /// Where the encoding came from.
     public enum Source: Sendable, Hashable {
@@ -34,11 +31,10 @@ public struct EncodingSniffResult: Sendable, Hashable {
         case fallback
     }
 
-    /// The canonical WHATWG name of the encoding found (`"UTF-8"`, `"windows-1252"`, `"EUC-JP"`, …),
-    /// whether or not this parser can decode it.
-    public let name: String
-    /// The encoding the bytes are decoded with: the one named by ``name`` when ``TextEncoding`` has it,
-    /// ``TextEncoding/windows1252`` otherwise.
+    /// The canonical WHATWG name of the encoding found (`"UTF-8"`, `"windows-1252"`, `"EUC-JP"`, …):
+    /// `encoding.rawValue`.
+    public var name: String { encoding.rawValue }
+    /// The encoding the bytes are decoded with.
     public let encoding: TextEncoding
     /// Where the encoding came from.
     public let source: Source
@@ -49,13 +45,13 @@ public struct EncodingSniffResult: Sendable, Hashable {
     /// tentative (from a `<meta>` element or the fallback), in the HTML spec's terms.
     public var isCertain: Bool { source == .byteOrderMark || source == .transportLayer }
 
-    /// Whether ``encoding`` decodes the encoding named by ``name`` (false when an undecodable encoding
-    /// was replaced by windows-1252).
-    public var isDecodable: Bool { encoding.rawValue == name }
+    /// Whether ``encoding`` decodes the encoding named by ``name``: always `true`, since every encoding
+    /// of the Encoding Standard is decoded.
+    @available(*, deprecated, message: "every encoding of the WHATWG Encoding Standard is decoded now; this is always true")
+    public var isDecodable: Bool { true }
 
-    init(name: String, source: Source, byteOrderMarkLength: Int = 0) {
-        self.name = name
-        self.encoding = TextEncoding.decoding(canonicalName: name)
+    init(encoding: TextEncoding, source: Source, byteOrderMarkLength: Int = 0) {
+        self.encoding = encoding
         self.source = source
         self.byteOrderMarkLength = byteOrderMarkLength
     }

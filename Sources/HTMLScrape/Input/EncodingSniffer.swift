@@ -20,48 +20,48 @@ enum EncodingSniffer {
         _ bytes: UnsafeBufferPointer<UInt8>, transportEncoding: String?, fallback: TextEncoding
     ) -> EncodingSniffResult {
         if let bom = byteOrderMark(bytes) { return bom }
-        if let transportEncoding, let name = charsetName(fromTransport: transportEncoding) {
-            return EncodingSniffResult(name: name, source: .transportLayer)
+        if let transportEncoding, let encoding = charset(fromTransport: transportEncoding) {
+            return EncodingSniffResult(encoding: encoding, source: .transportLayer)
         }
         let prefix = UnsafeBufferPointer(rebasing: bytes[..<min(bytes.count, prescanLength)])
         var prescan = MetaPrescan(prefix)
-        if let name = prescan.run() {
-            return EncodingSniffResult(name: name, source: .metaPrescan)
+        if let encoding = prescan.run() {
+            return EncodingSniffResult(encoding: encoding, source: .metaPrescan)
         }
         if bytes.count > prescanLength {
             var late = MetaPrescan(bytes, skipsRawText: true)
-            if let name = late.run() {
-                return EncodingSniffResult(name: name, source: .metaInDocument)
+            if let encoding = late.run() {
+                return EncodingSniffResult(encoding: encoding, source: .metaInDocument)
             }
         }
         if UTF8Detection.isNonASCIIValidUTF8(bytes) {
-            return EncodingSniffResult(name: TextEncoding.utf8.rawValue, source: .utf8Detection)
+            return EncodingSniffResult(encoding: .utf8, source: .utf8Detection)
         }
-        return EncodingSniffResult(name: fallback.rawValue, source: .fallback)
+        return EncodingSniffResult(encoding: fallback, source: .fallback)
     }
 
     /// A UTF-8 (`EF BB BF`), UTF-16BE (`FE FF`) or UTF-16LE (`FF FE`) byte order mark.
     static func byteOrderMark(_ bytes: UnsafeBufferPointer<UInt8>) -> EncodingSniffResult? {
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
-            return EncodingSniffResult(name: TextEncoding.utf8.rawValue, source: .byteOrderMark, byteOrderMarkLength: 3)
+            return EncodingSniffResult(encoding: .utf8, source: .byteOrderMark, byteOrderMarkLength: 3)
         }
         if bytes.count >= 2, bytes[0] == 0xFE, bytes[1] == 0xFF {
-            return EncodingSniffResult(name: TextEncoding.utf16BE.rawValue, source: .byteOrderMark, byteOrderMarkLength: 2)
+            return EncodingSniffResult(encoding: .utf16BE, source: .byteOrderMark, byteOrderMarkLength: 2)
         }
         if bytes.count >= 2, bytes[0] == 0xFF, bytes[1] == 0xFE {
-            return EncodingSniffResult(name: TextEncoding.utf16LE.rawValue, source: .byteOrderMark, byteOrderMarkLength: 2)
+            return EncodingSniffResult(encoding: .utf16LE, source: .byteOrderMark, byteOrderMarkLength: 2)
         }
         return nil
     }
 
-    /// The canonical encoding name a transport-layer value stands for: the `charset` parameter of a
-    /// MIME type (`text/html; charset="utf-8"`), or the value itself when it is a bare label.
-    static func charsetName(fromTransport value: String) -> String? {
+    /// The encoding a transport-layer value stands for: the `charset` parameter of a MIME type
+    /// (`text/html; charset="utf-8"`), or the value itself when it is a bare label.
+    static func charset(fromTransport value: String) -> TextEncoding? {
         let bytes = Array(value.utf8)
         guard bytes.contains(where: { $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "=") })
-        else { return TextEncoding.canonicalName(forLabel: value) }
+        else { return TextEncoding(label: value) }
         guard let label = charsetParameter(in: bytes) else { return nil }
-        return label.withUnsafeBufferPointer { EncodingLabels.canonicalName(forLabel: $0) }
+        return label.withUnsafeBufferPointer { EncodingLabels.encoding(forLabel: $0) }
     }
 
     /// The value of the first `charset` parameter of a MIME type such as `text/html; charset=utf-8`

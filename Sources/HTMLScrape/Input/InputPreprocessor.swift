@@ -30,17 +30,11 @@ enum InputPreprocessor {
         switch encoding {
         case .utf8:
             return preprocess(buffer: input)
-        case .utf16LE, .utf16BE:
-            var normalizer = InputStreamNormalizer(expectedCount: input.count / 2 + input.count / 4)
-            TextDecoder.decodeUTF16(input, bigEndian: encoding == .utf16BE, blockSize: blockSize) {
-                normalizer.write($0)
-            }
-            return normalizer.finish()
-        case .windows1252, .iso8859_2, .iso8859_15, .windows1251:
-            var normalizer = InputStreamNormalizer(expectedCount: input.count + input.count / 8)
-            TextDecoder.decodeSingleByte(input, table: SingleByteTables.table(for: encoding), blockSize: blockSize) {
-                normalizer.write($0)
-            }
+        default:
+            // Room for the UTF-8, which is longer than the input for most non-ASCII text.
+            let expected = encoding.isUTF16 ? input.count / 2 + input.count / 4 : input.count + input.count / 2
+            var normalizer = InputStreamNormalizer(expectedCount: expected)
+            TextDecoder.decode(input, encoding: encoding, blockSize: blockSize) { normalizer.write($0) }
             return normalizer.finish()
         }
     }

@@ -41,8 +41,8 @@ struct MetaPrescan {
     /// Signals that the bytes ran out.
     private struct EndOfInput: Error {}
 
-    /// The canonical name of the encoding found, or `nil`.
-    mutating func run() -> String? {
+    /// The encoding found, or `nil`.
+    mutating func run() -> TextEncoding? {
         do {
             return try scan()
         } catch {
@@ -68,7 +68,7 @@ struct MetaPrescan {
         return true
     }
 
-    private mutating func scan() throws(EndOfInput) -> String? {
+    private mutating func scan() throws(EndOfInput) -> TextEncoding? {
         while position < bytes.count {
             guard bytes[position] == UInt8(ascii: "<") else {
                 position += 1
@@ -143,12 +143,12 @@ struct MetaPrescan {
     }
 
     /// The attributes of a `<meta` tag, `position` just after `<meta` and its space or slash. Returns
-    /// the encoding's canonical name when the tag decides one.
-    private mutating func meta() throws(EndOfInput) -> String? {
+    /// the encoding when the tag decides one.
+    private mutating func meta() throws(EndOfInput) -> TextEncoding? {
         var seen: [[UInt8]] = []
         var gotPragma = false
         var needPragma: Bool?
-        var charset: String?
+        var charset: TextEncoding?
         while let attribute = try attribute() {
             if seen.contains(attribute.name) { continue }
             seen.append(attribute.name)
@@ -157,13 +157,13 @@ struct MetaPrescan {
                 if attribute.value == Array("content-type".utf8) { gotPragma = true }
             case Array("content".utf8):
                 if charset == nil, let label = EncodingSniffer.charsetFromMetaContent(attribute.value),
-                    let name = label.withUnsafeBufferPointer({ EncodingLabels.canonicalName(forLabel: $0) })
+                    let encoding = label.withUnsafeBufferPointer({ EncodingLabels.encoding(forLabel: $0) })
                 {
-                    charset = name
+                    charset = encoding
                     needPragma = true
                 }
             case Array("charset".utf8):
-                charset = attribute.value.withUnsafeBufferPointer { EncodingLabels.canonicalName(forLabel: $0) }
+                charset = attribute.value.withUnsafeBufferPointer { EncodingLabels.encoding(forLabel: $0) }
                 needPragma = false
             default:
                 break
@@ -171,8 +171,8 @@ struct MetaPrescan {
         }
         guard let needPragma, !(needPragma && !gotPragma), let charset else { return nil }
         switch charset {
-        case TextEncoding.utf16BE.rawValue, TextEncoding.utf16LE.rawValue: return TextEncoding.utf8.rawValue
-        case "x-user-defined": return TextEncoding.windows1252.rawValue
+        case .utf16BE, .utf16LE: return .utf8
+        case .xUserDefined: return .windows1252
         default: return charset
         }
     }

@@ -63,6 +63,10 @@ public struct Jikan: Sendable {
         try await http.get(endpoint.request, as: DataEnvelope<T>.self).data
     }
 
+    private func list<T: Decodable>(_ endpoint: Endpoint, of type: T.Type = T.self) async throws -> [T] {
+        try await http.get(endpoint.request, as: DataEnvelope<LenientList<T>>.self).data.elements
+    }
+
     private func page<T: Decodable & Sendable>(_ endpoint: Endpoint, of type: T.Type = T.self) async throws -> JikanPage<T> {
         try await http.get(endpoint.request, as: JikanPage<T>.self)
     }
@@ -76,7 +80,7 @@ public struct Jikan: Sendable {
 
     /// Every anime matching `search`, page after page, each once.
     public func allSearchResults(_ search: JikanAnimeSearch) -> JikanPages<JikanAnime> {
-        JikanPages(expectedPageSize: search.limit ?? JikanAnimeSearch.maximumLimit) { page in
+        JikanPages { page in
             try await self.searchAnime(search, page: page)
         }
     }
@@ -99,7 +103,7 @@ public struct Jikan: Sendable {
 
     /// Every episode of the anime, page after page, each once.
     public func allEpisodes(ofAnime animeID: Int) -> JikanPages<JikanAnimeEpisode> {
-        JikanPages(expectedPageSize: Self.episodesPerPage) { page in
+        JikanPages { page in
             try await self.episodes(ofAnime: animeID, page: page)
         }
     }
@@ -112,17 +116,17 @@ public struct Jikan: Sendable {
 
     /// Entries related to the anime: sequels, prequels, adaptations… (`/anime/{id}/relations`).
     public func relations(ofAnime animeID: Int) async throws -> [JikanAnimeRelation] {
-        try await data(.relations(animeID: animeID))
+        try await list(.relations(animeID: animeID))
     }
 
     /// The anime's characters with their voice actors (`/anime/{id}/characters`).
     public func characters(ofAnime animeID: Int) async throws -> [JikanCharacterRole] {
-        try await data(.characters(animeID: animeID))
+        try await list(.characters(animeID: animeID))
     }
 
     /// The people who made the anime (`/anime/{id}/staff`).
     public func staff(ofAnime animeID: Int) async throws -> [JikanStaffMember] {
-        try await data(.staff(animeID: animeID))
+        try await list(.staff(animeID: animeID))
     }
 
     /// How members list and score the anime (`/anime/{id}/statistics`).
@@ -132,7 +136,7 @@ public struct Jikan: Sendable {
 
     /// Anime members recommend to the anime's fans (`/anime/{id}/recommendations`).
     public func recommendations(ofAnime animeID: Int) async throws -> [JikanRecommendation] {
-        try await data(.recommendations(animeID: animeID))
+        try await list(.recommendations(animeID: animeID))
     }
 
     // MARK: Seasons
@@ -169,7 +173,7 @@ public struct Jikan: Sendable {
 
     /// Every year with its seasons, newest first as Jikan lists them (`/seasons`).
     public func seasonArchive() async throws -> [JikanSeasonArchive] {
-        try await data(.seasonList)
+        try await list(.seasonList)
     }
 
     // MARK: Schedules
@@ -200,7 +204,7 @@ public struct Jikan: Sendable {
     /// Anime genres, themes and demographics with their ids for ``AnimeSearch/genres``
     /// (`/genres/anime`).
     public func genres(filter: JikanGenreFilter? = nil) async throws -> [JikanGenre] {
-        try await data(.genres(filter: filter))
+        try await list(.genres(filter: filter))
     }
 
     /// One page of producers, studios and licensors, optionally matching `query` (`/producers`).

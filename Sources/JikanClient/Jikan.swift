@@ -142,33 +142,33 @@ public struct Jikan: Sendable {
     // MARK: Seasons
 
     /// One page of this season's anime (`/seasons/now`), optionally of one format and safe for work.
-    public func currentSeason(format: JikanAnimeFormat? = nil, safeForWork: Bool = false, page: Int = 1) async throws -> JikanPage<JikanAnime> {
-        try await self.page(.seasonNow(format: format, safeForWork: safeForWork, page: page))
+    public func currentSeason(format: JikanAnimeFormat? = nil, safeForWork: Bool = false, options: JikanListOptions = JikanListOptions(), page: Int = 1) async throws -> JikanPage<JikanAnime> {
+        try await self.page(.seasonNow(format: format, safeForWork: safeForWork, options: options, page: page))
     }
 
     /// Every anime of this season, each once.
-    public func allCurrentSeason(format: JikanAnimeFormat? = nil, safeForWork: Bool = false) -> JikanPages<JikanAnime> {
-        JikanPages { page in try await self.currentSeason(format: format, safeForWork: safeForWork, page: page) }
+    public func allCurrentSeason(format: JikanAnimeFormat? = nil, safeForWork: Bool = false, options: JikanListOptions = JikanListOptions()) -> JikanPages<JikanAnime> {
+        JikanPages { page in try await self.currentSeason(format: format, safeForWork: safeForWork, options: options, page: page) }
     }
 
     /// One page of the anime of `season` of `year` (`/seasons/{year}/{season}`).
-    public func season(_ season: JikanAnimeSeason, of year: Int, format: JikanAnimeFormat? = nil, safeForWork: Bool = false, page: Int = 1) async throws -> JikanPage<JikanAnime> {
-        try await self.page(.season(year: year, season: season, format: format, safeForWork: safeForWork, page: page))
+    public func season(_ season: JikanAnimeSeason, of year: Int, format: JikanAnimeFormat? = nil, safeForWork: Bool = false, options: JikanListOptions = JikanListOptions(), page: Int = 1) async throws -> JikanPage<JikanAnime> {
+        try await self.page(.season(year: year, season: season, format: format, safeForWork: safeForWork, options: options, page: page))
     }
 
     /// Every anime of `season` of `year`, each once.
-    public func allOfSeason(_ season: JikanAnimeSeason, of year: Int, format: JikanAnimeFormat? = nil, safeForWork: Bool = false) -> JikanPages<JikanAnime> {
-        JikanPages { page in try await self.season(season, of: year, format: format, safeForWork: safeForWork, page: page) }
+    public func allOfSeason(_ season: JikanAnimeSeason, of year: Int, format: JikanAnimeFormat? = nil, safeForWork: Bool = false, options: JikanListOptions = JikanListOptions()) -> JikanPages<JikanAnime> {
+        JikanPages { page in try await self.season(season, of: year, format: format, safeForWork: safeForWork, options: options, page: page) }
     }
 
     /// One page of anime announced for coming seasons (`/seasons/upcoming`).
-    public func upcomingSeasons(format: JikanAnimeFormat? = nil, safeForWork: Bool = false, page: Int = 1) async throws -> JikanPage<JikanAnime> {
-        try await self.page(.seasonUpcoming(format: format, safeForWork: safeForWork, page: page))
+    public func upcomingSeasons(format: JikanAnimeFormat? = nil, safeForWork: Bool = false, options: JikanListOptions = JikanListOptions(), page: Int = 1) async throws -> JikanPage<JikanAnime> {
+        try await self.page(.seasonUpcoming(format: format, safeForWork: safeForWork, options: options, page: page))
     }
 
     /// Every anime announced for coming seasons, each once.
-    public func allUpcomingSeasons(format: JikanAnimeFormat? = nil, safeForWork: Bool = false) -> JikanPages<JikanAnime> {
-        JikanPages { page in try await self.upcomingSeasons(format: format, safeForWork: safeForWork, page: page) }
+    public func allUpcomingSeasons(format: JikanAnimeFormat? = nil, safeForWork: Bool = false, options: JikanListOptions = JikanListOptions()) -> JikanPages<JikanAnime> {
+        JikanPages { page in try await self.upcomingSeasons(format: format, safeForWork: safeForWork, options: options, page: page) }
     }
 
     /// Every year with its seasons, newest first as Jikan lists them (`/seasons`).
@@ -180,25 +180,25 @@ public struct Jikan: Sendable {
 
     /// One page of the anime broadcast on `day` in Japan, or of the whole week when `nil`
     /// (`/schedules`).
-    public func schedule(on day: JikanScheduleDay?, safeForWork: Bool = false, page: Int = 1) async throws -> JikanPage<JikanAnime> {
-        try await self.page(.schedules(day: day, safeForWork: safeForWork, page: page))
+    public func schedule(on day: JikanScheduleDay?, safeForWork: Bool = false, options: JikanListOptions = JikanListOptions(), page: Int = 1) async throws -> JikanPage<JikanAnime> {
+        try await self.page(.schedules(day: day, safeForWork: safeForWork, options: options, page: page))
     }
 
     /// Every anime broadcast on `day` (in Japan), each once.
-    public func allScheduled(on day: JikanScheduleDay?, safeForWork: Bool = false) -> JikanPages<JikanAnime> {
-        JikanPages { page in try await self.schedule(on: day, safeForWork: safeForWork, page: page) }
+    public func allScheduled(on day: JikanScheduleDay?, safeForWork: Bool = false, options: JikanListOptions = JikanListOptions()) -> JikanPages<JikanAnime> {
+        JikanPages { page in try await self.schedule(on: day, safeForWork: safeForWork, options: options, page: page) }
     }
 
     // MARK: Top, genres, producers
 
     /// One page of the top anime, optionally of one format and from one list (`/top/anime`).
-    public func topAnime(format: JikanAnimeFormat? = nil, filter: JikanTopAnimeFilter? = nil, page: Int = 1) async throws -> JikanPage<JikanAnime> {
-        try await self.page(.topAnime(format: format, filter: filter, page: page))
+    public func topAnime(format: JikanAnimeFormat? = nil, filter: JikanTopAnimeFilter? = nil, options: JikanListOptions = JikanListOptions(), page: Int = 1) async throws -> JikanPage<JikanAnime> {
+        try await self.page(.topAnime(format: format, filter: filter, options: options, page: page))
     }
 
     /// The top anime, page after page, each once (stop early with ``JikanPages/limited(toPages:)``).
-    public func allTopAnime(format: JikanAnimeFormat? = nil, filter: JikanTopAnimeFilter? = nil) -> JikanPages<JikanAnime> {
-        JikanPages { page in try await self.topAnime(format: format, filter: filter, page: page) }
+    public func allTopAnime(format: JikanAnimeFormat? = nil, filter: JikanTopAnimeFilter? = nil, options: JikanListOptions = JikanListOptions()) -> JikanPages<JikanAnime> {
+        JikanPages { page in try await self.topAnime(format: format, filter: filter, options: options, page: page) }
     }
 
     /// Anime genres, themes and demographics with their ids for ``AnimeSearch/genres``

@@ -64,6 +64,7 @@ let package = Package(
             dependencies: [
                 "AirdateHTTP", "AirdateTestServer",
                 .product(name: "Clocks", package: "swift-clocks"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
 

@@ -87,6 +87,7 @@ public final class HTTPDiskCache: Sendable {
                 try? FileManager.default.removeItem(at: temporary)
                 return
             }
+            try? FileManager.default.setAttributes([.modificationDate: now()], ofItemAtPath: file(for: key).path)
         } catch {
             try? FileManager.default.removeItem(at: temporary)
             return

@@ -36,6 +36,7 @@ let package = Package(
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
         // `swift package generate-documentation` (CI builds every product's DocC catalog).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         // MARK: HTMLScrape
@@ -57,6 +58,7 @@ let package = Package(
             dependencies: [
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "HTTPTypesFoundation", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // Loopback test server (FlyingFox) that serves a fixtures folder and injects faults;
@@ -71,6 +73,7 @@ let package = Package(
             dependencies: [
                 "AirdateHTTP", "AirdateTestServer",
                 .product(name: "Clocks", package: "swift-clocks"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
 

@@ -25,6 +25,10 @@ let benchmarks: @Sendable () -> Void = {
         Benchmark("decode schedule \(day.name) (\(day.data.count / 1000) kB) as [Episode]") { benchmark in
             for _ in benchmark.scaledIterations { blackHole(try? decoder.decode([TVMazeEpisode].self, from: day.data)) }
         }
+        Benchmark("decode schedule \(day.name) (\(day.data.count / 1000) kB) as LenientList<Episode>") { benchmark in
+            // What `TVMaze.schedule(country:date:)` decodes: elements one by one, bad ones skipped.
+            for _ in benchmark.scaledIterations { blackHole(try? decoder.decode(LenientList<TVMazeEpisode>.self, from: day.data)) }
+        }
         Benchmark("decode schedule \(day.name) (\(day.data.count / 1000) kB) with JSONSerialization") { benchmark in
             for _ in benchmark.scaledIterations { blackHole(try? JSONSerialization.jsonObject(with: day.data)) }
         }

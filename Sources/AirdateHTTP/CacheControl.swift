@@ -45,6 +45,13 @@ enum ResponseHeaders {
         return seconds > 0 ? .seconds(seconds) : nil
     }
 
+    /// Whether `Cache-Control` forbids keeping the answer at all (`no-store`).
+    static func forbidsStorage(_ cacheControl: String?) -> Bool {
+        (cacheControl ?? "").lowercased().split(separator: ",").contains {
+            $0.trimmingCharacters(in: .whitespaces) == "no-store"
+        }
+    }
+
     /// An IMF-fixdate (`Sun, 22 Nov 2026 03:00:00 GMT`), the form HTTP dates take.
     static func httpDate(_ text: String) -> Date? {
         let formatter = DateFormatter()

@@ -1,12 +1,16 @@
 import Foundation
 import HTTPTypes
+import Logging
 
-/// Calls a web API (JSON, or any media type through ``content(for:accepting:)``) politely and reliably: paces requests with a shared ``RateLimiter``,
+/// Calls a JSON web API politely and reliably: paces requests with a shared ``RateLimiter``,
 /// retries 429/5xx/transport failures with back-off and jitter (honouring `Retry-After`) within a
 /// total deadline (or as the API's error body advises, see
 /// ``HTTPClientConfiguration/errorBodyReader``), serves repeated GETs from a ``ResponseCache`` while
-/// `Cache-Control: max-age` or `Expires` allows, decodes JSON
-/// reporting the failing key path, and throws only ``HTTPClientError``.
+/// `Cache-Control: max-age` or `Expires` allows (and from an ``HTTPDiskCache``, revalidated with
+/// `ETag`/`Last-Modified`, when configured), keeps every attempt within the configuration's limits
+/// (idle time-out, body size, redirects), reads a declared charset, refuses HTML where JSON was
+/// expected, decodes JSON reporting the failing key path (skipping and reporting bad list elements
+/// unless strict), and throws only ``HTTPClientError``.
 ///
 /// Copies share their limiter and cache. Cancelling the calling task cancels the request, a
 /// wait for a rate-limit slot, or a back-off sleep at once, with ``HTTPClientError/cancelled``.
@@ -35,8 +39,8 @@ public struct HTTPClient: Sendable {
 
     /// Fetches `request` and decodes its body as `T`. A 404 throws ``HTTPClientError/notFound(url:)``.
     public func get<T: Decodable>(_ request: APIRequest, as type: T.Type = T.self) async throws -> T {
-        let body = try await data(for: request)
-        return try decoder.decode(T.self, from: body)
+        let (body, url) = try await jsonBody(for: request)
+        return try decode(T.self, from: body, url: url)
     }
 
     /// Fetches `request` and decodes its body as `T`, or returns `nil` when the server answers 404.
@@ -48,39 +52,120 @@ public struct HTTPClient: Sendable {
         }
     }
 
-    /// Fetches `request` and returns the body of its successful (2xx) response.
+    /// Fetches `request`, whose body is a JSON array, and decodes its elements as `Element`; with
+    /// ``ListDecoding/lenient`` (the default) an element that fails is skipped and reported.
+    public func list<Element: Decodable>(_ request: APIRequest, of type: Element.Type = Element.self) async throws -> [Element] {
+        try await get(request, as: LenientList<Element>.self).elements
+    }
+
+    /// Fetches `request` and returns the body of its successful (2xx) response as UTF-8 JSON text
+    /// (a body in another declared charset is converted; an HTML page throws
+    /// ``HTTPClientError/htmlInsteadOfJSON(url:contentType:)``).
     public func data(for request: APIRequest) async throws -> Data {
-        try await fetch(request, accepting: nil).body
+        try await jsonBody(for: request).body
     }
 
     /// Fetches `request` asking for one of the media types in `accepted` (such as `text/html`,
     /// `application/json` or `text/*`) and returns the body of its successful (2xx) response with its
-    /// `Content-Type`: an HTML page, an image, anything that is not JSON to decode. Paced, retried
-    /// and cached as ``get(_:as:)`` is.
+    /// `Content-Type`: an HTML page, an image, anything that is not JSON to decode. Paced, retried,
+    /// bounded and cached as ``get(_:as:)`` is.
     ///
     /// - Throws: ``HTTPClientError/unacceptableContentType(_:url:)`` when the server answers with a
     ///   media type outside `accepted` (a response without a `Content-Type` is accepted), and every
     ///   other ``HTTPClientError`` as ``data(for:)`` does.
     public func content(for request: APIRequest, accepting accepted: [String]) async throws -> HTTPContent {
-        try await fetch(request, accepting: accepted.isEmpty ? ["*/*"] : accepted)
-    }
-
-    /// One GET with pacing, retries and the cache; `accepted` `nil` asks for JSON without checking.
-    private func fetch(_ request: APIRequest, accepting accepted: [String]?) async throws -> HTTPContent {
         guard let url = request.url(relativeTo: configuration.baseURL) else {
             throw HTTPClientError.invalidRequest(reason: "\(request.path) is not a valid path")
         }
-        let accept = accepted?.joined(separator: ", ") ?? "application/json"
-        // JSON answers keep the plain URL as their key (as before); other kinds say what they accept.
-        let key = accepted == nil ? url.absoluteString : url.absoluteString + " accept: " + accept
-        if let cached = await cache.content(for: key) {
-            return HTTPContent(body: cached.body, contentType: cached.contentType, url: url)
+        let types = accepted.isEmpty ? ["*/*"] : accepted
+        let accept = types.joined(separator: ", ")
+        // Stored under a key that says what it accepts (never mixed with JSON answers), framed with
+        // its media type so that a cached answer comes back with it.
+        let framed = try await fetch(url, key: url.absoluteString + " accept: " + accept, accept: accept) { response in
+            let contentType = response.head.headerFields[.contentType]
+            if let contentType, !MediaType.matches(contentType, types) {
+                throw HTTPClientError.unacceptableContentType(contentType, url: url.absoluteString)
+            }
+            return ContentFrame.frame(response.body, contentType: contentType)
+        }
+        let (body, contentType) = ContentFrame.unframe(framed)
+        return HTTPContent(body: body, contentType: contentType, url: url)
+    }
+
+    /// Decodes `body` with the configuration's list policy, reporting skipped elements.
+    private func decode<T: Decodable>(_ type: T.Type, from body: Data, url: String) throws -> T {
+        let context = ListDecodingContext(policy: configuration.listDecoding, url: url)
+        let value = try decoder.decode(T.self, from: body, listContext: context)
+        for skipped in context.skipped {
+            configuration.diagnostics?.record(skipped)
+            configuration.logger?.warning("skipped a list element that did not decode", metadata: [
+                "url": "\(url)", "list": "\(skipped.listPath)", "index": "\(skipped.index)",
+                "field": "\(skipped.fieldPath)", "reason": "\(skipped.reason)",
+            ])
+        }
+        return value
+    }
+
+    private func jsonBody(for request: APIRequest) async throws -> (body: Data, url: String) {
+        guard let url = request.url(relativeTo: configuration.baseURL) else {
+            throw HTTPClientError.invalidRequest(reason: "\(request.path) is not a valid path")
+        }
+        let key = url.absoluteString
+        let body = try await fetch(url, accept: "application/json") { response in
+            try JSONBodyCheck.prepare(response, url: key)
+        }
+        return (body, key)
+    }
+
+    /// Fetches `url`: memory cache, disk cache (fresh, or revalidated), then the network with
+    /// retries; `prepare` turns a 2xx response into the body to return and store (or throws).
+    private func fetch(
+        _ url: URL, key cacheKey: String? = nil, accept: String,
+        prepare: (HTTPTransportResponse) throws -> Data
+    ) async throws -> Data {
+        let key = cacheKey ?? url.absoluteString
+        let logger = configuration.logger
+        if let cached = await cache.body(for: key) {
+            logger?.debug("served from the memory cache", metadata: ["url": "\(key)"])
+            return cached
+        }
+        var stale: HTTPDiskCache.Entry? = nil
+        if let disk = configuration.diskCache, let entry = disk.entry(for: key) {
+            if let fresh = entry.remainingFreshness(at: disk.now()) {
+                logger?.debug("served from the disk cache", metadata: ["url": "\(key)"])
+                await cache.store(entry.body, for: key, lifetime: fresh)
+                return entry.body
+            }
+            stale = entry
         }
         var head = HTTPRequest(method: .get, url: url)
         head.headerFields[.userAgent] = configuration.userAgent
         head.headerFields[.accept] = accept
+        if let stale {
+            if let etag = stale.etag { head.headerFields[.ifNoneMatch] = etag }
+            if let lastModified = stale.lastModified { head.headerFields[.ifModifiedSince] = lastModified }
+        }
+        do {
+            return try await retrying(head, key: key, stale: stale, prepare: prepare)
+        } catch let error as HTTPClientError {
+            if let stale, configuration.servesStaleIfOffline, error.meansOffline {
+                logger?.warning("the server could not be reached; serving a stale stored answer", metadata: [
+                    "url": "\(key)", "error": "\(error)",
+                ])
+                return stale.body
+            }
+            logger?.warning("gave up", metadata: ["url": "\(key)", "error": "\(error)"])
+            throw error
+        }
+    }
 
+    /// The retry loop of ``fetch(_:key:accept:prepare:)``.
+    private func retrying(
+        _ head: HTTPRequest, key: String, stale: HTTPDiskCache.Entry?,
+        prepare: (HTTPTransportResponse) throws -> Data
+    ) async throws -> Data {
         let policy = configuration.retry
+        let logger = configuration.logger
         let deadline = timeline.now() + policy.totalDeadline
         var generator = SystemRandomNumberGenerator()
         var attempt = 0
@@ -91,26 +176,21 @@ public struct HTTPClient: Sendable {
             var rateLimited = false
             do {
                 let remaining = deadline - timeline.now()
-                let response = try await send(head, timeout: min(configuration.requestTimeout, max(remaining, .milliseconds(1))))
+                logger?.debug("request", metadata: ["url": "\(key)", "attempt": "\(attempt)"])
+                let response = try await send(head, limits: configuration.transportLimits(remaining: remaining), key: key)
                 let status = response.head.status.code
                 switch status {
                 case 200..<300:
-                    let fields = response.head.headerFields
-                    let contentType = fields[.contentType]
-                    if let accepted, let contentType, !MediaType.matches(contentType, accepted) {
-                        throw HTTPClientError.unacceptableContentType(contentType, url: url.absoluteString)
-                    }
-                    if let lifetime = ResponseHeaders.freshness(
-                        cacheControl: fields[.cacheControl],
-                        age: fields[.age],
-                        expires: fields[.expires],
-                        date: fields[.date]
-                    ) {
-                        await cache.store(response.body, contentType: contentType, for: key, lifetime: lifetime)
-                    }
-                    return HTTPContent(body: response.body, contentType: contentType, url: url)
+                    let body = try prepare(response)
+                    await store(body, response: response, key: key)
+                    return body
+                case 304 where stale != nil:
+                    guard let stale else { throw HTTPClientError.unexpectedStatus(status) }
+                    logger?.debug("revalidated the stored answer (304)", metadata: ["url": "\(key)"])
+                    await store(stale.body, response: response, key: key, validatorsOf: stale)
+                    return stale.body
                 case 404:
-                    throw HTTPClientError.notFound(url: url.absoluteString)
+                    throw HTTPClientError.notFound(url: head.url?.absoluteString ?? key)
                 default:
                     serverWait = ResponseHeaders.retryAfter(response.head.headerFields[.retryAfter])
                     if let message = configuration.errorBodyReader?(status, response.body) {
@@ -130,7 +210,7 @@ public struct HTTPClient: Sendable {
                         }
                     }
                 }
-            } catch let error as HTTPClientError where error.isRetriable {
+            } catch let error as HTTPClientError where error.isRetriable && (error != .timedOut || policy.retriesTimeouts) {
                 failure = error
             }
             guard attempt < policy.maxAttempts else { throw failure }
@@ -138,17 +218,51 @@ public struct HTTPClient: Sendable {
             guard timeline.now() + wait < deadline else {
                 throw failure
             }
+            logger?.notice("retrying after a failure", metadata: [
+                "url": "\(key)", "attempt": "\(attempt)", "wait": "\(wait.formattedSeconds)", "error": "\(failure)",
+            ])
             // A rate-limited server counts every request of this client: hold them all back.
-            if rateLimited { await limiter.pause(for: wait) }
+            if rateLimited {
+                logger?.notice("the server is rate-limiting: holding back every request", metadata: ["wait": "\(wait.formattedSeconds)"])
+                await limiter.pause(for: wait)
+            }
             try await timeline.sleep(for: wait)
         }
     }
 
+    /// Keeps a successful answer in the memory cache (while fresh) and the disk cache (while fresh,
+    /// or for revalidation when it carries `ETag`/`Last-Modified`).
+    private func store(_ body: Data, response: HTTPTransportResponse, key: String, validatorsOf previous: HTTPDiskCache.Entry? = nil) async {
+        let fields = response.head.headerFields
+        let lifetime = ResponseHeaders.freshness(
+            cacheControl: fields[.cacheControl], age: fields[.age], expires: fields[.expires], date: fields[.date],
+            now: configuration.diskCache?.now() ?? Date()
+        )
+        if let lifetime {
+            await cache.store(body, for: key, lifetime: lifetime)
+        }
+        guard let disk = configuration.diskCache, !ResponseHeaders.forbidsStorage(fields[.cacheControl]) else { return }
+        let etag = fields[.eTag] ?? previous?.etag
+        let lastModified = fields[.lastModified] ?? previous?.lastModified
+        guard lifetime != nil || etag != nil || lastModified != nil else { return }
+        let now = disk.now()
+        disk.store(HTTPDiskCache.Entry(
+            body: body, storedAt: now,
+            freshUntil: now.addingTimeInterval(lifetime?.inSeconds ?? 0),
+            etag: etag, lastModified: lastModified
+        ), for: key)
+    }
+
     /// One attempt: a rate-limit slot, then the transport; errors become ``HTTPClientError``.
-    private func send(_ head: HTTPRequest, timeout: Duration) async throws -> HTTPTransportResponse {
+    private func send(_ head: HTTPRequest, limits: HTTPTransportLimits, key: String) async throws -> HTTPTransportResponse {
+        let asked = timeline.now()
         try await limiter.acquire()
+        let waited = timeline.now() - asked
+        if waited > .zero {
+            configuration.logger?.debug("waited for a rate-limit slot", metadata: ["url": "\(key)", "wait": "\(waited.formattedSeconds)"])
+        }
         do {
-            let response = try await transport.send(head, timeout: timeout)
+            let response = try await transport.send(head, limits: limits)
             await limiter.release()
             return response
         } catch let error as HTTPClientError {
@@ -162,8 +276,35 @@ public struct HTTPClient: Sendable {
         }
     }
 
-    /// Forgets every cached response.
+    /// Forgets every cached response (in memory and, when configured, on disk).
     public func removeCachedResponses() async {
         await cache.removeAll()
+        configuration.diskCache?.removeAll()
+    }
+}
+
+extension HTTPClientError {
+    /// Whether the failure means the server could not be reached or did not answer properly, so a
+    /// stale stored answer is better than none.
+    var meansOffline: Bool {
+        switch self {
+        case .transport, .timedOut, .stalled, .server, .rateLimited: return true
+        case .api(let message): return message.isRetriable
+        default: return false
+        }
+    }
+}
+
+/// How ``HTTPClient/content(for:accepting:)`` keeps a body's media type beside it in the caches: the
+/// `Content-Type` (or nothing) on a first line, then the body bytes.
+enum ContentFrame {
+    static func frame(_ body: Data, contentType: String?) -> Data {
+        Data(((contentType ?? "") + "\n").utf8) + body
+    }
+
+    static func unframe(_ framed: Data) -> (body: Data, contentType: String?) {
+        guard let newline = framed.firstIndex(of: 0x0A) else { return (framed, nil) }
+        let type = String(decoding: framed[framed.startIndex..<newline], as: UTF8.self)
+        return (Data(framed[framed.index(after: newline)...]), type.isEmpty ? nil : type)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 
 /// Everything an ``HTTPClient`` needs to know about one API.
 public struct HTTPClientConfiguration: Sendable {
@@ -17,6 +18,39 @@ public struct HTTPClientConfiguration: Sendable {
     /// Reads the API's error bodies (non-2xx answers other than 404) so that failures carry the
     /// server's message and its advice on retrying; `nil` judges by HTTP status alone.
     public var errorBodyReader: APIErrorBodyReader?
+    /// The longest silence (no head, no body byte) one attempt may keep before it fails with
+    /// ``HTTPClientError/stalled(idle:)``; separate from ``requestTimeout``. Default 10 s.
+    public var idleTimeout: Duration = .seconds(10)
+    /// The largest body accepted, in bytes; a longer one fails with
+    /// ``HTTPClientError/bodyTooLarge(limit:)`` without being read to its end. Default 32 MB
+    /// (TVMaze's full schedule, the largest real answer, is about 12 MB).
+    public var maxBodyBytes: Int = 32 * 1024 * 1024
+    /// How many redirects one request may follow; a loop fails at once with
+    /// ``HTTPClientError/tooManyRedirects(url:)``. Default 5.
+    public var maxRedirects: Int = 5
+    /// Whether list elements that fail to decode are skipped (and reported) or fail the response.
+    public var listDecoding: ListDecoding = .lenient
+    /// Where skipped list elements are reported (they are also logged as warnings); `nil` keeps no record.
+    public var diagnostics: DecodingDiagnostics?
+    /// Logs each request (debug), cache hit and revalidation (debug), rate-limit wait and retry
+    /// (notice) and give-up (warning). URLs and statuses only: no header values, no bodies.
+    /// `nil` logs nothing.
+    public var logger: Logger?
+    /// An on-disk cache shared across launches and processes; `nil` keeps only the in-memory one.
+    public var diskCache: HTTPDiskCache?
+    /// Whether a stored answer past its freshness may be returned when the server cannot be reached
+    /// (transport failure, time-out, stall, 5xx after retries). Off by default.
+    public var servesStaleIfOffline: Bool = false
+
+    /// The transport limits of one attempt that has `remaining` of the total deadline left.
+    func transportLimits(remaining: Duration) -> HTTPTransportLimits {
+        HTTPTransportLimits(
+            timeout: min(requestTimeout, max(remaining, .milliseconds(1))),
+            idleTimeout: idleTimeout,
+            maxBodyBytes: maxBodyBytes,
+            maxRedirects: maxRedirects
+        )
+    }
 
     /// A configuration; every part but the base URL and user agent has a default.
     public init(
@@ -24,7 +58,7 @@ public struct HTTPClientConfiguration: Sendable {
         userAgent: String,
         rateLimits: [RateLimit] = [],
         retry: RetryPolicy = RetryPolicy(),
-        requestTimeout: Duration = .seconds(30),
+        requestTimeout: Duration = .seconds(20),
         cacheCapacity: Int = 256,
         errorBodyReader: APIErrorBodyReader? = nil
     ) {

@@ -26,6 +26,21 @@ public enum HTTPClientError: Error, LocalizedError, Sendable, Equatable {
     case transport(reason: String)
     /// No response arrived within the request time-out, or retries would outlast the total deadline.
     case timedOut
+    /// The server sent nothing (no head, no body byte) for `idle`: it or the network is not
+    /// responding. Not retried: a dead server fails in the idle time-out, not the total deadline.
+    case stalled(idle: Duration)
+    /// The body was larger than `limit` bytes (``HTTPClientConfiguration/maxBodyBytes``); the rest
+    /// was not read. Not retried.
+    case bodyTooLarge(limit: Int)
+    /// Redirects went round in a loop or past ``HTTPClientConfiguration/maxRedirects``; `url` is
+    /// where the last one pointed. Not retried.
+    case tooManyRedirects(url: String)
+    /// An HTML page came back where JSON was expected, with HTTP 2xx: something between the client
+    /// and the API (a captive portal asking to sign in to a Wi-Fi network, a proxy or a filter)
+    /// answered instead of the API.
+    case htmlInsteadOfJSON(url: String, contentType: String?)
+    /// The body declared a character set (`Content-Type: …; charset=…`) this client cannot read.
+    case unsupportedCharset(String)
     /// The calling task was cancelled; the request was abandoned.
     case cancelled
     /// The request could not be built (for example a path that makes no valid URL).
@@ -68,6 +83,17 @@ public enum HTTPClientError: Error, LocalizedError, Sendable, Equatable {
             return "The request could not reach the server (\(reason)). Check the network connection."
         case .timedOut:
             return "The server did not answer in time; check the connection or try again later."
+        case .stalled(let idle):
+            return "The server sent nothing for \(idle.formattedSeconds) and was given up on; it or the network is not responding. Try again later."
+        case .bodyTooLarge(let limit):
+            return "The response was larger than the \(limit) bytes allowed and was not read to its end; raise HTTPClientConfiguration.maxBodyBytes if this answer is really that large."
+        case .tooManyRedirects(let url):
+            return "The server's redirects went round in a loop or too far (last to \(url)); retrying will not help. A misconfigured proxy or server is likely."
+        case .htmlInsteadOfJSON(let url, let contentType):
+            let type = contentType.map { " (\($0))" } ?? ""
+            return "An HTML page\(type) came back from \(url) instead of the API's JSON: a captive portal (sign in to the Wi-Fi network in a browser) or a proxy or filter is answering in the API's place."
+        case .unsupportedCharset(let charset):
+            return "The response is in the character set \"\(charset)\", which this client cannot read."
         case .cancelled:
             return "The request was cancelled."
         case .invalidRequest(let reason):
@@ -77,7 +103,8 @@ public enum HTTPClientError: Error, LocalizedError, Sendable, Equatable {
         }
     }
 
-    /// Whether trying the same request again later may succeed (429, 5xx, transport, time-out).
+    /// Whether trying the same request again later may succeed (429, 5xx, transport, time-out). A
+    /// ``timedOut`` attempt is retried only when ``RetryPolicy/retriesTimeouts`` says so.
     public var isRetriable: Bool {
         switch self {
         case .rateLimited, .server, .transport, .timedOut: return true

@@ -8,7 +8,13 @@ public struct JSONBodyDecoder: Sendable {
 
     /// Decodes `T` from `data`, or throws ``HTTPClientError/decoding(path:reason:)``.
     public func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
+        try decode(T.self, from: data, listContext: nil)
+    }
+
+    /// Decodes `T` from `data`; ``LenientList``s inside follow `listContext`'s policy and report to it.
+    func decode<T: Decodable>(_ type: T.Type, from data: Data, listContext: ListDecodingContext?) throws -> T {
         let decoder = JSONDecoder()
+        if let listContext { decoder.userInfo[ListDecodingContext.key] = listContext }
         decoder.dateDecodingStrategy = .custom { decoder in
             let container = try decoder.singleValueContainer()
             let text = try container.decode(String.self)

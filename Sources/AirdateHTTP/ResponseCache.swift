@@ -7,7 +7,6 @@ import Foundation
 public actor ResponseCache {
     private struct Entry {
         var body: Data
-        var contentType: String?
         var expires: Duration
     }
 
@@ -25,36 +24,22 @@ public actor ResponseCache {
 
     /// The body stored for `key` if it is still fresh.
     public func body(for key: String) -> Data? {
-        fresh(key)?.body
-    }
-
-    /// The body and `Content-Type` stored for `key` if still fresh.
-    func content(for key: String) -> (body: Data, contentType: String?)? {
-        fresh(key).map { ($0.body, $0.contentType) }
-    }
-
-    private func fresh(_ key: String) -> Entry? {
         guard let entry = entries[key] else { return nil }
         if timeline.now() >= entry.expires {
             entries.removeValue(forKey: key)
             order.removeAll { $0 == key }
             return nil
         }
-        return entry
+        return entry.body
     }
 
     /// Stores `body` for `key`, fresh for `lifetime`.
     public func store(_ body: Data, for key: String, lifetime: Duration) {
-        store(body, contentType: nil, for: key, lifetime: lifetime)
-    }
-
-    /// Stores `body` and its `Content-Type` for `key`, fresh for `lifetime`.
-    func store(_ body: Data, contentType: String?, for key: String, lifetime: Duration) {
         guard capacity > 0, lifetime > .zero else { return }
         if entries[key] == nil {
             order.append(key)
         }
-        entries[key] = Entry(body: body, contentType: contentType, expires: timeline.now() + lifetime)
+        entries[key] = Entry(body: body, expires: timeline.now() + lifetime)
         while order.count > capacity {
             let oldest = order.removeFirst()
             entries.removeValue(forKey: oldest)

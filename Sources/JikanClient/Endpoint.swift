@@ -14,12 +14,12 @@ enum Endpoint: Sendable, Hashable {
     case staff(animeID: Int)
     case statistics(animeID: Int)
     case recommendations(animeID: Int)
-    case seasonNow(format: JikanAnimeFormat?, safeForWork: Bool, page: Int)
-    case season(year: Int, season: JikanAnimeSeason, format: JikanAnimeFormat?, safeForWork: Bool, page: Int)
-    case seasonUpcoming(format: JikanAnimeFormat?, safeForWork: Bool, page: Int)
+    case seasonNow(format: JikanAnimeFormat?, safeForWork: Bool, options: JikanListOptions, page: Int)
+    case season(year: Int, season: JikanAnimeSeason, format: JikanAnimeFormat?, safeForWork: Bool, options: JikanListOptions, page: Int)
+    case seasonUpcoming(format: JikanAnimeFormat?, safeForWork: Bool, options: JikanListOptions, page: Int)
     case seasonList
-    case schedules(day: JikanScheduleDay?, safeForWork: Bool, page: Int)
-    case topAnime(format: JikanAnimeFormat?, filter: JikanTopAnimeFilter?, page: Int)
+    case schedules(day: JikanScheduleDay?, safeForWork: Bool, options: JikanListOptions, page: Int)
+    case topAnime(format: JikanAnimeFormat?, filter: JikanTopAnimeFilter?, options: JikanListOptions, page: Int)
     case genres(filter: JikanGenreFilter?)
     case producers(query: String?, page: Int)
     case producer(id: Int)
@@ -47,24 +47,26 @@ enum Endpoint: Sendable, Hashable {
             return APIRequest(path: "/anime/\(animeID)/statistics")
         case .recommendations(let animeID):
             return APIRequest(path: "/anime/\(animeID)/recommendations")
-        case .seasonNow(let format, let sfw, let page):
-            return APIRequest(path: "/seasons/now", query: Self.seasonQuery(format, sfw, page))
-        case .season(let year, let season, let format, let sfw, let page):
-            return APIRequest(path: "/seasons/\(year)/\(season.rawValue)", query: Self.seasonQuery(format, sfw, page))
-        case .seasonUpcoming(let format, let sfw, let page):
-            return APIRequest(path: "/seasons/upcoming", query: Self.seasonQuery(format, sfw, page))
+        case .seasonNow(let format, let sfw, let options, let page):
+            return APIRequest(path: "/seasons/now", query: Self.seasonQuery(format, sfw, options, page))
+        case .season(let year, let season, let format, let sfw, let options, let page):
+            return APIRequest(path: "/seasons/\(year)/\(season.rawValue)", query: Self.seasonQuery(format, sfw, options, page))
+        case .seasonUpcoming(let format, let sfw, let options, let page):
+            return APIRequest(path: "/seasons/upcoming", query: Self.seasonQuery(format, sfw, options, page))
         case .seasonList:
             return APIRequest(path: "/seasons")
-        case .schedules(let day, let sfw, let page):
+        case .schedules(let day, let sfw, let options, let page):
             var query: [QueryParameter] = []
             if let day { query.append(QueryParameter("filter", day.rawValue)) }
             if sfw { query.append(QueryParameter("sfw", "true")) }
+            query += options.scheduleParameters
             query.append(Self.page(page))
             return APIRequest(path: "/schedules", query: query)
-        case .topAnime(let format, let filter, let page):
+        case .topAnime(let format, let filter, let options, let page):
             var query: [QueryParameter] = []
             if let format { query.append(QueryParameter("type", format.rawValue)) }
             if let filter { query.append(QueryParameter("filter", filter.rawValue)) }
+            query += options.topParameters
             query.append(Self.page(page))
             return APIRequest(path: "/top/anime", query: query)
         case .genres(let filter):
@@ -83,10 +85,11 @@ enum Endpoint: Sendable, Hashable {
         QueryParameter("page", String(max(1, page)))
     }
 
-    private static func seasonQuery(_ format: JikanAnimeFormat?, _ sfw: Bool, _ page: Int) -> [QueryParameter] {
+    private static func seasonQuery(_ format: JikanAnimeFormat?, _ sfw: Bool, _ options: JikanListOptions, _ page: Int) -> [QueryParameter] {
         var query: [QueryParameter] = []
         if let format { query.append(QueryParameter("filter", format.rawValue)) }
         if sfw { query.append(QueryParameter("sfw", "true")) }
+        query += options.seasonParameters
         query.append(Self.page(page))
         return query
     }

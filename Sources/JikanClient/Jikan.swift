@@ -63,6 +63,10 @@ public struct Jikan: Sendable {
         try await http.get(endpoint.request, as: DataEnvelope<T>.self).data
     }
 
+    private func list<T: Decodable>(_ endpoint: Endpoint, of type: T.Type = T.self) async throws -> [T] {
+        try await http.get(endpoint.request, as: DataEnvelope<LenientList<T>>.self).data.elements
+    }
+
     private func page<T: Decodable & Sendable>(_ endpoint: Endpoint, of type: T.Type = T.self) async throws -> JikanPage<T> {
         try await http.get(endpoint.request, as: JikanPage<T>.self)
     }
@@ -76,7 +80,7 @@ public struct Jikan: Sendable {
 
     /// Every anime matching `search`, page after page, each once.
     public func allSearchResults(_ search: JikanAnimeSearch) -> JikanPages<JikanAnime> {
-        JikanPages(expectedPageSize: search.limit ?? JikanAnimeSearch.maximumLimit) { page in
+        JikanPages { page in
             try await self.searchAnime(search, page: page)
         }
     }
@@ -99,7 +103,7 @@ public struct Jikan: Sendable {
 
     /// Every episode of the anime, page after page, each once.
     public func allEpisodes(ofAnime animeID: Int) -> JikanPages<JikanAnimeEpisode> {
-        JikanPages(expectedPageSize: Self.episodesPerPage) { page in
+        JikanPages { page in
             try await self.episodes(ofAnime: animeID, page: page)
         }
     }
@@ -112,17 +116,17 @@ public struct Jikan: Sendable {
 
     /// Entries related to the anime: sequels, prequels, adaptations… (`/anime/{id}/relations`).
     public func relations(ofAnime animeID: Int) async throws -> [JikanAnimeRelation] {
-        try await data(.relations(animeID: animeID))
+        try await list(.relations(animeID: animeID))
     }
 
     /// The anime's characters with their voice actors (`/anime/{id}/characters`).
     public func characters(ofAnime animeID: Int) async throws -> [JikanCharacterRole] {
-        try await data(.characters(animeID: animeID))
+        try await list(.characters(animeID: animeID))
     }
 
     /// The people who made the anime (`/anime/{id}/staff`).
     public func staff(ofAnime animeID: Int) async throws -> [JikanStaffMember] {
-        try await data(.staff(animeID: animeID))
+        try await list(.staff(animeID: animeID))
     }
 
     /// How members list and score the anime (`/anime/{id}/statistics`).
@@ -132,75 +136,75 @@ public struct Jikan: Sendable {
 
     /// Anime members recommend to the anime's fans (`/anime/{id}/recommendations`).
     public func recommendations(ofAnime animeID: Int) async throws -> [JikanRecommendation] {
-        try await data(.recommendations(animeID: animeID))
+        try await list(.recommendations(animeID: animeID))
     }
 
     // MARK: Seasons
 
     /// One page of this season's anime (`/seasons/now`), optionally of one format and safe for work.
-    public func currentSeason(format: JikanAnimeFormat? = nil, safeForWork: Bool = false, page: Int = 1) async throws -> JikanPage<JikanAnime> {
-        try await self.page(.seasonNow(format: format, safeForWork: safeForWork, page: page))
+    public func currentSeason(format: JikanAnimeFormat? = nil, safeForWork: Bool = false, options: JikanListOptions = JikanListOptions(), page: Int = 1) async throws -> JikanPage<JikanAnime> {
+        try await self.page(.seasonNow(format: format, safeForWork: safeForWork, options: options, page: page))
     }
 
     /// Every anime of this season, each once.
-    public func allCurrentSeason(format: JikanAnimeFormat? = nil, safeForWork: Bool = false) -> JikanPages<JikanAnime> {
-        JikanPages { page in try await self.currentSeason(format: format, safeForWork: safeForWork, page: page) }
+    public func allCurrentSeason(format: JikanAnimeFormat? = nil, safeForWork: Bool = false, options: JikanListOptions = JikanListOptions()) -> JikanPages<JikanAnime> {
+        JikanPages { page in try await self.currentSeason(format: format, safeForWork: safeForWork, options: options, page: page) }
     }
 
     /// One page of the anime of `season` of `year` (`/seasons/{year}/{season}`).
-    public func season(_ season: JikanAnimeSeason, of year: Int, format: JikanAnimeFormat? = nil, safeForWork: Bool = false, page: Int = 1) async throws -> JikanPage<JikanAnime> {
-        try await self.page(.season(year: year, season: season, format: format, safeForWork: safeForWork, page: page))
+    public func season(_ season: JikanAnimeSeason, of year: Int, format: JikanAnimeFormat? = nil, safeForWork: Bool = false, options: JikanListOptions = JikanListOptions(), page: Int = 1) async throws -> JikanPage<JikanAnime> {
+        try await self.page(.season(year: year, season: season, format: format, safeForWork: safeForWork, options: options, page: page))
     }
 
     /// Every anime of `season` of `year`, each once.
-    public func allOfSeason(_ season: JikanAnimeSeason, of year: Int, format: JikanAnimeFormat? = nil, safeForWork: Bool = false) -> JikanPages<JikanAnime> {
-        JikanPages { page in try await self.season(season, of: year, format: format, safeForWork: safeForWork, page: page) }
+    public func allOfSeason(_ season: JikanAnimeSeason, of year: Int, format: JikanAnimeFormat? = nil, safeForWork: Bool = false, options: JikanListOptions = JikanListOptions()) -> JikanPages<JikanAnime> {
+        JikanPages { page in try await self.season(season, of: year, format: format, safeForWork: safeForWork, options: options, page: page) }
     }
 
     /// One page of anime announced for coming seasons (`/seasons/upcoming`).
-    public func upcomingSeasons(format: JikanAnimeFormat? = nil, safeForWork: Bool = false, page: Int = 1) async throws -> JikanPage<JikanAnime> {
-        try await self.page(.seasonUpcoming(format: format, safeForWork: safeForWork, page: page))
+    public func upcomingSeasons(format: JikanAnimeFormat? = nil, safeForWork: Bool = false, options: JikanListOptions = JikanListOptions(), page: Int = 1) async throws -> JikanPage<JikanAnime> {
+        try await self.page(.seasonUpcoming(format: format, safeForWork: safeForWork, options: options, page: page))
     }
 
     /// Every anime announced for coming seasons, each once.
-    public func allUpcomingSeasons(format: JikanAnimeFormat? = nil, safeForWork: Bool = false) -> JikanPages<JikanAnime> {
-        JikanPages { page in try await self.upcomingSeasons(format: format, safeForWork: safeForWork, page: page) }
+    public func allUpcomingSeasons(format: JikanAnimeFormat? = nil, safeForWork: Bool = false, options: JikanListOptions = JikanListOptions()) -> JikanPages<JikanAnime> {
+        JikanPages { page in try await self.upcomingSeasons(format: format, safeForWork: safeForWork, options: options, page: page) }
     }
 
     /// Every year with its seasons, newest first as Jikan lists them (`/seasons`).
     public func seasonArchive() async throws -> [JikanSeasonArchive] {
-        try await data(.seasonList)
+        try await list(.seasonList)
     }
 
     // MARK: Schedules
 
     /// One page of the anime broadcast on `day` in Japan, or of the whole week when `nil`
     /// (`/schedules`).
-    public func schedule(on day: JikanScheduleDay?, safeForWork: Bool = false, page: Int = 1) async throws -> JikanPage<JikanAnime> {
-        try await self.page(.schedules(day: day, safeForWork: safeForWork, page: page))
+    public func schedule(on day: JikanScheduleDay?, safeForWork: Bool = false, options: JikanListOptions = JikanListOptions(), page: Int = 1) async throws -> JikanPage<JikanAnime> {
+        try await self.page(.schedules(day: day, safeForWork: safeForWork, options: options, page: page))
     }
 
     /// Every anime broadcast on `day` (in Japan), each once.
-    public func allScheduled(on day: JikanScheduleDay?, safeForWork: Bool = false) -> JikanPages<JikanAnime> {
-        JikanPages { page in try await self.schedule(on: day, safeForWork: safeForWork, page: page) }
+    public func allScheduled(on day: JikanScheduleDay?, safeForWork: Bool = false, options: JikanListOptions = JikanListOptions()) -> JikanPages<JikanAnime> {
+        JikanPages { page in try await self.schedule(on: day, safeForWork: safeForWork, options: options, page: page) }
     }
 
     // MARK: Top, genres, producers
 
     /// One page of the top anime, optionally of one format and from one list (`/top/anime`).
-    public func topAnime(format: JikanAnimeFormat? = nil, filter: JikanTopAnimeFilter? = nil, page: Int = 1) async throws -> JikanPage<JikanAnime> {
-        try await self.page(.topAnime(format: format, filter: filter, page: page))
+    public func topAnime(format: JikanAnimeFormat? = nil, filter: JikanTopAnimeFilter? = nil, options: JikanListOptions = JikanListOptions(), page: Int = 1) async throws -> JikanPage<JikanAnime> {
+        try await self.page(.topAnime(format: format, filter: filter, options: options, page: page))
     }
 
     /// The top anime, page after page, each once (stop early with ``JikanPages/limited(toPages:)``).
-    public func allTopAnime(format: JikanAnimeFormat? = nil, filter: JikanTopAnimeFilter? = nil) -> JikanPages<JikanAnime> {
-        JikanPages { page in try await self.topAnime(format: format, filter: filter, page: page) }
+    public func allTopAnime(format: JikanAnimeFormat? = nil, filter: JikanTopAnimeFilter? = nil, options: JikanListOptions = JikanListOptions()) -> JikanPages<JikanAnime> {
+        JikanPages { page in try await self.topAnime(format: format, filter: filter, options: options, page: page) }
     }
 
     /// Anime genres, themes and demographics with their ids for ``JikanAnimeSearch/genres``
     /// (`/genres/anime`).
     public func genres(filter: JikanGenreFilter? = nil) async throws -> [JikanGenre] {
-        try await data(.genres(filter: filter))
+        try await list(.genres(filter: filter))
     }
 
     /// One page of producers, studios and licensors, optionally matching `query` (`/producers`).

@@ -36,6 +36,18 @@ public struct JikanAnimeSearch: Sendable, Hashable {
     public var startDate: CalendarDay?
     /// Only anime that ended on or before this day (`end_date`).
     public var endDate: CalendarDay?
+    /// Exact score (`score`).
+    public var score: Double? = nil
+    /// Lowest score (`min_score`).
+    public var minScore: Double? = nil
+    /// Highest score (`max_score`).
+    public var maxScore: Double? = nil
+    /// Titles starting with this letter (`letter`).
+    public var letter: String? = nil
+    /// Producer ids (`producers`).
+    public var producers: [Int] = []
+    /// Include entries MyAnimeList has not approved (`unapproved`).
+    public var includeUnapproved: Bool = false
     /// Results per page (`limit`), clamped to 1…25; `nil` for Jikan's default (25).
     public var limit: Int? {
         didSet { limit = limit.map { min(max($0, 1), Self.maximumLimit) } }
@@ -86,6 +98,12 @@ public struct JikanAnimeSearch: Sendable, Hashable {
         if safeForWork { items.append(QueryParameter("sfw", "true")) }
         if let startDate { items.append(QueryParameter("start_date", startDate.description)) }
         if let endDate { items.append(QueryParameter("end_date", endDate.description)) }
+        if let score { items.append(QueryParameter("score", String(score))) }
+        if let minScore { items.append(QueryParameter("min_score", String(minScore))) }
+        if let maxScore { items.append(QueryParameter("max_score", String(maxScore))) }
+        if let letter, !letter.isEmpty { items.append(QueryParameter("letter", letter)) }
+        if !producers.isEmpty { items.append(QueryParameter("producers", producers.map(String.init).joined(separator: ","))) }
+        if includeUnapproved { items.append(QueryParameter("unapproved", "true")) }
         if let limit { items.append(QueryParameter("limit", String(limit))) }
         items.append(QueryParameter("page", String(max(1, page))))
         return items

@@ -1,3 +1,5 @@
+import AirdateHTTP
+
 /// One page of a Jikan list: its items and what the server says about the other pages.
 public struct JikanPage<Item: Decodable & Sendable>: Sendable, Decodable {
     /// The items, in the server's order.
@@ -13,11 +15,11 @@ public struct JikanPage<Item: Decodable & Sendable>: Sendable, Decodable {
 
     private enum CodingKeys: String, CodingKey { case data, pagination }
 
-    /// Decodes `{"data": […], "pagination": {…}}`. Items that fail to decode make the page fail
-    /// (with the failing field's path), so that a changed shape is noticed.
+    /// Decodes `{"data": […], "pagination": {…}}`. Items that fail to decode are skipped and
+    /// reported (``AirdateHTTP/SkippedElement``), or fail the page when the client is strict.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        items = try c.decodeIfPresent([Item].self, forKey: .data) ?? []
+        items = try c.lenientList(of: Item.self, forKey: .data)
         pagination = try c.decodeIfPresent(JikanPagination.self, forKey: .pagination) ?? JikanPagination(hasNextPage: false)
     }
 }

@@ -1,61 +1,76 @@
+import AirdateHTTP
+
 /// Every item of a paginated Jikan list as an `AsyncSequence`, fetching pages lazily through the
 /// client (so its rate limiter paces the pages).
 ///
-/// Jikan's pagination has known bugs, so the sequence ends at the first of:
-/// - a page with no items;
-/// - a page that says `has_next_page: false`, or whose number reaches `last_visible_page`;
-/// - a *short* page: fewer items than a full page holds (`items.per_page`, else the size the
-///   endpoint is known to use), even when `has_next_page` says `true`;
-/// - a page whose items were all seen before (the server is repeating itself);
-/// - ``maxPages`` pages.
+/// Jikan's pagination claims are not trusted: `has_next_page` can be `true` on the last page and
+/// `false` (or `last_visible_page` too low) before it, and pages can be short or repeated. So the
+/// sequence keeps asking while a page brings items not seen before, whatever the claims say, and
+/// ends at the first of:
+/// - a page with no items, or a 404 past the first page: the list is complete;
+/// - a page whose items were all seen before: the server is repeating itself; complete if it
+///   claimed no further page, else ``JikanListingEnd/repeatedPage(page:)`` (items may be missing);
+/// - ``maxPages`` pages: stopped at the bound, more may follow;
+/// - a failing page: the error is thrown after the earlier items.
 ///
-/// Items repeated across pages (same `mal_id`) are yielded once, at their first appearance.
+/// Items repeated across pages (same `mal_id`) are yielded once, at their first appearance. How the
+/// listing ended is the iterator's ``AsyncIterator/end``, or comes with the items from
+/// ``listing()``, so a complete list can be told from a truncated one.
 public struct JikanPages<Item: Decodable & MALIdentifiable>: AsyncSequence, Sendable {
     /// The iterator's element: one item.
     public typealias Element = Item
 
     let firstPage: Int
-    /// The size of a full page when the server does not state it.
-    let expectedPageSize: Int?
     /// The most pages to fetch.
     public let maxPages: Int
     let fetch: @Sendable (Int) async throws -> JikanPage<Item>
 
-    /// Pages from `firstPage`, fetched with `fetch`, at most `maxPages` of them; `expectedPageSize`
-    /// is the size of a full page when the server does not say.
+    /// Pages from `firstPage`, fetched with `fetch`, at most `maxPages` of them.
     public init(
         firstPage: Int = 1,
-        expectedPageSize: Int? = nil,
         maxPages: Int = 1_000,
         fetch: @escaping @Sendable (Int) async throws -> JikanPage<Item>
     ) {
         self.firstPage = Swift.max(1, firstPage)
-        self.expectedPageSize = expectedPageSize
         self.maxPages = Swift.max(1, maxPages)
         self.fetch = fetch
     }
 
     /// The same sequence stopping after `pages` pages.
     public func limited(toPages pages: Int) -> JikanPages {
-        JikanPages(firstPage: firstPage, expectedPageSize: expectedPageSize, maxPages: pages, fetch: fetch)
+        JikanPages(firstPage: firstPage, maxPages: pages, fetch: fetch)
+    }
+
+    /// Every item, and how the listing ended; never throws: a failing page ends the listing with
+    /// ``JikanListingEnd/failed(page:error:)`` and keeps the items before it.
+    public func listing() async -> JikanListing<Item> {
+        var iterator = makeAsyncIterator()
+        var items: [Item] = []
+        do {
+            while let item = try await iterator.next() { items.append(item) }
+        } catch {
+            // `iterator.end` records the failure.
+        }
+        return JikanListing(items: items, end: iterator.end ?? .complete(pages: iterator.pagesFetched), pagesFetched: iterator.pagesFetched)
     }
 
     /// An iterator that fetches the next page when its items run out.
     public struct AsyncIterator: AsyncIteratorProtocol {
         var page: Int
-        var pagesFetched = 0
-        var finished = false
+        /// How many pages were fetched so far.
+        public private(set) var pagesFetched = 0
+        /// How the listing ended; `nil` while it goes on.
+        public private(set) var end: JikanListingEnd?
         var buffer: [Item] = []
         var bufferIndex = 0
         var seen: Set<Int> = []
-        let expectedPageSize: Int?
         let maxPages: Int
         let fetch: @Sendable (Int) async throws -> JikanPage<Item>
 
         /// The next item, or `nil` after the last one.
         public mutating func next() async throws -> Item? {
             while bufferIndex >= buffer.count {
-                guard !finished else { return nil }
+                guard end == nil else { return nil }
                 try await loadPage()
             }
             defer { bufferIndex += 1 }
@@ -67,8 +82,12 @@ public struct JikanPages<Item: Decodable & MALIdentifiable>: AsyncSequence, Send
             let result: JikanPage<Item>
             do {
                 result = try await fetch(number)
+            } catch HTTPClientError.notFound where pagesFetched > 0 {
+                end = .complete(pages: pagesFetched)
+                return
             } catch {
-                finished = true
+                let clientError = error as? HTTPClientError ?? .transport(reason: "\(error)")
+                end = .failed(page: number, error: clientError)
                 throw error
             }
             pagesFetched += 1
@@ -80,22 +99,56 @@ public struct JikanPages<Item: Decodable & MALIdentifiable>: AsyncSequence, Send
             }
             buffer = fresh
             bufferIndex = 0
-
-            let pagination = result.pagination
-            let fullPage = pagination.perPage ?? expectedPageSize
-            if result.items.isEmpty
-                || fresh.isEmpty
-                || !pagination.hasNextPage
-                || pagination.lastVisiblePage.map({ number >= $0 }) == true
-                || fullPage.map({ result.items.count < $0 }) == true
-                || pagesFetched >= maxPages {
-                finished = true
+            let claimsMore = result.pagination.hasNextPage || (result.pagination.lastVisiblePage ?? 0) > number
+            if result.items.isEmpty {
+                end = .complete(pages: pagesFetched)
+            } else if fresh.isEmpty {
+                end = claimsMore ? .repeatedPage(page: number) : .complete(pages: pagesFetched)
+            } else if pagesFetched >= maxPages {
+                end = .reachedPageBound(pages: pagesFetched)
             }
         }
     }
 
     /// Starts at the first page.
     public func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(page: firstPage, expectedPageSize: expectedPageSize, maxPages: maxPages, fetch: fetch)
+        AsyncIterator(page: firstPage, maxPages: maxPages, fetch: fetch)
+    }
+}
+
+/// How a ``JikanPages`` listing ended.
+public enum JikanListingEnd: Sendable, Equatable {
+    /// An empty page, a page of nothing new, or a 404 past the first page: every item was seen.
+    case complete(pages: Int)
+    /// The page bound (``JikanPages/maxPages``) was reached while pages still brought new items:
+    /// the listing may be truncated.
+    case reachedPageBound(pages: Int)
+    /// Page `page` brought only items seen before while the server said more pages follow: it is
+    /// repeating itself, asking on would loop, and items after it may be missing.
+    case repeatedPage(page: Int)
+    /// Page `page` failed with `error`: the listing is truncated there.
+    case failed(page: Int, error: HTTPClientError)
+
+    /// Whether every item was seen.
+    public var isComplete: Bool {
+        if case .complete = self { return true }
+        return false
+    }
+}
+
+/// The items of a ``JikanPages`` listing with how it ended (``JikanPages/listing()``).
+public struct JikanListing<Item: Sendable>: Sendable {
+    /// The items, each once, in the server's order.
+    public var items: [Item]
+    /// How the listing ended: ``JikanListingEnd/isComplete`` tells a complete list from a truncated one.
+    public var end: JikanListingEnd
+    /// How many pages were fetched.
+    public var pagesFetched: Int
+
+    /// A listing.
+    public init(items: [Item], end: JikanListingEnd, pagesFetched: Int) {
+        self.items = items
+        self.end = end
+        self.pagesFetched = pagesFetched
     }
 }

@@ -16,6 +16,8 @@ enum Endpoint: Sendable, Hashable {
     case alternateLists(showID: Int)
     case alternateList(id: Int)
     case alternateEpisodes(listID: Int)
+    case alternateEpisode(id: Int)
+    case season(id: Int)
     case episodeByNumber(showID: Int, season: Int, number: Int)
     case episodesByDate(showID: Int, date: CalendarDay)
     case seasons(showID: Int)
@@ -68,6 +70,10 @@ enum Endpoint: Sendable, Hashable {
             return APIRequest(path: "/alternatelists/\(id)")
         case .alternateEpisodes(let listID):
             return APIRequest(path: "/alternatelists/\(listID)/alternateepisodes", query: [QueryParameter("embed", "episodes")])
+        case .alternateEpisode(let id):
+            return APIRequest(path: "/alternateepisodes/\(id)", query: [QueryParameter("embed", "episodes")])
+        case .season(let id):
+            return APIRequest(path: "/seasons/\(id)")
         case .episodeByNumber(let showID, let season, let number):
             return APIRequest(path: "/shows/\(showID)/episodebynumber",
                               query: [QueryParameter("season", String(season)), QueryParameter("number", String(number))])

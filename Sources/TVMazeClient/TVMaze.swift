@@ -43,6 +43,10 @@ public struct TVMaze: Sendable {
         try await http.get(endpoint.request, as: T.self)
     }
 
+    private func list<T: Decodable>(_ endpoint: Endpoint, of type: T.Type = T.self) async throws -> [T] {
+        try await http.list(endpoint.request, of: T.self)
+    }
+
     private func getIfFound<T: Decodable>(_ endpoint: Endpoint, as type: T.Type = T.self) async throws -> T? {
         try await http.getIfFound(endpoint.request, as: T.self)
     }
@@ -51,7 +55,7 @@ public struct TVMaze: Sendable {
 
     /// Shows whose names match `query`, best first (`/search/shows`).
     public func searchShows(_ query: String) async throws -> [TVMazeShowSearchResult] {
-        try await get(.searchShows(query: query))
+        try await list(.searchShows(query: query))
     }
 
     /// The one show that best matches `query`, with `embeds`; `nil` when nothing matches
@@ -68,7 +72,7 @@ public struct TVMaze: Sendable {
 
     /// People whose names match `query`, best first (`/search/people`).
     public func searchPeople(_ query: String) async throws -> [TVMazePersonSearchResult] {
-        try await get(.searchPeople(query: query))
+        try await list(.searchPeople(query: query))
     }
 
     // MARK: Schedules
@@ -77,17 +81,17 @@ public struct TVMaze: Sendable {
     /// on `date`, each with its show (`/schedule`). Airings from midnight to about 05:00 are listed
     /// under the previous date.
     public func schedule(country: String?, date: CalendarDay) async throws -> [TVMazeEpisode] {
-        try await get(.schedule(country: country, date: date))
+        try await list(.schedule(country: country, date: date))
     }
 
     /// Streaming episodes released on `date`, worldwide or for `country` (`/schedule/web`).
     public func webSchedule(date: CalendarDay, country: String? = nil) async throws -> [TVMazeEpisode] {
-        try await get(.webSchedule(date: date, country: country))
+        try await list(.webSchedule(date: date, country: country))
     }
 
     /// Every future episode TVMaze knows (`/schedule/full`; large, cached by TVMaze for a day).
     public func fullSchedule() async throws -> [TVMazeEpisode] {
-        try await get(.fullSchedule)
+        try await list(.fullSchedule)
     }
 
     // MARK: Shows
@@ -100,12 +104,12 @@ public struct TVMaze: Sendable {
 
     /// The show's episodes in order, specials included when asked (`/shows/:id/episodes`).
     public func episodes(ofShow showID: Int, includingSpecials: Bool = false) async throws -> [TVMazeEpisode] {
-        try await get(.episodes(showID: showID, specials: includingSpecials))
+        try await list(.episodes(showID: showID, specials: includingSpecials))
     }
 
     /// The show's alternative episode orders (`/shows/:id/alternatelists`).
     public func alternateLists(ofShow showID: Int) async throws -> [TVMazeAlternateList] {
-        try await get(.alternateLists(showID: showID))
+        try await list(.alternateLists(showID: showID))
     }
 
     /// One alternative episode order (`/alternatelists/:id`).
@@ -116,7 +120,18 @@ public struct TVMaze: Sendable {
     /// The episodes of an alternative order, each with its regular episode
     /// (`/alternatelists/:id/alternateepisodes?embed=episodes`).
     public func alternateEpisodes(inList listID: Int) async throws -> [TVMazeAlternateEpisode] {
-        try await get(.alternateEpisodes(listID: listID))
+        try await list(.alternateEpisodes(listID: listID))
+    }
+
+    /// One placement of an alternative order, with its regular episode
+    /// (`/alternateepisodes/:id?embed=episodes`).
+    public func alternateEpisode(id: Int) async throws -> TVMazeAlternateEpisode {
+        try await get(.alternateEpisode(id: id))
+    }
+
+    /// The season with TVMaze id `id` (`/seasons/:id`).
+    public func season(id: Int) async throws -> TVMazeSeason {
+        try await get(.season(id: id))
     }
 
     /// The episode with this season and number; `nil` when there is none
@@ -127,37 +142,41 @@ public struct TVMaze: Sendable {
 
     /// The show's episodes that aired on `date`; empty when none did (`/shows/:id/episodesbydate`).
     public func episodes(ofShow showID: Int, airedOn date: CalendarDay) async throws -> [TVMazeEpisode] {
-        try await getIfFound(.episodesByDate(showID: showID, date: date)) ?? []
+        do {
+            return try await list(.episodesByDate(showID: showID, date: date))
+        } catch HTTPClientError.notFound {
+            return []
+        }
     }
 
     /// The show's seasons (`/shows/:id/seasons`).
     public func seasons(ofShow showID: Int) async throws -> [TVMazeSeason] {
-        try await get(.seasons(showID: showID))
+        try await list(.seasons(showID: showID))
     }
 
     /// The episodes of the season with TVMaze id `seasonID` (`/seasons/:id/episodes`).
     public func episodes(inSeason seasonID: Int) async throws -> [TVMazeEpisode] {
-        try await get(.seasonEpisodes(seasonID: seasonID))
+        try await list(.seasonEpisodes(seasonID: seasonID))
     }
 
     /// The show's main cast (`/shows/:id/cast`).
     public func cast(ofShow showID: Int) async throws -> [TVMazeCastMember] {
-        try await get(.cast(showID: showID))
+        try await list(.cast(showID: showID))
     }
 
     /// The show's crew (`/shows/:id/crew`).
     public func crew(ofShow showID: Int) async throws -> [TVMazeCrewMember] {
-        try await get(.crew(showID: showID))
+        try await list(.crew(showID: showID))
     }
 
     /// The show's other titles (`/shows/:id/akas`).
     public func akas(ofShow showID: Int) async throws -> [TVMazeAKA] {
-        try await get(.akas(showID: showID))
+        try await list(.akas(showID: showID))
     }
 
     /// The show's images (`/shows/:id/images`).
     public func images(ofShow showID: Int) async throws -> [TVMazeShowImage] {
-        try await get(.images(showID: showID))
+        try await list(.images(showID: showID))
     }
 
     /// Every show, page by page (250 ids a page) from `page`, ending at the first missing page
@@ -175,12 +194,12 @@ public struct TVMaze: Sendable {
 
     /// The episode's guest cast (`/episodes/:id/guestcast`).
     public func guestCast(ofEpisode episodeID: Int) async throws -> [TVMazeCastMember] {
-        try await get(.guestCast(episodeID: episodeID))
+        try await list(.guestCast(episodeID: episodeID))
     }
 
     /// The episode's guest crew (`/episodes/:id/guestcrew`).
     public func guestCrew(ofEpisode episodeID: Int) async throws -> [TVMazeCrewMember] {
-        try await get(.guestCrew(episodeID: episodeID))
+        try await list(.guestCrew(episodeID: episodeID))
     }
 
     // MARK: People
@@ -197,17 +216,17 @@ public struct TVMaze: Sendable {
 
     /// The person's roles, each with its show (`/people/:id/castcredits?embed=show`).
     public func castCredits(ofPerson personID: Int) async throws -> [TVMazeCastCredit] {
-        try await get(.castCredits(personID: personID))
+        try await list(.castCredits(personID: personID))
     }
 
     /// The person's jobs, each with its show (`/people/:id/crewcredits?embed=show`).
     public func crewCredits(ofPerson personID: Int) async throws -> [TVMazeCrewCredit] {
-        try await get(.crewCredits(personID: personID))
+        try await list(.crewCredits(personID: personID))
     }
 
     /// The person's guest roles, each with its episode (`/people/:id/guestcastcredits?embed=episode`).
     public func guestCastCredits(ofPerson personID: Int) async throws -> [TVMazeGuestCastCredit] {
-        try await get(.guestCastCredits(personID: personID))
+        try await list(.guestCastCredits(personID: personID))
     }
 
     // MARK: Updates

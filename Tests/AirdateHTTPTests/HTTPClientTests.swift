@@ -159,13 +159,15 @@ struct HTTPClientTests {
         }
     }
 
-    @Test("a time-out is retried and the retry succeeds")
+    @Test("a time-out is retried when the policy retries time-outs, and the retry succeeds")
     func timeoutRetried() async throws {
         try await withServer { server in
             await server.serve(#"{"id": 12, "name": "ok"}"#, for: "/shows/12")
             await server.inject([.delay(.seconds(600))], forPath: "/shows/12")
             // The first attempt waits out the 8 s time-out; 8 s also leaves the retry room on a busy machine.
-            let client = await makeClient(server, retry: exactRetry(attempts: 2, base: .milliseconds(10)), timeout: .seconds(8))
+            var retry = exactRetry(attempts: 2, base: .milliseconds(10))
+            retry.retriesTimeouts = true
+            let client = await makeClient(server, retry: retry, timeout: .seconds(8))
             let item: Item = try await client.get(APIRequest(path: "/shows/12"))
             #expect(item.id == 12)
         }

@@ -15,10 +15,16 @@ public actor FixtureServer {
     private var bodies: [RequestKey: (status: Int, body: Data, contentType: String?)] = [:]
     private var recorded: [RecordedRequest] = []
     private var runTask: Task<Void, Never>?
+    private var loopingPaths: Set<String> = []
+    private let streamed = ByteCounter()
     /// `Cache-Control` sent on successful answers; `nil` sends none.
     public var cacheControl: String? = "public, max-age=3600"
     /// More header fields sent on successful answers (for example `Expires`), by name.
     public var extraHeaders: [String: String] = [:]
+    /// The `ETag` sent on successful answers; a request whose `If-None-Match` equals it gets a 304.
+    public var etag: String?
+    /// How many 304 (not modified) answers were sent.
+    public private(set) var notModifiedCount = 0
 
     /// The server's root URL, `http://127.0.0.1:<port>`, once ``start()`` returned.
     public private(set) var baseURL = URL(fileURLWithPath: "/")
@@ -89,6 +95,15 @@ public actor FixtureServer {
         extraHeaders = headers
     }
 
+    /// How many bytes of generated bodies (``Fault/hugeBody(bytes:declaresLength:)``) were handed to
+    /// the connection so far.
+    public nonisolated var streamedBytes: Int { streamed.value }
+
+    /// Sets the `ETag` of successful answers (`nil` for none).
+    public func setETag(_ value: String?) {
+        etag = value
+    }
+
     /// Every request received so far, in arrival order.
     public var requests: [RecordedRequest] { recorded }
 
@@ -104,6 +119,10 @@ public actor FixtureServer {
             userAgent: request.headers[HTTPHeader("User-Agent")],
             arrival: .now
         ))
+        if loopingPaths.contains(key.path) {
+            let headers: HTTPHeaders = [.location: request.path]
+            return HTTPResponse(statusCode: .found, headers: headers)
+        }
         if var plan = faults[key.path], !plan.isEmpty {
             let fault = plan.removeFirst()
             faults[key.path] = plan
@@ -127,9 +146,45 @@ public actor FixtureServer {
             case .redirect(let location):
                 let headers: HTTPHeaders = [.location: location]
                 return HTTPResponse(statusCode: .movedPermanently, headers: headers)
+            case .hugeBody(let bytes, let declaresLength):
+                let generated = GeneratedJSON(total: bytes, counter: streamed)
+                let body = declaresLength
+                    ? HTTPBodySequence(from: generated, count: bytes, suggestedBufferSize: 64 * 1024)
+                    : HTTPBodySequence(from: generated, suggestedBufferSize: 64 * 1024)
+                let headers: HTTPHeaders = [.contentType: "application/json"]
+                return HTTPResponse(statusCode: .ok, headers: headers, body: body)
+            case .stallMidBody(let prefix, let silence):
+                let full = try normalBody(for: key).body
+                let bytes = ScriptedBytes(chunks: [Array(full.prefix(prefix))], pause: silence, failAtEnd: true)
+                return HTTPResponse(statusCode: .ok, headers: [.contentType: "application/json"],
+                                    body: HTTPBodySequence(from: bytes, count: full.count))
+            case .drip(let interval):
+                let full = try normalBody(for: key).body
+                let bytes = ScriptedBytes(chunks: full.map { [$0] }, pause: interval, failAtEnd: false)
+                return HTTPResponse(statusCode: .ok, headers: [.contentType: "application/json"],
+                                    body: HTTPBodySequence(from: bytes, count: full.count))
+            case .html(let page):
+                let headers: HTTPHeaders = [.contentType: "text/html; charset=utf-8"]
+                return HTTPResponse(statusCode: .ok, headers: headers, body: Data(page.utf8))
+            case .charset(let charset, let text):
+                let encoding = String.Encoding.fault(charset)
+                let body = text.data(using: encoding) ?? Data(text.utf8)
+                var headers: HTTPHeaders = [.contentType: "application/json; charset=\(charset)"]
+                if let cacheControl { headers[.cacheControl] = cacheControl }
+                return HTTPResponse(statusCode: .ok, headers: headers, body: body)
+            case .redirectLoop:
+                loopingPaths.insert(key.path)
+                let headers: HTTPHeaders = [.location: request.path]
+                return HTTPResponse(statusCode: .found, headers: headers)
             }
         }
         let answer = try normalBody(for: key)
+        if answer.status == 200, let etag, request.headers[HTTPHeader("If-None-Match")] == etag {
+            notModifiedCount += 1
+            var headers: HTTPHeaders = [HTTPHeader("ETag"): etag]
+            if let cacheControl { headers[.cacheControl] = cacheControl }
+            return HTTPResponse(statusCode: HTTPStatusCode(304, phrase: "Not Modified"), headers: headers)
+        }
         if answer.status == 200 { return ok(answer.body, contentType: answer.contentType) }
         var headers: HTTPHeaders = [.contentType: "application/json"]
         if let location = answer.location { headers[.location] = location }
@@ -139,6 +194,7 @@ public actor FixtureServer {
     private func ok(_ body: Data, contentType: String? = nil) -> HTTPResponse {
         var headers: HTTPHeaders = [.contentType: contentType ?? "application/json; charset=UTF-8"]
         if let cacheControl { headers[.cacheControl] = cacheControl }
+        if let etag { headers[HTTPHeader("ETag")] = etag }
         for (name, value) in extraHeaders { headers[HTTPHeader(name)] = value }
         return HTTPResponse(statusCode: .ok, headers: headers, body: body)
     }
@@ -176,5 +232,89 @@ private struct FailingBytes: AsyncBufferedSequence, AsyncBufferedIteratorProtoco
         guard !sent else { throw SocketError.disconnected }
         sent = true
         return bytes
+    }
+}
+
+/// A thread-safe count of bytes handed out.
+final class ByteCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+
+    var value: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return count
+    }
+
+    func add(_ bytes: Int) {
+        lock.lock()
+        count += bytes
+        lock.unlock()
+    }
+}
+
+/// `[`, spaces, `]`: a valid JSON array of `total` bytes, made as it is read, 64 KB at a time.
+private struct GeneratedJSON: AsyncBufferedSequence, AsyncBufferedIteratorProtocol {
+    typealias Element = UInt8
+    let total: Int
+    let counter: ByteCounter
+    var produced = 0
+
+    func makeAsyncIterator() -> GeneratedJSON { self }
+
+    mutating func next() async throws -> UInt8? {
+        try await nextBuffer(suggested: 1)?.first
+    }
+
+    mutating func nextBuffer(suggested count: Int) async throws -> [UInt8]? {
+        guard produced < total else { return nil }
+        let size = Swift.min(Swift.max(count, 1), 64 * 1024, total - produced)
+        var chunk = [UInt8](repeating: UInt8(ascii: " "), count: size)
+        if produced == 0 { chunk[0] = UInt8(ascii: "[") }
+        if produced + size == total { chunk[size - 1] = UInt8(ascii: "]") }
+        produced += size
+        counter.add(size)
+        return chunk
+    }
+}
+
+/// Chunks sent with a pause before each one after the first (or, for one chunk, after it); ends
+/// in a disconnection when `failAtEnd`.
+private struct ScriptedBytes: AsyncBufferedSequence, AsyncBufferedIteratorProtocol {
+    typealias Element = UInt8
+    var chunks: [[UInt8]]
+    let pause: Duration
+    let failAtEnd: Bool
+    var index = 0
+
+    func makeAsyncIterator() -> ScriptedBytes { self }
+
+    mutating func next() async throws -> UInt8? {
+        try await nextBuffer(suggested: 1)?.first
+    }
+
+    mutating func nextBuffer(suggested count: Int) async throws -> [UInt8]? {
+        if index > 0 || chunks.isEmpty { try await Task.sleep(for: pause) }
+        guard index < chunks.count else {
+            if failAtEnd { throw SocketError.disconnected }
+            return nil
+        }
+        defer { index += 1 }
+        return chunks[index]
+    }
+}
+
+extension String.Encoding {
+    /// The encoding of an IANA charset name the fault plays (UTF-8 for names it does not know).
+    static func fault(_ ianaName: String) -> String.Encoding {
+        switch ianaName.lowercased() {
+        case "iso-8859-1", "latin1": return .isoLatin1
+        case "windows-1252": return .windowsCP1252
+        case "utf-16": return .utf16
+        case "utf-16le": return .utf16LittleEndian
+        case "utf-16be": return .utf16BigEndian
+        case "shift_jis": return .shiftJIS
+        default: return .utf8
+        }
     }
 }

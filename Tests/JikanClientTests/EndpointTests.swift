@@ -173,7 +173,7 @@ struct EndpointTests {
             let sunday = try await collect(jikan.allScheduled(on: JikanScheduleDay(.sunday)))
             #expect(sunday.map(\.malID) == [47917, 49596])
             #expect(sunday.allSatisfy { $0.broadcastSlot?.weekday == .sunday })
-            #expect(await server.requests.last?.key.description == "/schedules?filter=sunday&page=1")
+            #expect(await server.requests.first?.key.description == "/schedules?filter=sunday&page=1")
         }
     }
 

@@ -163,9 +163,22 @@ struct FaultTests {
             }
             #expect(path == "")
 
-            await server.inject([.body(#"{"pagination": {"has_next_page": false}, "data": [{"mal_id": 1}, {"mal_id": "two"}]}"#)],
-                                forPath: "/seasons/now")
-            let wrongType = await clientError { _ = try await jikan.currentSeason() }
+            // Lenient (the default): the bad element is skipped and reported with its path.
+            let badPage = #"{"pagination": {"has_next_page": false}, "data": [{"mal_id": 1}, {"mal_id": "two"}, {"mal_id": 3}]}"#
+            await server.inject([.body(badPage), .body(badPage)], forPath: "/seasons/now")
+            var configuration = Jikan.configuration(baseURL: await server.baseURL, rateLimits: TestData.fastLimits)
+            configuration.retry = .none
+            configuration.cacheCapacity = 0
+            let diagnostics = DecodingDiagnostics()
+            configuration.diagnostics = diagnostics
+            let lenient = try await Jikan(configuration: configuration).currentSeason()
+            #expect(lenient.items.map(\.malID) == [1, 3])
+            #expect(diagnostics.skipped.map(\.fieldPath) == ["data[1].mal_id"])
+            #expect(diagnostics.skipped.first?.index == 1)
+            #expect(diagnostics.skipped.first?.listPath == "data")
+            // Strict: the page fails, naming the field.
+            configuration.listDecoding = .strict
+            let wrongType = await clientError { _ = try await Jikan(configuration: configuration).currentSeason() }
             guard case .decoding(let field, _) = wrongType else {
                 Issue.record("expected decoding, got \(String(describing: wrongType))")
                 return

@@ -22,25 +22,68 @@ func episodePage(_ numbers: ClosedRange<Int>, hasNext: Bool, lastVisible: Int) -
 
 @Suite("Pagination that survives Jikan's bugs")
 struct PaginationTests {
-    @Test("has_next_page true on the last page: the last visible page ends it")
+    @Test("has_next_page true on the last page: the 404 past it ends it, complete")
     func lyingNextOnLastVisiblePage() async throws {
         try await withJikan(fixtures: nil) { jikan, server in
             await server.serve(episodePage(1...100, hasNext: true, lastVisible: 2), for: "/anime/21/episodes?page=1")
             await server.serve(episodePage(101...200, hasNext: true, lastVisible: 2), for: "/anime/21/episodes?page=2")
-            let episodes = try await collect(jikan.allEpisodes(ofAnime: 21))
-            #expect(episodes.map(\.number) == Array(1...200))
-            #expect(await server.count(path: "/anime/21/episodes") == 2)
+            let listing = await jikan.allEpisodes(ofAnime: 21).listing()
+            #expect(listing.items.map(\.number) == Array(1...200))
+            #expect(listing.end == .complete(pages: 2))
+            #expect(await server.count(path: "/anime/21/episodes") == 3)
         }
     }
 
-    @Test("a short page ends it even when has_next_page and last_visible_page say more")
-    func shortPageEnds() async throws {
+    @Test("a short page that says has_next_page: true does not end it (20 + 25 + 10 = 55)")
+    func shortPageGoesOn() async throws {
         try await withJikan(fixtures: nil) { jikan, server in
-            await server.serve(episodePage(1...100, hasNext: true, lastVisible: 9), for: "/anime/21/episodes?page=1")
-            await server.serve(episodePage(101...126, hasNext: true, lastVisible: 9), for: "/anime/21/episodes?page=2")
-            let episodes = try await collect(jikan.allEpisodes(ofAnime: 21))
-            #expect(episodes.count == 126)
-            #expect(await server.count(path: "/anime/21/episodes") == 2)
+            await server.serve(animePage(Array(1...20), hasNext: true, lastVisible: 3, perPage: 25), for: "/top/anime?page=1")
+            await server.serve(animePage(Array(21...45), hasNext: true, lastVisible: 3, perPage: 25), for: "/top/anime?page=2")
+            await server.serve(animePage(Array(46...55), hasNext: false, lastVisible: 3, perPage: 25), for: "/top/anime?page=3")
+            await server.serve(animePage([], hasNext: false, lastVisible: 3, perPage: 25), for: "/top/anime?page=4")
+            let listing = await jikan.allTopAnime().listing()
+            #expect(listing.items.map(\.malID) == Array(1...55))
+            #expect(listing.end.isComplete)
+        }
+    }
+
+    @Test("a last_visible_page that is too low does not end it (25 + 25 + 5 = 55)")
+    func lowLastVisiblePage() async throws {
+        try await withJikan(fixtures: nil) { jikan, server in
+            await server.serve(animePage(Array(1...25), hasNext: false, lastVisible: 1, perPage: 25), for: "/seasons/now?page=1")
+            await server.serve(animePage(Array(26...50), hasNext: false, lastVisible: 1, perPage: 25), for: "/seasons/now?page=2")
+            await server.serve(animePage(Array(51...55), hasNext: false, lastVisible: 1, perPage: 25), for: "/seasons/now?page=3")
+            let listing = await jikan.allCurrentSeason().listing()
+            #expect(listing.items.count == 55)
+            #expect(listing.end == .complete(pages: 3))  // page 4: 404
+        }
+    }
+
+    @Test("a repeated page while the server claims more is reported as repeatedPage, not complete")
+    func repeatedPageReported() async throws {
+        try await withJikan(fixtures: nil) { jikan, server in
+            await server.serve(animePage(Array(1...25), hasNext: true, lastVisible: 2, perPage: 25), for: "/producers?page=1")
+            await server.serve(animePage(Array(1...25), hasNext: true, lastVisible: 2, perPage: 25), for: "/producers?page=2")
+            let listing = await jikan.allProducers().listing()
+            #expect(listing.items.count == 25)
+            #expect(listing.end == .repeatedPage(page: 2))
+            #expect(!listing.end.isComplete)
+        }
+    }
+
+    @Test("the page bound stops it and says so; a failure says which page")
+    func boundAndFailureReported() async throws {
+        try await withJikan(fixtures: nil) { jikan, server in
+            for page in 1...3 {
+                await server.serve(animePage([page], hasNext: true, lastVisible: 9, perPage: 1), for: "/top/anime?page=\(page)")
+            }
+            let bounded = await jikan.allTopAnime().limited(toPages: 2).listing()
+            #expect(bounded.items.map(\.malID) == [1, 2])
+            #expect(bounded.end == .reachedPageBound(pages: 2))
+            await server.serve("{}", status: 500, for: "/top/anime?page=4")
+            let failed = await jikan.allTopAnime().listing()
+            #expect(failed.items.map(\.malID) == [1, 2, 3])
+            #expect(failed.end == .failed(page: 4, error: .server(status: 500)))
         }
     }
 
@@ -50,7 +93,7 @@ struct PaginationTests {
             await server.serve(episodePage(1...26, hasNext: true, lastVisible: 1), for: "/anime/457/episodes?page=1")
             let episodes = try await collect(jikan.allEpisodes(ofAnime: 457))
             #expect(episodes.count == 26)
-            #expect(await server.count(path: "/anime/457/episodes") == 1)
+            #expect(await server.count(path: "/anime/457/episodes") == 2)
         }
     }
 
@@ -73,7 +116,7 @@ struct PaginationTests {
             await server.serve(animePage([14, 13], hasNext: false, lastVisible: 3, perPage: 3), for: "/anime?q=gintama&limit=3&page=3")
             let results = try await collect(jikan.allSearchResults(JikanAnimeSearch(query: "gintama", limit: 3)))
             #expect(results.map(\.malID) == [10, 11, 12, 13, 14])
-            #expect(await server.count(path: "/anime") == 3)
+            #expect(await server.count(path: "/anime") == 4)
         }
     }
 
@@ -89,7 +132,7 @@ struct PaginationTests {
         }
     }
 
-    @Test("has_next_page false ends it; limited(toPages:) stops early; iteration is lazy")
+    @Test("limited(toPages:) stops early; iteration is lazy")
     func honestEndAndLimit() async throws {
         try await withJikan(fixtures: nil) { jikan, server in
             for page in 1...3 {
@@ -110,7 +153,7 @@ struct PaginationTests {
             #expect(await server.count(path: "/seasons/upcoming") == 1)
             #expect(try await iterator.next()?.malID == 9)
             #expect(try await iterator.next() == nil)
-            #expect(await server.count(path: "/seasons/upcoming") == 2)
+            #expect(await server.count(path: "/seasons/upcoming") == 3)  // page 3: 404, the end
         }
     }
 

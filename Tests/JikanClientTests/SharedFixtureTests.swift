@@ -29,10 +29,10 @@ struct SharedFixtureTests {
             #expect(anime.title == "Mushishi")
             #expect(anime.broadcastSlot?.time == TimeOfDay("03:40"))
             #expect(anime.images.url()?.absoluteString == "https://cdn.myanimelist.net/images/anime/2/73862l.jpg")
-            // The recorded page claims a next page after all 26 episodes: the sequence ends anyway.
+            // The recorded page claims a next page after all 26 episodes: page 2 (404 here) ends it.
             let episodes = try await collect(jikan.allEpisodes(ofAnime: 457))
             #expect(episodes.count == 26)
-            #expect(await server.count(path: "/anime/457/episodes") == 1)
+            #expect(await server.count(path: "/anime/457/episodes") == 2)
             let first = try await jikan.episode(ofAnime: 457, number: 1)
             #expect(first.title == "The Green Seat")
             #expect(first.duration == .seconds(1440))

@@ -17,12 +17,14 @@ enum TestData {
 func withTVMaze<T>(
     retry: RetryPolicy = .none,
     clock: any Clock<Duration> = ContinuousClock(),
+    configure: (inout HTTPClientConfiguration) -> Void = { _ in },
     _ body: (TVMaze, FixtureServer) async throws -> T
 ) async throws -> T {
     let server = try FixtureServer(fixtures: TestData.tvmazeFixtures)
     try await server.start()
     var configuration = TVMaze.configuration(baseURL: await server.baseURL)
     configuration.retry = retry
+    configure(&configuration)
     let client = TVMaze(configuration: configuration, clock: clock)
     do {
         let result = try await body(client, server)

@@ -69,3 +69,30 @@ struct AnyKey: CodingKey {
         self.intValue = intValue
     }
 }
+
+/// A stable 63-bit number for `text` (FNV-1a), for items identified by text rather than a number.
+func stableID(_ text: String) -> Int {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in text.utf8 {
+        hash ^= UInt64(byte)
+        hash = hash &* 0x0000_0100_0000_01B3
+    }
+    return Int(hash >> 1)
+}
+
+extension KeyedDecodingContainer {
+    /// A nested summary; `nil` when missing, null or unreadable.
+    func summary(_ key: Key) -> JikanEntrySummary? {
+        try? decodeIfPresent(JikanEntrySummary.self, forKey: key)
+    }
+
+    /// A nested image set; empty when missing.
+    func imageSet(_ key: Key) -> JikanImageSet {
+        (try? decodeIfPresent(JikanImageSet.self, forKey: key)) ?? JikanImageSet()
+    }
+
+    /// A list of strings; empty when missing.
+    func strings(_ key: Key) -> [String] {
+        list(String.self, key)
+    }
+}

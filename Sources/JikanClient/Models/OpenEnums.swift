@@ -98,3 +98,47 @@ public struct JikanTitleType: OpenEnumeration {
     /// "Synonym".
     public static let synonym = JikanTitleType(rawValue: "Synonym")
 }
+
+/// A manga's format as MyAnimeList names it ("Manga", "Light Novel", "Manhwa"…); unknown values decode as their raw text.
+public struct JikanMangaType: OpenEnumeration {
+    /// The server's text.
+    public var rawValue: String
+    /// Wraps the server's text.
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    /// "Manga".
+    public static let manga = JikanMangaType(rawValue: "Manga")
+    /// "Novel".
+    public static let novel = JikanMangaType(rawValue: "Novel")
+    /// "Light Novel".
+    public static let lightNovel = JikanMangaType(rawValue: "Light Novel")
+    /// "One-shot".
+    public static let oneShot = JikanMangaType(rawValue: "One-shot")
+    /// "Doujinshi".
+    public static let doujinshi = JikanMangaType(rawValue: "Doujinshi")
+    /// "Manhua".
+    public static let manhua = JikanMangaType(rawValue: "Manhua")
+    /// "Manhwa".
+    public static let manhwa = JikanMangaType(rawValue: "Manhwa")
+    /// "OEL".
+    public static let oel = JikanMangaType(rawValue: "OEL")
+}
+
+/// Whether a manga is published ("Publishing", "Finished", "On Hiatus"…); unknown values decode as their raw text.
+public struct JikanPublishingStatus: OpenEnumeration {
+    /// The server's text.
+    public var rawValue: String
+    /// Wraps the server's text.
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    /// "Publishing".
+    public static let publishing = JikanPublishingStatus(rawValue: "Publishing")
+    /// "Finished".
+    public static let finished = JikanPublishingStatus(rawValue: "Finished")
+    /// "On Hiatus".
+    public static let onHiatus = JikanPublishingStatus(rawValue: "On Hiatus")
+    /// "Discontinued".
+    public static let discontinued = JikanPublishingStatus(rawValue: "Discontinued")
+    /// "Not yet published".
+    public static let notYetPublished = JikanPublishingStatus(rawValue: "Not yet published")
+}

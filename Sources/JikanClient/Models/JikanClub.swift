@@ -1,0 +1,37 @@
+import AirdateCore
+import Foundation
+
+/// A MyAnimeList club (`/clubs/{id}`, `/clubs` search).
+public struct JikanClub: Sendable, Hashable, Decodable, MALIdentifiable {
+    /// The MyAnimeList id.
+    public var malID: Int
+    /// The club's name.
+    public var name: String
+    /// The club's page.
+    public var url: URL?
+    /// The club's picture.
+    public var images: JikanImageSet
+    /// How many members it has.
+    public var members: Int?
+    /// Its category ("anime", "manga", "characters"…).
+    public var category: JikanClubCategory?
+    /// When it was created.
+    public var created: Date?
+    /// "public", "private" or "secret".
+    public var access: JikanClubType?
+
+    private enum CodingKeys: String, CodingKey { case malID = "mal_id", name, url, images, members, category, created, access }
+
+    /// Decodes Jikan's object.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        malID = try c.decode(Int.self, forKey: .malID)
+        name = c.text(.name) ?? ""
+        url = c.link(.url)
+        images = c.imageSet(.images)
+        members = c.integer(.members)
+        category = c.text(.category).map(JikanClubCategory.init(rawValue:))
+        created = c.instant(.created)
+        access = c.text(.access).map(JikanClubType.init(rawValue:))
+    }
+}

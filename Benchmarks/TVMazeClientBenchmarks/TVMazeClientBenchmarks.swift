@@ -1,4 +1,4 @@
-import AirdateHTTP
+@_spi(Internals) import AirdateHTTP
 import Benchmark
 import Foundation
 import TVMazeClient

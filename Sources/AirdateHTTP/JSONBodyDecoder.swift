@@ -2,7 +2,7 @@ import Foundation
 
 /// Decodes JSON bodies and turns `DecodingError` into ``HTTPClientError/decoding(path:reason:)``
 /// naming the failing key path (`[3].show.network.country.timezone`).
-public struct JSONBodyDecoder: Sendable {
+@_spi(Internals) public struct JSONBodyDecoder: Sendable {
     /// A decoder whose dates are ISO 8601 instants with or without fractional seconds.
     public init() {}
 

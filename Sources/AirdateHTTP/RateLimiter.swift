@@ -5,7 +5,7 @@
 /// the server never counts more than `limit` arrivals in any `interval` (a request arrives after it
 /// was granted and before it completes). A 429's `Retry-After` can pause
 /// everyone with ``pause(for:)``.
-public actor RateLimiter {
+actor RateLimiter {
     private let windows: [RateLimit]
     private let timeline: Timeline
     private let longestInterval: Duration
@@ -18,7 +18,7 @@ public actor RateLimiter {
     private var nextTicket = 0
 
     /// A limiter enforcing every window of `limits` at once, timed by `clock`.
-    public init(limits: [RateLimit], clock: any Clock<Duration> = ContinuousClock()) {
+    init(limits: [RateLimit], clock: any Clock<Duration> = ContinuousClock()) {
         self.windows = limits
         self.timeline = Timeline(clock)
         self.longestInterval = limits.map(\.interval).max() ?? .zero
@@ -26,7 +26,7 @@ public actor RateLimiter {
 
     /// Waits for a slot in every window and takes it. Throws ``HTTPClientError/cancelled`` when the
     /// calling task is cancelled while waiting. Pair every successful call with ``release()``.
-    public func acquire() async throws {
+    func acquire() async throws {
         while true {
             try Task.checkCancellationAsClientError()
             let now = timeline.now()
@@ -48,7 +48,7 @@ public actor RateLimiter {
     }
 
     /// Gives back the slot taken by ``acquire()``; the slot stays counted for one window from now.
-    public func release() {
+    func release() {
         inFlight = max(0, inFlight - 1)
         completions.append(timeline.now())
         let waiting = waiters
@@ -58,7 +58,7 @@ public actor RateLimiter {
 
     /// Holds every request back for `duration` from now (used when the server answers 429 with
     /// `Retry-After`).
-    public func pause(for duration: Duration) {
+    func pause(for duration: Duration) {
         pausedUntil = max(pausedUntil, timeline.now() + duration)
     }
 

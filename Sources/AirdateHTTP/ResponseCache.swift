@@ -4,7 +4,7 @@ import Foundation
 ///
 /// TVMaze answers with `max-age=3600`; a second call for the same URL within the hour is served
 /// from here without a request (and without using a rate-limit slot).
-public actor ResponseCache {
+actor ResponseCache {
     private struct Entry {
         var body: Data
         var expires: Duration
@@ -17,13 +17,13 @@ public actor ResponseCache {
     private var order: [String] = []
 
     /// A cache of at most `capacity` responses, timed by `clock`.
-    public init(capacity: Int = 256, clock: any Clock<Duration> = ContinuousClock()) {
+    init(capacity: Int = 256, clock: any Clock<Duration> = ContinuousClock()) {
         self.capacity = max(0, capacity)
         self.timeline = Timeline(clock)
     }
 
     /// The body stored for `key` if it is still fresh.
-    public func body(for key: String) -> Data? {
+    func body(for key: String) -> Data? {
         guard let entry = entries[key] else { return nil }
         if timeline.now() >= entry.expires {
             entries.removeValue(forKey: key)
@@ -34,7 +34,7 @@ public actor ResponseCache {
     }
 
     /// Stores `body` for `key`, fresh for `lifetime`.
-    public func store(_ body: Data, for key: String, lifetime: Duration) {
+    func store(_ body: Data, for key: String, lifetime: Duration) {
         guard capacity > 0, lifetime > .zero else { return }
         if entries[key] == nil {
             order.append(key)
@@ -47,11 +47,11 @@ public actor ResponseCache {
     }
 
     /// Forgets everything.
-    public func removeAll() {
+    func removeAll() {
         entries.removeAll()
         order.removeAll()
     }
 
     /// How many responses are stored (fresh or not yet noticed stale).
-    public var count: Int { entries.count }
+    var count: Int { entries.count }
 }

@@ -1,4 +1,4 @@
-import AirdateHTTP
+@testable import AirdateHTTP
 import AirdateTestServer
 import Clocks
 import Foundation

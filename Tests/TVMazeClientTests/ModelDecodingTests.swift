@@ -1,5 +1,5 @@
 import AirdateCore
-import AirdateHTTP
+@_spi(Internals) import AirdateHTTP
 import Foundation
 import Testing
 import TVMazeClient

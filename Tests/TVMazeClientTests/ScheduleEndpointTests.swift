@@ -1,5 +1,5 @@
 import AirdateCore
-import AirdateHTTP
+@_spi(Internals) import AirdateHTTP
 import AirdateTestServer
 import Foundation
 import Testing

@@ -1,4 +1,5 @@
 import AirdateCore
+import AirdateHTTP
 import AnimePlanner
 import ArgumentParser
 import CommandLineSupport
@@ -91,7 +92,12 @@ struct Add: AsyncParsableCommand {
         let options = try plan.options(today: planner.today)
         let store = try common.openStore()
         if try await store.show(id: id) != nil { throw CommandLineError.alreadyTracked(id) }
-        let show = try await common.catalog().show(id: id, now: planner.now)
+        let show: AnimeShow
+        do {
+            show = try await common.catalog().show(id: id, now: planner.now)
+        } catch HTTPClientError.notFound {
+            throw CommandLineError.unknownShow(id, offline: common.offline)
+        }
         let tracked = try TrackedShow(show: show, goal: goal, options: options, watchedBeforeTracking: watched, planner: planner)
         try await store.insert(tracked)
         let count = show.episodeCount.map(String.init) ?? "?"
@@ -385,8 +391,7 @@ struct Export: AsyncParsableCommand {
         let shows = try await common.currentShows(common.openStore(), planner: planner)
         // DTSTAMP is when the file is written, whatever day --today says it is.
         let calendar = ICalendar(trackedShows: shows, from: planner.today, timestamp: ViewerClock.system().now)
-        // A failure is Foundation's file error, which the one-line error names with the path.
-        try calendar.data.write(to: URL(fileURLWithPath: file), options: .atomic)
+        try FileOutput.write(calendar.data, toPath: file)
         print("Wrote \(calendar.events.count) events to \(file).")
     }
 }

@@ -71,6 +71,7 @@ enum CommandLineError: Error, LocalizedError {
     case alreadyTracked(Int)
     case missingSnapshot(String)
     case noResults(String)
+    case unknownShow(Int, offline: Bool)
 
     var errorDescription: String? {
         switch self {
@@ -78,6 +79,10 @@ enum CommandLineError: Error, LocalizedError {
         case .alreadyTracked(let id): "The show \(id) is already tracked. Change its plan with `animeplan plan \(id) --per-day N`."
         case .missingSnapshot(let path): "No offline snapshot (routes.json) in \(path). Pass --fixtures with the path of Fixtures/jikan."
         case .noResults(let text): "Nothing matches \"\(text)\". Try fewer or other words of the title."
+        case .unknownShow(let id, let offline):
+            offline
+                ? "The offline snapshot has no show \(id). Find the ids it has with `animeplan search TITLE --offline`."
+                : "MyAnimeList has no show \(id). Find a show's id with `animeplan search TITLE`."
         }
     }
 }

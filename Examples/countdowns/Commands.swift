@@ -222,8 +222,7 @@ struct Export: AsyncParsableCommand {
             data = calendar.data
             count = calendar.events.count
         }
-        // A failure is Foundation's file error, which the one-line error names with the path.
-        try data.write(to: url, options: .atomic)
+        try FileOutput.write(data, toPath: file)
         print("Wrote \(count) countdown\(count == 1 ? "" : "s") to \(file).")
     }
 }
@@ -238,8 +237,7 @@ struct Import: AsyncParsableCommand {
     @Argument(help: "The JSON file (written by `countdowns export FILE.json`).") var file: String
 
     func run() async throws {
-        // A missing or unreadable file is Foundation's file error, which the one-line error names.
-        let data = try Data(contentsOf: URL(fileURLWithPath: file))
+        let data = try FileInput.read(file)
         let outcome = try await common.openStore().importJSON(data)
         print("Imported \(file): \(outcome.added.count) added, \(outcome.updated.count) updated, "
             + "\(outcome.unchanged.count) already there unchanged.")

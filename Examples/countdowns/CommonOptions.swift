@@ -95,8 +95,9 @@ enum Input {
     /// Refuses a count outside `range` with a usage error naming the option.
     static func check(_ value: Int, option: String, in range: ClosedRange<Int>) throws {
         guard range.contains(value) else {
-            let upper = range.upperBound == Int.max ? "or more" : "to \(range.upperBound)"
-            throw invalid(option, "\(value)", expected: "a number from \(range.lowerBound) \(upper)")
+            let expected = range.upperBound == Int.max
+                ? "a number of \(range.lowerBound) or more" : "a number from \(range.lowerBound) to \(range.upperBound)"
+            throw invalid(option, "\(value)", expected: expected)
         }
     }
 }

@@ -185,7 +185,8 @@ public actor CountdownStore {
             switch error {
             case .dataCorrupted(let context), .keyNotFound(_, let context), .typeMismatch(_, let context),
                  .valueNotFound(_, let context):
-                let path = context.codingPath.map(\.stringValue).joined(separator: ".")
+                let path = context.codingPath.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }
+                    .joined().trimmingCharacters(in: CharacterSet(charactersIn: "."))
                 return path.isEmpty ? context.debugDescription : "\(path): \(context.debugDescription)"
             @unknown default:
                 return "\(error)"

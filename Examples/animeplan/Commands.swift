@@ -49,7 +49,7 @@ struct PlanArguments: ParsableArguments {
     @Option(help: "Weekdays to watch on, such as mon,wed,sat (default: every day).") var weekdays: String?
     @Option(help: "A day not to watch on (repeatable).") var skip: [String] = []
     @Option(name: .customLong("max-per-day"), help: "At most this many episodes a day.") var maxPerDay: Int?
-    @Option(help: "With --until, where extra episodes go: first, last or spread.") var remainder: String = "last"
+    @Option(help: "With --until, where extra episodes go: \(Input.remainderNames).") var remainder: String = "last"
 
     /// The one goal given, its numbers within ``PlannerLimits`` (a usage error naming the option otherwise).
     func goal() throws -> PlanGoal {

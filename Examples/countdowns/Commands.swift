@@ -51,12 +51,12 @@ struct List: AsyncParsableCommand {
         """)
 
     @OptionGroup var common: CommonOptions
-    @Option(help: "Sort by date, created, modified, tags or title, optionally :asc or :desc.") var sort: String = "date"
+    @Option(help: "Sort by date, created, modified, tags or title, optionally with :asc or :desc.") var sort: String = "date"
     @Option(help: "Only countdowns with this tag (repeatable: all of them).") var tag: [String] = []
     @Flag(help: "Only countdowns without tags.") var untagged = false
-    @Option(help: "Only countdowns before this day.") var before: String?
-    @Option(help: "Only countdowns after this day.") var after: String?
-    @Option(help: "Only countdowns within this many days from today.") var within: Int?
+    @Option(help: "Only countdowns before this day (YYYY-MM-DD).") var before: String?
+    @Option(help: "Only countdowns after this day (YYYY-MM-DD).") var after: String?
+    @Option(help: "Only countdowns within this many days from today (0 to \(CountdownFilter.maximumDays)).") var within: Int?
     @Option(help: "Only countdowns whose title or note contains this text.") var search: String?
     @Flag(help: "Show archived countdowns instead of active ones.") var archived = false
     @Flag(help: "Show active and archived countdowns.") var all = false

@@ -178,6 +178,43 @@ struct CountdownsTests {
         expectOneLineError(try Self.run(scratch, ["watch", "--remind", "0"]), program: "countdowns", status: 64, containing: ["--remind"])
     }
 
+    #if os(Linux)
+    /// Runs `countdowns arguments` on a pseudo-terminal made by util-linux `script(1)`; its output.
+    static func onTerminal(_ arguments: [String], noColor: Bool) throws -> String {
+        let folder = try #require(ProgramRun.productsFolder)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        let command = ([folder.appendingPathComponent("countdowns").path] + arguments).map { "'\($0)'" }.joined(separator: " ")
+        process.arguments = ["-qec", command, "/dev/null"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["NO_COLOR"] = noColor ? "1" : nil
+        environment["TERM"] = "xterm"
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(String(decoding: data, as: UTF8.self))")
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    @Test("watch on a terminal clears the screen and bolds the heading; with NO_COLOR it does neither",
+          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "needs script(1) for a pseudo-terminal"))
+    func watchOnATerminal() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        _ = try Self.add(scratch, ["Launch", "2099-01-01"])
+        let arguments = ["watch", "--frames", "1", "--db", scratch.db, "--zone", "UTC"]
+        let terminal = try Self.onTerminal(arguments, noColor: false)
+        #expect(terminal.contains("\u{1B}[H\u{1B}[2J") && terminal.contains("\u{1B}[1mcountdowns — "), "\(terminal.debugDescription)")
+        #expect(terminal.contains("Launch"))
+        let plain = try Self.onTerminal(arguments, noColor: true)
+        #expect(plain.contains("Launch") && !plain.contains("\u{1B}"), "\(plain.debugDescription)")
+    }
+    #endif
+
     @Test("export writes iCalendar and JSON; a bad name or folder is one line")
     func export() throws {
         let scratch = try Scratch()

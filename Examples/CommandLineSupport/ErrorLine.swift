@@ -82,3 +82,27 @@ public enum ErrorLine {
         }
     }
 }
+
+/// A number outside what the libraries accept (`--days 9223372036854775807`): the command line was
+/// well formed, the value is not usable, so it is a run-time failure (exit status 1), named by its
+/// option.
+public struct OutOfRangeError: Error, LocalizedError, Sendable {
+    /// The option or argument, such as `--days`.
+    public var option: String
+    /// The value given.
+    public var value: String
+    /// What is accepted, such as "a number from 1 to 36600".
+    public var expected: String
+
+    /// An out-of-range value of `option`.
+    public init(option: String, value: String, expected: String) {
+        self.option = option
+        self.value = value
+        self.expected = expected
+    }
+
+    /// "--days 9223372036854775807 is out of range. Give a number from 1 to 36600."
+    public var errorDescription: String? {
+        "\(option) \(value) is out of range. Give \(expected)."
+    }
+}

@@ -1,18 +1,37 @@
 import AirdateCore
+import AirdateHTTP
 import AnimePlanner
 import ArgumentParser
+import CommandLineSupport
 import Foundation
 
 /// `animeplan search TEXT`
 struct Search: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Find a show's id by its title.")
+    static let configuration = CommandConfiguration(
+        abstract: "Find a show's id by its title.",
+        discussion: """
+        Case does not matter: "mushishi" and "Mushishi" find the same shows, online and offline. \
+        Each line starts with the MyAnimeList id that add takes.
+
+        With --json, prints one JSON document: {"query", "results": [{"id", "title", "episodes", \
+        "status", "duration", "broadcast"}]} (null where MyAnimeList does not say; no match is an empty list).
+        """)
 
     @OptionGroup var common: CommonOptions
     @Argument(help: "Words of the title.") var text: String
+    @Flag(help: "Print one JSON document (see the discussion above).") var json = false
 
     func run() async throws {
-        let results = try await common.catalog().search(text)
-        guard !results.isEmpty else { throw CommandLineError.noResults("Nothing matches \"\(text)\".") }
+        // Jikan's search ignores case; one spelling of the query gives one answer (and finds the
+        // recorded answer offline, whatever the case typed).
+        let query = text.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        guard !query.isEmpty else { throw ValidationError("Give some words of the title to search for.") }
+        let results = try await common.catalog().search(query)
+        if json {
+            try JSONOutput.print(SearchDocument(query: query, results: results))
+            return
+        }
+        guard !results.isEmpty else { throw CommandLineError.noResults(text) }
         for entry in results {
             let episodes = entry.episodes.map { "\($0) ep" } ?? "? ep"
             print("\(entry.id)\t\(entry.title)  (\(episodes), \(entry.duration ?? "? min"), \(entry.status)"
@@ -30,16 +49,19 @@ struct PlanArguments: ParsableArguments {
     @Option(help: "Weekdays to watch on, such as mon,wed,sat (default: every day).") var weekdays: String?
     @Option(help: "A day not to watch on (repeatable).") var skip: [String] = []
     @Option(name: .customLong("max-per-day"), help: "At most this many episodes a day.") var maxPerDay: Int?
-    @Option(help: "With --until, where extra episodes go: first, last or spread.") var remainder: String = "last"
+    @Option(help: "With --until, where extra episodes go: \(Input.remainderNames).") var remainder: String = "last"
 
-    /// The one goal given (the library range-checks its numbers).
+    /// The one goal given, its numbers within ``PlannerLimits`` (a usage error naming the option otherwise).
     func goal() throws -> PlanGoal {
+        if let perDay { try Input.check(perDay, option: "--per-day", in: PlannerLimits.episodesPerDay) }
+        if let minutesPerDay { try Input.check(minutesPerDay, option: "--minutes-per-day", in: PlannerLimits.minutesPerDay) }
+        if let maxPerDay { try Input.check(maxPerDay, option: "--max-per-day", in: PlannerLimits.episodesPerDay) }
         let goals: [PlanGoal?] = [perDay.map(PlanGoal.episodesPerDay),
                                   try until.map { .finish(by: try Input.day($0, option: "--until")) },
                                   minutesPerDay.map(PlanGoal.minutesPerDay)]
         let chosen = goals.compactMap { $0 }
         guard chosen.count == 1, let goal = chosen.first else {
-            throw CommandLineError.conflictingOptions("Give exactly one of --per-day N, --until DAY or --minutes-per-day M.")
+            throw ValidationError("Give exactly one of --per-day N, --until DAY or --minutes-per-day M.")
         }
         return goal
     }
@@ -65,13 +87,17 @@ struct Add: AsyncParsableCommand {
 
     func run() async throws {
         let goal = try plan.goal()
+        try Input.check(watched, option: "--watched", in: 0...PlannerLimits.episodes.upperBound)
         let planner = try common.planner()
         let options = try plan.options(today: planner.today)
         let store = try common.openStore()
-        if try await store.show(id: id) != nil {
-            throw CommandLineError.conflictingOptions("The show \(id) is already tracked; change its plan with `animeplan plan \(id) ...`.")
+        if try await store.show(id: id) != nil { throw CommandLineError.alreadyTracked(id) }
+        let show: AnimeShow
+        do {
+            show = try await common.catalog().show(id: id, at: planner.clock)
+        } catch HTTPClientError.notFound {
+            throw CommandLineError.unknownShow(id, offline: common.offline)
         }
-        let show = try await common.catalog().show(id: id, at: planner.clock)
         let tracked = try TrackedShow(show: show, goal: goal, options: options, watchedBeforeTracking: watched, planner: planner)
         try await store.insert(tracked)
         let count = show.episodeCount.map(String.init) ?? "?"
@@ -115,6 +141,20 @@ enum LifecycleAction {
         let store = try common.openStore()
         var show = try await store.require(id)
         let today = planner.today
+        // Says so, and changes nothing, when the show already is as asked.
+        let current = show.status(on: today)
+        let unchanged: Bool
+        switch (self, current) {
+        case (.pause, .paused), (.pause, .completed), (.drop, .dropped), (.complete, .completed): unchanged = true
+        case (.resume, .paused), (.resume, .dropped): unchanged = false
+        case (.resume, _): unchanged = true
+        default: unchanged = false
+        }
+        if unchanged {
+            print("\(show.show.title) is \(Rendering.status(current)); nothing changed.")
+            return
+        }
+        let before = show.watchedThrough
         switch self {
         case .pause: show.pause(on: today)
         case .resume: try show.resume(on: today, planner: planner)
@@ -122,8 +162,9 @@ enum LifecycleAction {
         case .complete: try show.markCompleted(on: today, planner: planner)
         }
         try await store.update(show)
+        let logged = show.watchedThrough > before ? " (logged \(Rendering.episodes((before + 1)...show.watchedThrough)))" : ""
         print("\(show.show.title): \(Rendering.status(show.status(on: today)))"
-            + (show.isCompleted ? "" : show.projectedFinish.map { ", finishing \($0)" } ?? "") + ".")
+            + (show.isCompleted ? "" : show.projectedFinish.map { ", finishing \($0)" } ?? "") + logged + ".")
     }
 }
 
@@ -161,9 +202,16 @@ struct Complete: AsyncParsableCommand {
 
 /// `animeplan today`
 struct Today: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "What to watch today, and how each show stands.")
+    static let configuration = CommandConfiguration(
+        abstract: "What to watch today, and how each show stands.",
+        discussion: """
+        With --json, prints one JSON document: {"today", "shows": [{"id", "title", "status": {"state", \
+        "by", "day", "text"}, "watchedThrough", "episodeCount", "todayEpisodes": {"first", "last"}, \
+        "nextDay", "nextEpisodes", "note"}]}; days are YYYY-MM-DD, null where the text shows nothing.
+        """)
 
     @OptionGroup var common: CommonOptions
+    @Flag(help: "Print one JSON document (see the discussion above).") var json = false
 
     func run() async throws {
         let planner = try common.planner()
@@ -177,6 +225,10 @@ struct Today: AsyncParsableCommand {
             }
         }
         let today = planner.today
+        if json {
+            try JSONOutput.print(TodayDocument(today: today, shows: shows.map { Self.entry($0, today: today) }))
+            return
+        }
         print("Today, \(Rendering.day(today)):")
         guard !shows.isEmpty else {
             print("  nothing tracked; add a show with `animeplan add ID --per-day N`.")
@@ -197,6 +249,21 @@ struct Today: AsyncParsableCommand {
             if let issue = show.planIssue { print("    note: \(issue.errorDescription ?? "the plan could not be updated")") }
         }
     }
+
+    /// What the text says of `show`, for `--json`.
+    static func entry(_ show: TrackedShow, today: CalendarDay) -> TodayDocument.Show {
+        var entry = TodayDocument.Show(id: show.id, title: show.show.title, status: StatusDocument(show.status(on: today)),
+                                       watchedThrough: show.watchedThrough, episodeCount: show.show.episodeCount,
+                                       note: show.planIssue.map { $0.errorDescription ?? "the plan could not be updated" })
+        guard !show.isCompleted, show.isActive else { return entry }
+        if let range = show.plan.episodes(on: today), range.upperBound > show.watchedThrough {
+            entry.todayEpisodes = EpisodeRange(max(range.lowerBound, show.watchedThrough + 1)...range.upperBound)
+        } else if let next = show.plan.days.first(where: { $0.day > today && $0.episodes.upperBound > show.watchedThrough }) {
+            entry.nextDay = next.day
+            entry.nextEpisodes = EpisodeRange(next.episodes)
+        }
+        return entry
+    }
 }
 
 /// `animeplan watched ID EPISODE`
@@ -208,6 +275,7 @@ struct Watched: AsyncParsableCommand {
     @Argument(help: "The last episode watched.") var episode: Int
 
     func run() async throws {
+        try Input.check(episode, option: "EPISODE", in: PlannerLimits.episodes)
         let planner = try common.planner()
         let store = try common.openStore()
         var show = try await store.require(id)
@@ -225,16 +293,22 @@ struct Watched: AsyncParsableCommand {
 
 /// `animeplan calendar [--month] [--from DAY] [--days N]`
 struct CalendarCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "calendar", abstract: "Planned and watched episodes per day.")
+    static let configuration = CommandConfiguration(
+        commandName: "calendar", abstract: "Planned and watched episodes per day.",
+        discussion: """
+        With --json, prints one JSON document: {"first", "last", "today", "days": [{"day", "isToday", \
+        "items": [{"showID", "title", "planned": {"first", "last"} or null, "watched": [{"first", "last"}]}]}]}.
+        """)
 
     @OptionGroup var common: CommonOptions
     @Flag(help: "The whole month of today (or of --from).") var month = false
     @Option(help: "The first day (default: today).") var from: String?
-    @Option(help: "How many days (default: 7).") var days: Int = 7
+    @Option(help: "How many days, \(PlannerLimits.days.lowerBound) to \(PlannerLimits.days.upperBound) (default: 7).") var days: Int = 7
+    @Flag(help: "Print one JSON document (see the discussion above).") var json = false
 
     func run() async throws {
-        let planner = try common.planner()
         try Input.check(days, option: "--days", in: PlannerLimits.days)
+        let planner = try common.planner()
         var first = try from.map { try Input.day($0, option: "--from") } ?? planner.today
         var last = first.adding(days: days - 1)
         if month {
@@ -242,6 +316,10 @@ struct CalendarCommand: AsyncParsableCommand {
             last = first.lastDayOfMonth
         }
         let agenda = try Agenda(try await common.currentShows(common.openStore(), planner: planner), from: first, through: last)
+        if json {
+            try JSONOutput.print(CalendarDocument(agenda, first: first, last: last, today: planner.today))
+            return
+        }
         for day in agenda.days {
             print(Rendering.day(day.day) + (day.day == planner.today ? "  (today)" : ""))
             if day.items.isEmpty { print("  -") }
@@ -257,16 +335,28 @@ struct CalendarCommand: AsyncParsableCommand {
 
 /// `animeplan stats [--days N]`
 struct Stats: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Shows, episodes and hours watched; minutes per day as a bar chart.")
+    static let configuration = CommandConfiguration(
+        abstract: "Shows, episodes and hours watched; minutes per day as a bar chart.",
+        discussion: """
+        With --json, prints one JSON document: {"today", "watching", "completed", "dropped", \
+        "episodesWatched", "minutesWatched", "episodesLeft", "shows": [{"id", "title", "episodesWatched", \
+        "episodesLeft", "status": {"state", "by", "day", "text"}, "projectedFinish"}], \
+        "days": [{"day", "watchedMinutes", "plannedMinutes"}]}.
+        """)
 
     @OptionGroup var common: CommonOptions
-    @Option(help: "Days in the chart (default: 14).") var days: Int = 14
+    @Option(help: "Days in the chart, \(PlannerLimits.days.lowerBound) to \(PlannerLimits.days.upperBound) (default: 14).") var days: Int = 14
+    @Flag(help: "Print one JSON document (see the discussion above).") var json = false
 
     func run() async throws {
-        let planner = try common.planner()
         try Input.check(days, option: "--days", in: PlannerLimits.days)
+        let planner = try common.planner()
         let stats = try PlannerStatistics(try await common.currentShows(common.openStore(), planner: planner),
                                           on: planner.today, recentDayCount: days)
+        if json {
+            try JSONOutput.print(StatsDocument(stats, today: planner.today))
+            return
+        }
         print("Watching \(stats.watchingCount), completed \(stats.completedCount), dropped \(stats.droppedCount); "
             + "\(stats.episodesWatched) episodes, "
             + "\(Rendering.hours(stats.timeWatched)) watched; \(stats.episodesLeft) episodes left.")
@@ -295,17 +385,13 @@ struct Export: AsyncParsableCommand {
 
     func run() async throws {
         guard file.lowercased().hasSuffix(".ics") else {
-            throw CommandLineError.invalidValue(option: "FILE", value: file, expected: "a file name ending in .ics")
+            throw Input.invalid("FILE", file, expected: "a file name ending in .ics")
         }
         let planner = try common.planner()
         let shows = try await common.currentShows(common.openStore(), planner: planner)
         // DTSTAMP is when the file is written, whatever day --today says it is.
         let calendar = ICalendar(trackedShows: shows, from: planner.today, timestamp: ViewerClock.system().now)
-        do {
-            try calendar.data.write(to: URL(fileURLWithPath: file), options: .atomic)
-        } catch {
-            throw CommandLineError.unreadableFile(file, "it could not be written (\(error.localizedDescription))")
-        }
+        try FileOutput.write(calendar.data, toPath: file)
         print("Wrote \(calendar.events.count) events to \(file).")
     }
 }

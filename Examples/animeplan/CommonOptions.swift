@@ -27,7 +27,10 @@ struct CommonOptions: ParsableArguments {
 
     /// The viewer's zone.
     func zone() throws -> TimeZone {
-        try tz.map { name throws(TimeError) in try TimeZone.named(name) } ?? .current
+        guard let tz else { return .current }
+        do { return try TimeZone.named(tz) } catch {
+            throw Input.invalid("--tz", tz, expected: "an IANA time zone such as Asia/Tokyo or UTC")
+        }
     }
 
     /// The planner: "now" (noon of `--today` when given) and the viewer's zone.
@@ -35,7 +38,7 @@ struct CommonOptions: ParsableArguments {
         let zone = try zone()
         let text = today ?? (offline ? "2022-11-14" : nil)
         guard let text else { return ViewingPlanner(clock: .system(timeZone: zone)) }
-        let day = try CalendarDay(parsing: text)
+        let day = try Input.day(text, option: "--today")
         return ViewingPlanner(clock: .fixed(at: day.start(in: zone).addingTimeInterval(12 * 3600), timeZone: zone))
     }
 
@@ -43,8 +46,8 @@ struct CommonOptions: ParsableArguments {
     func catalog() throws -> any AnimeCatalog {
         guard offline else { return try Catalogs.live() }
         let folder = fixtures.map { URL(fileURLWithPath: $0) } ?? Self.defaultFixtures
-        guard FileManager.default.fileExists(atPath: folder.path) else {
-            throw CommandLineError.unreadableFile(folder.path, "no snapshot there; pass --fixtures PATH to Fixtures/jikan")
+        guard FileManager.default.fileExists(atPath: folder.appendingPathComponent("routes.json").path) else {
+            throw CommandLineError.missingSnapshot(folder.path)
         }
         return try Catalogs.offline(folder: folder)
     }
@@ -61,21 +64,25 @@ struct CommonOptions: ParsableArguments {
     }
 }
 
-/// A failure the command line reports in one line.
+/// A failure while running that the command line reports in one line (exit status 1). Mistakes in
+/// the command line itself are `ValidationError`s (exit status 64), made by ``Input``.
 enum CommandLineError: Error, LocalizedError {
     case notTracked(Int)
-    case unreadableFile(String, String)
-    case invalidValue(option: String, value: String, expected: String)
-    case conflictingOptions(String)
+    case alreadyTracked(Int)
+    case missingSnapshot(String)
     case noResults(String)
+    case unknownShow(Int, offline: Bool)
 
     var errorDescription: String? {
         switch self {
-        case .notTracked(let id): "The show \(id) is not tracked; add it with `animeplan add \(id) --per-day N`."
-        case .unreadableFile(let path, let reason): "Could not read \(path): \(reason)."
-        case .invalidValue(let option, let value, let expected): "\(option) \"\(value)\" is not valid; expected \(expected)."
-        case .conflictingOptions(let text): text
-        case .noResults(let text): text
+        case .notTracked(let id): "The show \(id) is not tracked. Add it with `animeplan add \(id) --per-day N`."
+        case .alreadyTracked(let id): "The show \(id) is already tracked. Change its plan with `animeplan plan \(id) --per-day N`."
+        case .missingSnapshot(let path): "No offline snapshot (routes.json) in \(path). Pass --fixtures with the path of Fixtures/jikan."
+        case .noResults(let text): "Nothing matches \"\(text)\". Try fewer or other words of the title."
+        case .unknownShow(let id, let offline):
+            offline
+                ? "The offline snapshot has no show \(id). Find the ids it has with `animeplan search TITLE --offline`."
+                : "MyAnimeList has no show \(id). Find a show's id with `animeplan search TITLE`."
         }
     }
 }

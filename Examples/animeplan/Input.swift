@@ -1,21 +1,32 @@
+import CommandLineSupport
 import Foundation
 import AirdateCore
 import AnimePlanner
+import ArgumentParser
 
-/// Reading planner values from the command line.
+/// Reading planner values from the command line; a value that is not valid is a usage error
+/// (exit status 64) naming the option.
 enum Input {
+    /// A usage error: `option "value" is not valid; expected …`.
+    static func invalid(_ option: String, _ value: String, expected: String) -> ValidationError {
+        ValidationError("\(option) \"\(value)\" is not valid; expected \(expected).")
+    }
+
     /// `"mon,wed,sat"` → weekdays.
     static func weekdays(_ text: String) throws -> Set<Weekday> {
         var result: Set<Weekday> = []
         for part in text.lowercased().split(separator: ",", omittingEmptySubsequences: false) {
             let name = part.trimmingCharacters(in: .whitespaces)
             guard name.count >= 2, let weekday = Weekday.allCases.first(where: { $0.name.lowercased().hasPrefix(name) }) else {
-                throw CommandLineError.invalidValue(option: "--weekdays", value: text, expected: "names such as mon,wed,sat")
+                throw invalid("--weekdays", text, expected: "weekday names such as mon,wed,sat")
             }
             result.insert(weekday)
         }
         return result
     }
+
+    /// The names `--remainder` takes, for help and messages.
+    static let remainderNames = "first, last or spread"
 
     /// `"first"`, `"last"` or `"spread"`.
     static func remainder(_ text: String) throws -> RemainderPlacement {
@@ -23,14 +34,14 @@ enum Input {
         case "first": return .firstDays
         case "last": return .lastDays
         case "spread": return .spread
-        default: throw CommandLineError.invalidValue(option: "--remainder", value: text, expected: "first, last or spread")
+        default: throw invalid("--remainder", text, expected: remainderNames)
         }
     }
 
     /// A `YYYY-MM-DD` day for `option`.
     static func day(_ text: String, option: String) throws -> CalendarDay {
         guard let day = CalendarDay(text) else {
-            throw CommandLineError.invalidValue(option: option, value: text, expected: "a day written YYYY-MM-DD")
+            throw invalid(option, text, expected: "a day written YYYY-MM-DD")
         }
         return day
     }
@@ -38,7 +49,7 @@ enum Input {
     /// Refuses a count outside `range` with a one-line error.
     static func check(_ value: Int, option: String, in range: ClosedRange<Int>) throws {
         guard range.contains(value) else {
-            throw CommandLineError.invalidValue(option: option, value: "\(value)", expected: "\(range.lowerBound) to \(range.upperBound)")
+            throw OutOfRangeError(option: option, value: "\(value)", expected: "a number from \(range.lowerBound) to \(range.upperBound)")
         }
     }
 }

@@ -1,7 +1,12 @@
 import AirdateCore
 import ArgumentParser
+import CommandLineSupport
 import CountdownKit
 import Foundation
+
+/// The help text of `--every`, with the names `list` shows.
+private let everyHelp = ArgumentHelp("Repeat: \(Recurrence.Frequency.vocabulary) (N from 2 to \(Recurrence.maximumDayInterval)).",
+                                     valueName: "period")
 
 /// `countdowns add TITLE DATE [--time HH:MM] [--tz ZONE] [--tag T]... [--note TEXT] [--every PERIOD]`
 struct Add: AsyncParsableCommand {
@@ -14,68 +19,83 @@ struct Add: AsyncParsableCommand {
     @Option(help: "The time zone of --time, such as America/New_York (default: the system's).") var tz: String?
     @Option(help: "A tag (repeatable).") var tag: [String] = []
     @Option(help: "A note.") var note: String = ""
-    @Option(help: "Repeat: yearly, monthly, month-end, weekly, weekly:mon,wed, daily or N-days.") var every: String?
+    @Option(help: everyHelp) var every: String?
 
     func run() async throws {
-        let target = try TargetInput.target(day: date, time: time, zone: tz)
+        let reference = try common.reference()
+        let target = try TargetInput.target(day: date, dayOption: "DATE", time: time, zone: tz)
         let recurrence = try every.map { try TargetInput.recurrence($0, anchor: target) }
+        if title.allSatisfy(\.isWhitespace) {
+            throw ValidationError(CountdownError.emptyTitle.errorDescription ?? "A countdown needs a title.")
+        }
         let countdown = try Countdown(title: title, target: target, tags: CountdownTag.normalized(tag), note: note,
                                       created: Date(), recurrence: recurrence)
         let store = try common.openStore()
         try await store.insert(countdown)
-        print(Rendering.line(countdown, at: try common.reference()))
+        print(Rendering.line(countdown, at: reference))
     }
 }
 
 /// `countdowns list [--sort KEY[:desc]] [--tag T | --untagged] [--before DAY] [--after DAY] [--archived] [--group tag|when]`
 struct List: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "List countdowns (passed ones are archived, recurring ones roll on).")
+    static let configuration = CommandConfiguration(
+        abstract: "List countdowns (passed ones are archived, recurring ones roll on).",
+        discussion: """
+        Each line starts with the countdown's short id, which edit, archive and rm take.
+
+        With --json, prints one JSON document instead: {"now", "timeZone", "grouping", \
+        "countdowns": [{"id", "shortID", "title", "allDay", "day" (YYYY-MM-DD), "time" (HH:MM or null), \
+        "timeZone", "instant" (ISO 8601), "remaining", "relative", "remainingSeconds", "isPast", "tags", \
+        "note", "repeat" (a --every name or null), "archived", "created", "modified"}], \
+        "sections": [{"title", "ids"}] (with --group)}. Every key is always present, null when empty.
+        """)
 
     @OptionGroup var common: CommonOptions
-    @Option(help: "Sort by date, created, modified, tags or title, optionally :asc or :desc.") var sort: String = "date"
+    @Option(help: "Sort by date, created, modified, tags or title, optionally with :asc or :desc.") var sort: String = "date"
     @Option(help: "Only countdowns with this tag (repeatable: all of them).") var tag: [String] = []
     @Flag(help: "Only countdowns without tags.") var untagged = false
-    @Option(help: "Only countdowns before this day.") var before: String?
-    @Option(help: "Only countdowns after this day.") var after: String?
-    @Option(help: "Only countdowns within this many days from today.") var within: Int?
+    @Option(help: "Only countdowns before this day (YYYY-MM-DD).") var before: String?
+    @Option(help: "Only countdowns after this day (YYYY-MM-DD).") var after: String?
+    @Option(help: "Only countdowns within this many days from today (0 to \(CountdownFilter.maximumDays)).") var within: Int?
     @Option(help: "Only countdowns whose title or note contains this text.") var search: String?
     @Flag(help: "Show archived countdowns instead of active ones.") var archived = false
     @Flag(help: "Show active and archived countdowns.") var all = false
-    @Option(help: "Group by tag or when.") var group: String?
+    @Option(help: "Group by \(Input.groupingNames).") var group: String?
     @Flag(help: "Do not archive passed countdowns first.") var noAutoArchive = false
+    @Flag(help: "Print one JSON document (see the discussion above).") var json = false
 
     func run() async throws {
         let reference = try common.reference()
+        let (filter, order, grouping) = (try filter(), try order(), try Input.grouping(group, option: "--group"))
         let store = try common.openStore()
         if !noAutoArchive { try await store.autoArchive(at: reference) }
-        let shown = try await store.countdowns(matching: try filter(), sortedBy: try order(), at: reference)
-        for line in Rendering.lines(shown, grouping: try grouping(), at: reference) { print(line) }
+        let shown = try await store.countdowns(matching: filter, sortedBy: order, at: reference)
+        if json {
+            try JSONOutput.print(ListDocument(shown, grouping: grouping, at: reference))
+        } else {
+            for line in Rendering.lines(shown, grouping: grouping, at: reference) { print(line) }
+        }
     }
 
     func order() throws -> CountdownSort {
         guard let order = CountdownSort(sort) else {
-            throw CommandLineError.invalidValue(option: "--sort", value: sort, expected: "date, created, modified, tags or title, with :asc or :desc")
+            throw Input.invalid("--sort", sort, expected: "date, created, modified, tags or title, optionally with :asc or :desc")
         }
         return order
     }
 
-    func grouping() throws -> CountdownSection.Grouping? {
-        guard let group else { return nil }
-        guard let value = CountdownSection.Grouping(rawValue: group) else {
-            throw CommandLineError.invalidValue(option: "--group", value: group, expected: "tag or when")
-        }
-        return value
-    }
-
     func filter() throws -> CountdownFilter {
-        if untagged && !tag.isEmpty { throw CommandLineError.conflictingOptions("Use either --tag or --untagged, not both.") }
-        if archived && all { throw CommandLineError.conflictingOptions("Use either --archived or --all, not both.") }
+        if untagged && !tag.isEmpty { throw ValidationError("Use either --tag or --untagged, not both.") }
+        if archived && all { throw ValidationError("Use either --archived or --all, not both.") }
         var parts: [CountdownFilter] = [.scope(all ? .all : archived ? .archived : .active)]
         if untagged { parts.append(.untagged) }
         if !tag.isEmpty { parts.append(.allOfTags(CountdownTag.normalized(tag))) }
-        if let before { parts.append(.before(try CalendarDay(parsing: before))) }
-        if let after { parts.append(.after(try CalendarDay(parsing: after))) }
-        if let within { parts.append(.withinNextDays(within)) }
+        if let before { parts.append(.before(try Input.day(before, option: "--before"))) }
+        if let after { parts.append(.after(try Input.day(after, option: "--after"))) }
+        if let within {
+            try Input.check(within, option: "--within", in: 0...CountdownFilter.maximumDays)
+            parts.append(.withinNextDays(within))
+        }
         if let search { parts.append(.text(search)) }
         return try CountdownFilter.and(parts).validated()
     }
@@ -95,14 +115,22 @@ struct Edit: AsyncParsableCommand {
     @Option(help: "Replace the tags (repeatable).") var tag: [String] = []
     @Flag(help: "Remove all tags.") var noTags = false
     @Option(help: "A new note.") var note: String?
-    @Option(help: "Repeat: yearly, monthly, month-end, weekly, weekly:mon,wed, daily or N-days.") var every: String?
+    @Option(help: everyHelp) var every: String?
     @Flag(help: "Stop repeating.") var noRepeat = false
 
     func run() async throws {
+        if allDay && time != nil { throw ValidationError("Use either --time or --all-day, not both.") }
+        if noRepeat && every != nil { throw ValidationError("Use either --every or --no-repeat, not both.") }
+        if noTags && !tag.isEmpty { throw ValidationError("Use either --tag or --no-tags, not both.") }
+        if let date { _ = try Input.day(date, option: "--date") }
+        if let every { _ = try Input.frequency(every, option: "--every") }
+        if let title, title.allSatisfy(\.isWhitespace) {
+            throw ValidationError(CountdownError.emptyTitle.errorDescription ?? "A countdown needs a title.")
+        }
+        let reference = try common.reference()
         let store = try common.openStore()
         var countdown = try await store.resolve(id)
         if let title { try countdown.rename(title) }
-        if allDay && time != nil { throw CommandLineError.conflictingOptions("Use either --time or --all-day, not both.") }
         if date != nil || time != nil || tz != nil || allDay {
             var current: (day: String, time: String?, zone: String?)
             switch countdown.target {
@@ -112,7 +140,7 @@ struct Edit: AsyncParsableCommand {
                 current = (local.day.description, local.time.description, zone.identifier)
             }
             let newTime = allDay ? nil : (time ?? current.time)
-            countdown.target = try TargetInput.target(day: date ?? current.day, time: newTime,
+            countdown.target = try TargetInput.target(day: date ?? current.day, dayOption: "--date", time: newTime,
                                                       zone: newTime == nil ? nil : (tz ?? current.zone))
         }
         if noTags { countdown.tags = [] } else if !tag.isEmpty { countdown.tags = CountdownTag.normalized(tag) }
@@ -121,7 +149,7 @@ struct Edit: AsyncParsableCommand {
         if let every { countdown.recurrence = try TargetInput.recurrence(every, anchor: countdown.target) }
         countdown.modified = Date()
         try await store.update(countdown)
-        print(Rendering.line(countdown, at: try common.reference()))
+        print(Rendering.line(countdown, at: reference))
     }
 }
 
@@ -134,13 +162,19 @@ struct Archive: AsyncParsableCommand {
     @Flag(help: "Unarchive.") var undo = false
 
     func run() async throws {
+        let reference = try common.reference()
         let store = try common.openStore()
         var countdown = try await store.resolve(id)
+        // Says so, and changes nothing, when it already is as asked.
+        guard countdown.isArchived == undo else {
+            print("\(countdown.title) is \(undo ? "not archived" : "already archived"); nothing changed.")
+            return
+        }
         let now = Date()
         countdown.archived = undo ? nil : now
         countdown.modified = now
         try await store.update(countdown)
-        print(Rendering.line(countdown, at: try common.reference()))
+        print(Rendering.line(countdown, at: reference))
     }
 }
 
@@ -155,7 +189,7 @@ struct Remove: AsyncParsableCommand {
         let store = try common.openStore()
         let countdown = try await store.resolve(id)
         try await store.delete(id: countdown.id)
-        print("deleted \(countdown.title)")
+        print("Deleted \(countdown.title) (\(Rendering.shortID(countdown))).")
     }
 }
 
@@ -169,38 +203,43 @@ struct Export: AsyncParsableCommand {
     @Option(help: "How many minutes a timed countdown's calendar event lasts (default: 0, a moment).") var length: Int = 0
 
     func run() async throws {
-        for minutes in remind { try CommonOptions.check(minutes, option: "--remind", in: CommonOptions.reminderMinutes) }
-        try CommonOptions.check(length, option: "--length", in: 0...(366 * 1440))
-        let store = try common.openStore()
+        for minutes in remind { try Input.check(minutes, option: "--remind", in: CommonOptions.reminderMinutes) }
+        try Input.check(length, option: "--length", in: 0...(366 * 1440))
         let url = URL(fileURLWithPath: file)
+        let kind = url.pathExtension.lowercased()
+        guard kind == "json" || kind == "ics" else {
+            throw Input.invalid("FILE", file, expected: "a file name ending in .ics or .json")
+        }
+        let store = try common.openStore()
         let data: Data
-        switch url.pathExtension.lowercased() {
-        case "json": data = try await store.exportJSON(at: Date())
-        case "ics":
-            data = ICalendar(countdowns: try await store.all().filter { !$0.isArchived }, timestamp: Date(),
-                             leadTimes: remind.map { .seconds($0 * 60) }, timedEventLength: .seconds(length * 60)).data
-        default: throw CommandLineError.unknownFileType(file)
+        let count: Int
+        if kind == "json" {
+            data = try await store.exportJSON(at: Date())
+            count = try await store.all().count
+        } else {
+            let calendar = ICalendar(countdowns: try await store.all().filter { !$0.isArchived }, timestamp: Date(),
+                                     leadTimes: remind.map { .seconds($0 * 60) }, timedEventLength: .seconds(length * 60))
+            data = calendar.data
+            count = calendar.events.count
         }
-        do { try data.write(to: url, options: .atomic) } catch {
-            throw CommandLineError.unreadableFile(file, error.localizedDescription)
-        }
-        print("wrote \(file)")
+        try FileOutput.write(data, toPath: file)
+        print("Wrote \(count) countdown\(count == 1 ? "" : "s") to \(file).")
     }
 }
 
 /// `countdowns import FILE.json`
 struct Import: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Read countdowns from a JSON export (same ids are replaced).")
+    static let configuration = CommandConfiguration(
+        abstract: "Read countdowns from a JSON export (same ids are replaced).",
+        discussion: "Says what changed: how many countdowns were added, updated, and already there unchanged.")
 
     @OptionGroup var common: CommonOptions
-    @Argument(help: "The JSON file.") var file: String
+    @Argument(help: "The JSON file (written by `countdowns export FILE.json`).") var file: String
 
     func run() async throws {
-        let data: Data
-        do { data = try Data(contentsOf: URL(fileURLWithPath: file)) } catch {
-            throw CommandLineError.unreadableFile(file, error.localizedDescription)
-        }
-        let count = try await common.openStore().importJSON(data)
-        print("imported \(count) countdown\(count == 1 ? "" : "s")")
+        let data = try FileInput.read(file)
+        let outcome = try await common.openStore().importJSON(data)
+        print("Imported \(file): \(outcome.added.count) added, \(outcome.updated.count) updated, "
+            + "\(outcome.unchanged.count) already there unchanged.")
     }
 }

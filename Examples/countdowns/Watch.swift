@@ -1,35 +1,38 @@
 import AirdateCore
 import ArgumentParser
+import CommandLineSupport
 import CountdownKit
 import Foundation
 
 /// `countdowns watch`: a live view that redraws once a second and at once when the database changes,
 /// whichever process changed it.
 struct Watch: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Show a live, ticking view (Ctrl-C to stop).")
+    static let configuration = CommandConfiguration(
+        abstract: "Show a live, ticking view (Ctrl-C to stop).",
+        discussion: """
+        On a terminal each frame replaces the last (and the heading is bold, unless NO_COLOR is set). \
+        When standard output is a pipe or a file, frames follow one another, separated by an empty \
+        line, with no terminal control codes.
+        """)
 
     @OptionGroup var common: CommonOptions
     @Option(help: "Only countdowns with this tag.") var tag: String?
-    @Option(help: "Group by tag or when.") var group: String?
+    @Option(help: "Group by \(Input.groupingNames).") var group: String?
     @Option(help: "Stop after this many redraws, counting the ticks and each change (default: run until interrupted).") var frames: Int?
     @Option(help: "Also remind this many minutes before each countdown (repeatable).") var remind: [Int] = []
 
     func run() async throws {
-        if let frames { try CommonOptions.check(frames, option: "--frames", in: 1...Int.max) }
-        for minutes in remind { try CommonOptions.check(minutes, option: "--remind", in: CommonOptions.reminderMinutes) }
-        let store = try common.openStore()
+        if let frames { try Input.check(frames, option: "--frames", in: 1...Int.max) }
+        for minutes in remind { try Input.check(minutes, option: "--remind", in: CommonOptions.reminderMinutes) }
         let zone = try common.reference().timeZone
-        let grouping: CountdownSection.Grouping?
-        if let group {
-            guard let value = CountdownSection.Grouping(rawValue: group) else {
-                throw CommandLineError.invalidValue(option: "--group", value: group, expected: "tag or when")
-            }
-            grouping = value
-        } else {
-            grouping = nil
-        }
+        let grouping = try Input.grouping(group, option: "--group")
         var filter: CountdownFilter = .scope(.active)
-        if let tag, let value = CountdownTag(tag) { filter = .and([filter, .hasTag(value)]) }
+        if let tag {
+            guard let value = CountdownTag(tag) else { throw Input.invalid("--tag", tag, expected: "a tag that is not only white space") }
+            filter = .and([filter, .hasTag(value)])
+        }
+        let terminal = Terminal.current()
+        let store = try common.openStore()
 
         // The latest snapshot from the store's observation, shared with the drawing loop. The
         // observation also sees countdowns other processes add (within a quarter of a second), and
@@ -61,7 +64,8 @@ struct Watch: AsyncParsableCommand {
                     let minutes = lead.components.seconds / 60
                     when = "is \(minutes) minute\(minutes == 1 ? "" : "s") away"
                 }
-                await latest.alert("\u{7}⏰ \(reminder.countdown.title) \(when)")
+                // The bell only where a person hears it.
+                await latest.alert("\(terminal.controlsScreen ? "\u{7}" : "")⏰ \(reminder.countdown.title) \(when)")
             }
         }
         // Once a second, so that the times tick.
@@ -87,8 +91,9 @@ struct Watch: AsyncParsableCommand {
             if let frames, frame >= frames { break }
             let reference = viewerClock.frozen()
             let shown = CountdownSort(.date).sorted(filter.filter(await latest.countdowns, at: reference), in: zone)
-            var screen = "\u{1B}[H\u{1B}[2J"  // home, clear
-            screen += "countdowns — \(LocalDateTime(containing: reference.now, in: zone)) \(zone.identifier)\n\n"
+            // On a terminal: home and clear, then the frame; elsewhere frames are separated by an empty line.
+            var screen = terminal.controlsScreen ? "\u{1B}[H\u{1B}[2J" : (frame > 0 ? "\n" : "")
+            screen += terminal.bold("countdowns — \(LocalDateTime(containing: reference.now, in: zone)) \(zone.identifier)") + "\n\n"
             screen += Rendering.lines(shown, grouping: grouping, at: reference, withSeconds: true).joined(separator: "\n")
             let alerts = await latest.alerts
             if !alerts.isEmpty { screen += "\n\n" + alerts.joined(separator: "\n") }

@@ -65,7 +65,10 @@ public enum HTTPClientError: Error, LocalizedError, Sendable, Equatable {
             return "The server answered with unexpected HTTP \(status); the request may be malformed."
         case .api(let message):
             let kind = message.type.map { " (\($0))" } ?? ""
-            var text = "The server failed with HTTP \(message.status)\(kind): \(message.message)."
+            // The API's own sentence may end in a full stop already ("… rate limits."): one stop, never two.
+            var said = message.message.trimmingCharacters(in: .whitespacesAndNewlines)
+            while let last = said.last, last == "." { said.removeLast() }
+            var text = "The server failed with HTTP \(message.status)\(kind): \(said)."
             if message.isRateLimit {
                 text += " Slow down and try again in a few seconds."
             } else if let report = message.reportURL {

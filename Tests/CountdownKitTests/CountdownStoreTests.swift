@@ -127,11 +127,18 @@ import Testing
         #expect(text.contains(#""frequency" : "monthly-last-day""#))
 
         let copy = try CountdownStore(path: Fixture.temporaryDatabasePath())
-        #expect(try await copy.importJSON(data) == 4)
+        let first = try await copy.importJSON(data)
+        #expect(first.added.count == 4 && first.updated.isEmpty && first.unchanged.isEmpty)
         #expect(sortedByID(try await copy.all()) == items)
-        // Importing again replaces by id rather than duplicating.
-        #expect(try await copy.importJSON(data) == 4)
+        // Importing again replaces by id rather than duplicating, and says nothing changed.
+        let second = try await copy.importJSON(data)
+        #expect(second.added.isEmpty && second.updated.isEmpty && second.unchanged.count == 4)
         #expect(try await copy.all().count == 4)
+        // A file with one countdown changed reports that one as updated.
+        var changed = try CountdownDocument(jsonData: data)
+        try changed.countdowns[0].rename("Renamed")
+        let third = try await copy.importJSON(try changed.jsonData())
+        #expect(third.updated == [changed.countdowns[0].id] && third.unchanged.count == 3 && third.total == 4)
 
         let decoded = try CountdownDocument(jsonData: data)
         #expect(decoded.countdowns.map(\.id) == [1, 3, 4, 2].map(Fixture.id))  // by created, then id

@@ -126,6 +126,13 @@ import Testing
         #expect(Recurrence.Frequency("3-dyas") == nil)
         #expect(Recurrence.Frequency("every--days") == nil)
         #expect(Recurrence.Frequency.everyDays(2).description == "every-2-days")
+        // One vocabulary: every name written is read back, and the help's list is what is written.
+        let all: [Recurrence.Frequency] = [.yearly, .monthly, .monthlyOnLastDay, .weekly, .weeklyOn([.monday, .wednesday]), .everyDays(1), .everyDays(3)]
+        for frequency in all {
+            #expect(Recurrence.Frequency(frequency.description) == frequency)
+        }
+        #expect(all.map(\.description) == ["yearly", "monthly", "monthly-last-day", "weekly", "weekly:mon,wed", "daily", "every-3-days"])
+        for name in all.prefix(6).map(\.description) { #expect(Recurrence.Frequency.vocabulary.contains(name)) }
     }
 
     @Test func nextOccurrenceKeepsTheWallClockTimeAcrossDST() throws {

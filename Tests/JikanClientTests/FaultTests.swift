@@ -79,6 +79,7 @@ struct FaultTests {
             #expect(message.isRateLimit)
             #expect(message.message == "Jikan API is being rate-limited by MyAnimeList. Please try again later.")
             #expect(error?.errorDescription?.contains("Slow down") == true)
+            #expect(error?.errorDescription?.contains("..") == false, "one full stop after the API's sentence")
             #expect(await server.count(path: "/anime/457") == 2)
         }
     }

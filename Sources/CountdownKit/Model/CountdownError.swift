@@ -17,7 +17,7 @@ public enum CountdownError: Error, LocalizedError, Sendable, Equatable {
         case .outOfRange(let what, let value, let allowed):
             return "The \(what) must be from \(allowed.lowerBound) to \(allowed.upperBound) (got \(value))."
         case .invalidRecurrence(let text):
-            return "\"\(text)\" is not a repeat period; use yearly, monthly, monthly-last-day, weekly, weekly:mon,wed, daily or every-N-days (N from 1 to 3660)."
+            return "\"\(text)\" is not a repeat period; use \(Recurrence.Frequency.vocabulary) (N from 2 to \(Recurrence.maximumDayInterval))."
         }
     }
 }

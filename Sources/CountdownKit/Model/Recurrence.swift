@@ -25,8 +25,14 @@ public struct Recurrence: Sendable, Hashable, Codable {
         /// Every `n` days (1 ≤ `n` ≤ ``Recurrence/maximumDayInterval``).
         case everyDays(Int)
 
-        /// Parses `yearly`, `monthly`, `monthly-last-day`, `weekly`, `weekly:mon,wed,fri`, `daily` or
-        /// `every-N-days` (also `year`, `month`, `month-end`, `week`, `day`, `N-days`).
+        /// The names of every period, as ``description`` writes them and ``init(_:)`` reads them, for
+        /// help and error messages: `yearly, monthly, monthly-last-day, weekly, weekly:mon,wed, daily
+        /// or every-N-days`.
+        public static let vocabulary = "yearly, monthly, monthly-last-day, weekly, weekly:mon,wed, daily or every-N-days"
+
+        /// Parses the names of ``vocabulary``: `yearly`, `monthly`, `monthly-last-day`, `weekly`,
+        /// `weekly:mon,wed,fri`, `daily` or `every-N-days`, ignoring case. Older spellings are read
+        /// too (`year`, `month`, `month-end`, `week`, `day`, `N-days`), but never written.
         public init?(_ description: String) {
             let text = description.lowercased().trimmingCharacters(in: .whitespaces)
             switch text {
@@ -59,7 +65,8 @@ public struct Recurrence: Sendable, Hashable, Codable {
             }
         }
 
-        /// `yearly`, `monthly`, `monthly-last-day`, `weekly`, `weekly:mon,wed` or `every-N-days`.
+        /// The name in ``vocabulary``: `yearly`, `monthly`, `monthly-last-day`, `weekly`,
+        /// `weekly:mon,wed`, `daily` (every day) or `every-N-days` (N > 1); ``init(_:)`` reads it back.
         public var description: String {
             switch self {
             case .yearly: "yearly"
@@ -67,6 +74,7 @@ public struct Recurrence: Sendable, Hashable, Codable {
             case .monthlyOnLastDay: "monthly-last-day"
             case .weekly: "weekly"
             case .weeklyOn(let days): "weekly:" + days.sorted().map { $0.name.prefix(3).lowercased() }.joined(separator: ",")
+            case .everyDays(1): "daily"
             case .everyDays(let n): "every-\(n)-days"
             }
         }

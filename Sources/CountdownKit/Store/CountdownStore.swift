@@ -144,26 +144,50 @@ public actor CountdownStore {
 
     /// Reads a JSON ``CountdownDocument`` and inserts or replaces its countdowns by id, all or none.
     ///
-    /// - Returns: the number of countdowns imported.
+    /// - Returns: what changed: the countdowns added, those replaced because they differed, and those
+    ///   already stored exactly so (importing the same file twice adds nothing the second time).
     /// - Throws: ``CountdownStoreError/invalidImport(_:)`` when the data is not a document (nothing is imported).
     @discardableResult
-    public func importJSON(_ data: Data) async throws(CountdownStoreError) -> Int {
+    public func importJSON(_ data: Data) async throws(CountdownStoreError) -> CountdownImport {
         let document: CountdownDocument
         do {
             document = try CountdownDocument(jsonData: data)
         } catch {
             throw .invalidImport(Self.reason(error))
         }
-        try await save(document.countdowns)
-        return document.countdowns.count
+        return try await database.write { db in
+            var outcome = CountdownImport()
+            for countdown in document.countdowns {
+                if let stored = try CountdownRecord.fetchOne(db, key: countdown.id.uuidString) {
+                    // Compared as stored, so that what the database rounds does not count as a change.
+                    if try stored.countdown() == CountdownRecord(countdown).countdown() {
+                        outcome.unchanged.append(countdown.id)
+                        continue
+                    }
+                    outcome.updated.append(countdown.id)
+                } else {
+                    outcome.added.append(countdown.id)
+                }
+                try CountdownRecord(countdown).save(db)
+            }
+            return outcome
+        }
     }
 
+    /// Why `error` refused the data, as a clause (no final full stop: it is put in parentheses).
     private static func reason(_ error: any Error) -> String {
+        var text = describe(error).split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+        while let last = text.last, last == "." || last == " " { text.removeLast() }
+        return text.isEmpty ? "it could not be decoded" : text
+    }
+
+    private static func describe(_ error: any Error) -> String {
         if let error = error as? DecodingError {
             switch error {
             case .dataCorrupted(let context), .keyNotFound(_, let context), .typeMismatch(_, let context),
                  .valueNotFound(_, let context):
-                let path = context.codingPath.map(\.stringValue).joined(separator: ".")
+                let path = context.codingPath.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }
+                    .joined().trimmingCharacters(in: CharacterSet(charactersIn: "."))
                 return path.isEmpty ? context.debugDescription : "\(path): \(context.debugDescription)"
             @unknown default:
                 return "\(error)"
@@ -171,4 +195,20 @@ public actor CountdownStore {
         }
         return (error as? LocalizedError)?.errorDescription ?? "\(error)"
     }
+}
+
+/// What ``CountdownStore/importJSON(_:)`` changed, by countdown id, in the file's order.
+public struct CountdownImport: Sendable, Hashable {
+    /// Countdowns that were not stored before.
+    public var added: [UUID] = []
+    /// Stored countdowns the file changed (title, target, tags, note, repeat, archiving or times).
+    public var updated: [UUID] = []
+    /// Countdowns already stored exactly as the file has them.
+    public var unchanged: [UUID] = []
+
+    /// An empty outcome.
+    public init() {}
+
+    /// How many countdowns the file held.
+    public var total: Int { added.count + updated.count + unchanged.count }
 }

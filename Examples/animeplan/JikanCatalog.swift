@@ -20,11 +20,7 @@ struct JikanCatalog: AnimeCatalog {
             guard let snapshot else { throw error }
             return try SnapshotTitles(folder: snapshot).search(text)
         }
-        return page.items.map { anime in
-            CatalogEntry(id: anime.malID, title: anime.preferredTitle, episodes: anime.episodes,
-                         status: anime.status?.rawValue ?? "?", duration: anime.durationText,
-                         broadcast: anime.broadcast.text)
-        }
+        return page.items.map(CatalogEntry.init)
     }
 
     func show(id: Int, at clock: ViewerClock) async throws -> AnimeShow {

@@ -203,6 +203,10 @@ public final class StoreDatabase<Failure: StoreErrorWrapping>: Sendable {
             let applied = try pool.read { db in try migrator.appliedIdentifiers(db) }
             let unknown = applied.subtracting(known)
             if !unknown.isEmpty {
+                // Migrations only ever append: a file that shares none of ours is another store's.
+                if applied.isDisjoint(with: known) {
+                    throw StoreError.otherStore(path: path, migrations: applied.sorted())
+                }
                 throw StoreError.newerSchema(path: path, unknownMigrations: unknown.sorted())
             }
             if applied.isSuperset(of: known) { return }

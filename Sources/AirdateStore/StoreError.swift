@@ -7,7 +7,8 @@ import Foundation
 /// SQLite reports as different causes: another process holding the lock (``busy(path:waited:)``), a
 /// file that may not be written (``readOnly(path:)``), bytes that are not a database or are damaged
 /// (``corrupt(path:reason:)``), a database from a newer version of the package
-/// (``newerSchema(path:unknownMigrations:)``), a full disk (``diskFull(path:)``), a file that cannot be
+/// (``newerSchema(path:unknownMigrations:)``), another program's database (``otherStore(path:migrations:)``),
+/// a full disk (``diskFull(path:)``), a file that cannot be
 /// opened at all (``cannotOpen(path:reason:)``), and anything else (``failed(path:reason:)``).
 /// A failed write changes nothing: every write is one transaction.
 public enum StoreError: Error, LocalizedError, Sendable, Hashable {
@@ -22,6 +23,9 @@ public enum StoreError: Error, LocalizedError, Sendable, Hashable {
     /// The database was written by a newer version of the package: it has schema changes
     /// (migrations) this version does not know. It is left untouched.
     case newerSchema(path: String, unknownMigrations: [String])
+    /// The database belongs to another kind of store (another program's file): none of its schema
+    /// changes are this store's. It is left untouched.
+    case otherStore(path: String, migrations: [String])
     /// The disk (or the database's size limit) is full (`SQLITE_FULL`). Nothing was changed.
     case diskFull(path: String)
     /// The file could not be opened: its folder is missing, access is denied, or it is missing when
@@ -33,7 +37,7 @@ public enum StoreError: Error, LocalizedError, Sendable, Hashable {
     /// The database file the error is about.
     public var path: String {
         switch self {
-        case .busy(let path, _), .readOnly(let path), .corrupt(let path, _), .newerSchema(let path, _),
+        case .busy(let path, _), .readOnly(let path), .corrupt(let path, _), .newerSchema(let path, _), .otherStore(let path, _),
              .diskFull(let path), .cannotOpen(let path, _), .failed(let path, _):
             return path
         }
@@ -50,6 +54,8 @@ public enum StoreError: Error, LocalizedError, Sendable, Hashable {
             return "\(path) is not a usable database (\(reason)). Move it aside to start afresh, or restore it from a backup or an export."
         case .newerSchema(let path, let unknown):
             return "The database \(path) was written by a newer version of Airdate (unknown schema changes: \(unknown.joined(separator: ", "))); update the app to open it. The file was left untouched."
+        case .otherStore(let path, let migrations):
+            return "The database \(path) belongs to another kind of store (its schema: \(migrations.joined(separator: ", "))); nothing was changed. Choose the file made for this program, or a new path."
         case .diskFull(let path):
             return "The disk holding \(path) is full; nothing was changed. Free some space and try again."
         case .cannotOpen(let path, let reason):

@@ -21,6 +21,19 @@ struct StoresOnTheFoundationTests {
         try queue.close()
     }
 
+    @Test func anotherStoresFileIsRefusedAsSuchNotAsNewer() throws {
+        let countdowns = try TestPaths.temporaryDatabase()
+        _ = try CountdownStore(path: countdowns)
+        #expect(throws: PlannerStoreError.store(.otherStore(path: countdowns, migrations: ["v1: countdown"]))) {
+            try PlannerStore(path: countdowns)
+        }
+        #expect(throws: WatchOrderStoreError.store(.otherStore(path: countdowns, migrations: ["v1: countdown"]))) {
+            try WatchOrderStore(path: countdowns)
+        }
+        // Refused without a write: the countdowns store still opens it.
+        _ = try CountdownStore(path: countdowns)
+    }
+
     @Test func eachStoreRefusesANewerSchema() throws {
         let countdowns = try TestPaths.temporaryDatabase()
         _ = try CountdownStore(path: countdowns)

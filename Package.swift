@@ -43,14 +43,16 @@ let package = Package(
         .target(name: "HTMLScrape"),
         .testTarget(
             name: "HTMLScrapeTests",
-            dependencies: ["HTMLScrape"]
+            dependencies: ["AirdateTestSupport", "HTMLScrape"]
         ),
 
         // MARK: Support targets
+        // The `.heavy` trait: CPU-heavy tests run one at a time across the test process.
+        .target(name: "AirdateTestSupport", path: "Tests/AirdateTestSupport"),
         .target(name: "AirdateCore"),
         .testTarget(
             name: "AirdateCoreTests",
-            dependencies: ["AirdateCore", .product(name: "Clocks", package: "swift-clocks")]
+            dependencies: ["AirdateTestSupport", "AirdateCore", .product(name: "Clocks", package: "swift-clocks")]
         ),
         // Shared HTTP plumbing of the API clients (TVMazeClient, JikanClient).
         .target(
@@ -87,7 +89,7 @@ let package = Package(
         // (`countdowns`, `animeplan`, `arrowverse`) on one database at once.
         .testTarget(
             name: "AirdateStoreTests",
-            dependencies: [
+            dependencies: ["AirdateTestSupport", 
                 "AirdateStore", "CountdownKit", "AnimePlanner", "WatchOrder",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Clocks", package: "swift-clocks"),
@@ -127,7 +129,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CountdownKitTests",
-            dependencies: ["CountdownKit", .product(name: "Clocks", package: "swift-clocks")]
+            dependencies: ["AirdateTestSupport", "CountdownKit", .product(name: "Clocks", package: "swift-clocks")]
         ),
 
         // MARK: AnimePlanner
@@ -137,7 +139,7 @@ let package = Package(
         ),
         .testTarget(
             name: "AnimePlannerTests",
-            dependencies: ["AnimePlanner"]
+            dependencies: ["AirdateTestSupport", "AnimePlanner"]
         ),
 
         // MARK: WatchOrder

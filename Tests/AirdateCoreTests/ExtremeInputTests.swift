@@ -1,10 +1,11 @@
+import AirdateTestSupport
 import Foundation
 import Testing
 @testable import AirdateCore
 
 /// Seeded random extreme inputs: nothing in CalendarDay (and the day arithmetic under it) traps; the
 /// checked forms throw ``CalendarDayError/outOfRange(_:)`` exactly when the result would leave 0001…9999.
-@Suite struct CalendarDayExtremeInputTests {
+@Suite(.heavy) struct CalendarDayExtremeInputTests {
     struct Generator: RandomNumberGenerator {
         var state: UInt64
         mutating func next() -> UInt64 {

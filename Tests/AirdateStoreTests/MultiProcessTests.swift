@@ -1,3 +1,4 @@
+import AirdateTestSupport
 import AirdateCore
 import AirdateStore
 import AnimePlanner
@@ -11,7 +12,7 @@ import WatchOrder
 /// meeting files they cannot use. Each figure is printed for the record.
 @Suite(
     "Several processes on one database",
-    .serialized,
+    .serialized, .heavy,
     .enabled(if: Examples.available, "the example executables are not built; `swift build --build-tests` builds them")
 )
 struct MultiProcessTests {

@@ -1,3 +1,4 @@
+import AirdateTestSupport
 import AirdateCore
 import Foundation
 import Testing
@@ -5,7 +6,7 @@ import Testing
 
 /// Seeded random extreme values through AnimePlanner's public API: every call either works or throws
 /// a typed error; nothing traps, hangs or allocates without bound.
-@Suite struct PlannerExtremeInputTests {
+@Suite(.heavy) struct PlannerExtremeInputTests {
     static let extremes = [Int.min, Int.min + 1, -1, 0, 1, 2, 24, 1_440, 1_441, 100_000, 100_001, 3_660, 36_600, 36_601,
                            Int.max - 1, Int.max]
 

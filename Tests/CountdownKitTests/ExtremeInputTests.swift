@@ -1,3 +1,4 @@
+import AirdateTestSupport
 import AirdateCore
 import Foundation
 import Testing
@@ -5,7 +6,7 @@ import Testing
 
 /// Seeded random extreme values through CountdownKit's public API: every call either works or throws
 /// a typed error; nothing traps or hangs.
-@Suite struct CountdownExtremeInputTests {
+@Suite(.heavy) struct CountdownExtremeInputTests {
     static let extremes = [Int.min, -1, 0, 1, 2, 7, 3_660, 3_661, 36_600, 36_601, Int.max - 1, Int.max]
 
     static func value(_ random: inout SortOrderPropertyTests.Generator) -> Int {

@@ -1,3 +1,4 @@
+import AirdateTestSupport
 import Foundation
 import Testing
 @testable import HTMLScrape
@@ -58,6 +59,7 @@ struct DecodingCase {
 }
 
 @Suite(
+    .heavy,
     .enabled(
         if: EncodingStandardData.folder != nil,
         "needs ../shared/encoding/ (the WHATWG Encoding Standard's encodings.json and index files)")
@@ -508,7 +510,7 @@ struct EncodingStandardTests {
 
 /// Random bytes, biased towards each decoder's lead and trail ranges, never trap, decode to valid
 /// UTF-8, and decode the same at every block size.
-@Suite struct LegacyDecoderRobustnessTests {
+@Suite(.heavy) struct LegacyDecoderRobustnessTests {
     private func decode(_ bytes: [UInt8], _ encoding: TextEncoding, blockSize: Int) -> [UInt8] {
         var output: [UInt8] = []
         bytes.withUnsafeBufferPointer { input in

@@ -1,3 +1,4 @@
+import AirdateTestSupport
 import Testing
 @testable import HTMLScrape
 
@@ -19,7 +20,7 @@ struct SplitMix64: RandomNumberGenerator {
 }
 
 /// Random and pathological input. Parsing must return, and the tree must be consistent.
-@Suite struct RobustnessTests {
+@Suite(.heavy) struct RobustnessTests {
     /// Checks every link of the tree below `root` (template contents included), without recursion, and
     /// returns how many nodes it holds below `root`.
     @discardableResult

@@ -1,10 +1,11 @@
+import AirdateTestSupport
 import Foundation
 import Testing
 @testable import HTMLScrape
 
 /// Selectors on 100,000-element documents, wide and deep: these finish quickly only if `:has()`,
 /// `:nth-*()` and combinators stay linear, and at all only if nothing recurses per level.
-@Suite struct SelectorScaleTests {
+@Suite(.heavy) struct SelectorScaleTests {
     static let wide: Document = {
         var html = "<ul id=list>"
         for i in 0..<100_000 { html += i % 10 == 0 ? "<li class=x>\(i)</li>" : "<li>\(i)</li>" }

@@ -1,3 +1,4 @@
+import AirdateTestSupport
 import Foundation
 import Testing
 
@@ -9,7 +10,7 @@ import Testing
 ///
 /// Set `HTML5LIB_LIST_FAILURES=1` to list token-stream failures, `HTML5LIB_LIST_FAILURES=errors` to
 /// list error mismatches too.
-@Suite struct TokenizerConformanceTests {
+@Suite(.heavy) struct TokenizerConformanceTests {
     /// The number of runs that must pass; raise it when the tokenizer gets better, never lower it.
     static let passFloor = 7036
     /// The number of runs whose parse errors (codes and positions) must match too. The one run that

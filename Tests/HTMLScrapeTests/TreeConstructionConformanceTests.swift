@@ -1,3 +1,4 @@
+import AirdateTestSupport
 import Foundation
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
 /// `#script-off` runs twice, with scripting off and on. Error counts are not compared.
 ///
 /// Set `HTML5LIB_LIST_FAILURES=1` to list the failures (input, expected and actual trees).
-@Suite struct TreeConstructionConformanceTests {
+@Suite(.heavy) struct TreeConstructionConformanceTests {
     /// The number of runs that must pass; raise it when the parser gets better, never lower it.
     static let passFloor = 3549
 

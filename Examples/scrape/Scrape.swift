@@ -36,9 +36,9 @@ struct Scrape: ParsableCommand {
     var base: String?
 
     func run() throws {
-        let compiled: Selector
+        let compiled: CSSSelector
         do {
-            compiled = try Selector(selector)
+            compiled = try CSSSelector(selector)
         } catch {
             fail("bad selector: \(error.description)")
         }

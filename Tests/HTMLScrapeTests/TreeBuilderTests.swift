@@ -171,4 +171,57 @@ import Testing
         #expect(document.body != nil)
         print("20,000 <a><div> then </a>: \(ContinuousClock.now - start)")
     }
+
+    @Test func nullCharactersInTableTextLeaveNoEmptyTextNode() {
+        // "in table text" drops U+0000 (a parse error); with nothing left, nothing is inserted.
+        #expect(dump("<table>\u{0}</table>") == expected("|     <table>"))
+        #expect(dump("<table>\u{0} </table>") == expected("|     <table>", "|       \" \""))
+        let table = Document(html: "<table>\u{0}</table>").root.descendants.first { $0.element?.localName == "table" }
+        #expect(table?.childNodes.isEmpty == true)
+    }
+
+    @Test func emptyTemplateHasAnEmptyContentFragment() throws {
+        let document = Document(html: "<template id=t></template><template id=u><p>x</template>")
+        let empty = try #require(try document.selectFirst("#t"))
+        let content = try #require(empty.templateContent)
+        #expect(content.kind == .documentFragment)
+        #expect(content.childNodes.isEmpty)
+        let full = try #require(try document.selectFirst("#u")?.templateContent)
+        #expect(Array(full.childNodes).count == 1)
+        // A non-template element still has none.
+        #expect(try document.selectFirst("head")?.templateContent == nil)
+    }
+
+    @Test func selectedContentInsideAnOptionIsDisabled() {
+        // HTML "selectedcontent" post-connection steps: one inside an option (or another
+        // selectedcontent, or a nested select) is disabled and never receives a copy, so the tree
+        // survives serialise → parse unchanged instead of nesting a copy of itself each round.
+        let html = "<select><option><selectedcontent></selectedcontent>X</option></select>"
+        var document = Document(html: html)
+        let first = TreeDump.dump(document)
+        #expect(first.contains("<selectedcontent>"))
+        #expect(!first.contains("<selectedcontent>\n|           <selectedcontent>"))
+        for _ in 0..<3 {
+            document = Document(html: document.root.innerHTML)
+            #expect(TreeDump.dump(document) == first)
+        }
+        let unclosed = Document(html: "<select><option><selectedcontent>")
+        #expect(Document(html: unclosed.root.innerHTML).root.innerHTML == unclosed.root.innerHTML)
+        // The enabled one (in the select's button) still gets the selected option's contents.
+        #expect(dump("<select><button><selectedcontent></button><option>X</select>") == expected(
+            "|     <select>", "|       <button>", "|         <selectedcontent>", "|           \"X\"",
+            "|       <option>", "|         \"X\""))
+    }
+
+    @Test func leadingByteOrderMarkInAStringIsContent() throws {
+        // A String is decoded text: U+FEFF is a character before the doctype (quirks mode), as
+        // DOMParser treats it. Bytes are decoded with the mark taken as a marker and dropped.
+        let fromString = Document(html: "\u{FEFF}<!DOCTYPE html><p>x")
+        #expect(fromString.quirksMode == .quirks)
+        #expect(fromString.body?.node.firstChild?.data == "\u{FEFF}")
+        let fromBytes = Document(bytes: [0xEF, 0xBB, 0xBF] + Array("<!DOCTYPE html><p>x".utf8))
+        #expect(fromBytes.quirksMode == .noQuirks)
+        #expect(try fromBytes.selectFirst("body")?.text == "x")
+        #expect(fromBytes.body?.node.firstChild?.element?.localName == "p")
+    }
 }

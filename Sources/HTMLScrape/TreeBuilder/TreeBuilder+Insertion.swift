@@ -62,6 +62,9 @@ extension TreeBuilder {
                 }
             }
         }
+        // Every HTML `template` has its contents fragment from the start, so an empty `<template>`
+        // has an empty one (created after the attributes, which stay contiguous).
+        if name == .template && namespace == .html { _ = arena.templateContent(of: element) }
         return (element, OpenElementInfo(name: name, namespace: namespace, isHTMLIntegrationPoint: integration))
     }
 

@@ -124,7 +124,10 @@ extension TreeBuilder {
             return .done
         default:
             let pending = pendingTableText[...]
-            if HTMLBytes.isAllWhitespace(pending) {
+            if pending.isEmpty {
+                // Only U+0000 characters came (all dropped): nothing to insert, not even an empty
+                // text node (`<table>\0</table>`).
+            } else if HTMLBytes.isAllWhitespace(pending) {
                 insertCharacters(pending)
             } else {
                 error(.fosterParented)

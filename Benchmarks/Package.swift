@@ -28,6 +28,13 @@ let package = Package(
         benchmarks("CountdownKitBenchmarks", measuring: ["CountdownKit", "AirdateCore"]),
         benchmarks("AnimePlannerBenchmarks", measuring: ["AnimePlanner", "AirdateCore"]),
         benchmarks("WatchOrderBenchmarks", measuring: ["WatchOrder", "AirdateCore"]),
+        // Plain executable: in-process MB/s for compare-lexbor.py, and doubling ratios of the
+        // pathological inputs (see HTMLScrapeThroughput/main.swift).
+        .executableTarget(
+            name: "HTMLScrapeThroughput",
+            dependencies: [.product(name: "HTMLScrape", package: "Airdate")],
+            path: "HTMLScrapeThroughput"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

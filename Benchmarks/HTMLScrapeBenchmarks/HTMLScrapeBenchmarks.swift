@@ -125,6 +125,30 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // Misnesting at depth, each at N, 2N and 4N: linear parsing keeps each doubling near 2× (the
+    // adoption agency once scanned and shifted the whole stack per step: 0.31/0.93/3.6 s for the first).
+    let scaling: [(name: String, make: (Int) -> String)] = [
+        ("<a> + N <div> + N </a>", { "<a>" + String(repeating: "<div>", count: $0) + String(repeating: "</a>", count: $0) }),
+        ("<a><b><i> + N <div> + N </i></b></a>", {
+            "<a><b><i>" + String(repeating: "<div>", count: $0) + String(repeating: "</i></b></a>", count: $0)
+        }),
+        ("N <a><div> + N </a>", { String(repeating: "<a><div>", count: $0) + String(repeating: "</a>", count: $0) }),
+        ("N <b><i> + N </b></i>", { String(repeating: "<b><i>", count: $0) + String(repeating: "</b></i>", count: $0) }),
+        ("N <table>", { String(repeating: "<table>", count: $0) }),
+        ("N <table><tr><td>", { String(repeating: "<table><tr><td>", count: $0) }),
+    ]
+    for pattern in scaling {
+        for size in [10_000, 20_000, 40_000] {
+            let html = pattern.make(size)
+            let name = pattern.name.replacingOccurrences(of: "N", with: size.formatted())
+            Benchmark("pathological scaling \(name)", configuration: .init(maxIterations: 10)) { benchmark in
+                for _ in benchmark.scaledIterations {
+                    blackHole(Document(html: html, options: ParseOptions(collectsErrors: false)))
+                }
+            }
+        }
+    }
+
     // MARK: Selection (HTMLScrape II): documents parsed once, each selector compiled once.
 
     if let page = wikiPages().max(by: { $0.bytes.count < $1.bytes.count }) {

@@ -225,3 +225,30 @@ import Testing
         #expect(fromBytes.body?.node.firstChild?.element?.localName == "p")
     }
 }
+
+extension TreeBuilderTests {
+    @Test func misnestedFormattingOverManyBlocksStaysLinear() {
+        // `<a>` + N `<div>` + N `</a>`: every `</a>` runs the adoption agency with the `a` deep below
+        // N open divs. Each run moves the `a` one div up; finding it, checking its scope and moving it
+        // must not scan or shift the whole stack (that was quadratic: 3.6 s for N = 40,000).
+        for count in [100, 20_000] {
+            let html = "<a>" + String(repeating: "<div>", count: count) + String(repeating: "</a>", count: count)
+            let start = ContinuousClock.now
+            let document = Document(html: html, options: ParseOptions(collectsErrors: false))
+            let elements = document.root.descendants.compactMap(\.element)
+            #expect(elements.count { $0.localName == "div" } == count)
+            #expect(elements.count { $0.localName == "a" } == count + 1)
+            // The spec's shape (html5lib agrees): body and each div hold an empty `a` clone then the
+            // next div; the innermost div holds the last `a`.
+            var level = document.body
+            var levels = 0
+            while let parent = level, parent.children.map(\.localName) == ["a", "div"] {
+                level = Array(parent.children).last
+                levels += 1
+            }
+            #expect(levels == count)
+            #expect(level?.children.map(\.localName) == ["a"])
+            print("<a> + \(count) <div> + \(count) </a>: \(ContinuousClock.now - start)")
+        }
+    }
+}

@@ -83,9 +83,16 @@ extension TreeBuilder {
             }
             formatting.insert(newElement, name: subject, key: key, at: min(bookmark, formatting.count))
 
-            if let position = open.position(of: formattingElement) { open.remove(at: position) }
-            if let position = open.position(of: furthestBlock) {
-                open.insert(newElement, newInfo, at: position + 1)
+            // The formatting element is below the furthest block: move the elements between down
+            // one slot and put the new element above the furthest block, touching nothing else.
+            if let removed = open.position(of: formattingElement), let furthest = open.position(of: furthestBlock),
+               removed < furthest {
+                open.remove(at: removed, insertingAbove: furthest, newElement, newInfo)
+            } else {
+                if let position = open.position(of: formattingElement) { open.remove(at: position) }
+                if let position = open.position(of: furthestBlock) {
+                    open.insert(newElement, newInfo, at: position + 1)
+                }
             }
         }
         return true

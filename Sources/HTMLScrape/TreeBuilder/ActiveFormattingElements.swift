@@ -22,7 +22,7 @@ struct ActiveFormattingElements: Sendable {
     /// The entries, oldest first.
     private(set) var entries: [FormattingEntry] = []
     /// Per Noah's Ark key: how many element entries have it.
-    private var keyCounts: [UInt64: Int32] = [:]
+    private var keyCounts = KeyCounts()
     /// The number of markers in the list.
     private var markerCount: UInt64 = 0
     /// Per arena node: how many entries hold it (0 or 1), so that looking for a node that is not in
@@ -47,7 +47,7 @@ struct ActiveFormattingElements: Sendable {
 
     /// How many entries have a key.
     func count(ofKey key: UInt64) -> Int32 {
-        keyCounts[key] ?? 0
+        keyCounts.count(of: key)
     }
 
     /// Appends a marker.
@@ -59,7 +59,7 @@ struct ActiveFormattingElements: Sendable {
     /// Appends an element (the caller has applied the Noah's Ark clause).
     mutating func push(_ node: Int32, name: LocalName, key: UInt64) {
         entries.append(FormattingEntry(node: node, name: name, arkKey: key))
-        keyCounts[key, default: 0] += 1
+        keyCounts.increment(key)
         note(node, name: name, 1)
     }
 
@@ -84,9 +84,7 @@ struct ActiveFormattingElements: Sendable {
             return
         }
         note(entry.node, name: entry.name, -1)
-        if let count = keyCounts[entry.arkKey] {
-            if count <= 1 { keyCounts[entry.arkKey] = nil } else { keyCounts[entry.arkKey] = count - 1 }
-        }
+        keyCounts.decrement(entry.arkKey)
     }
 
     /// Removes the entry at a position.
@@ -98,7 +96,7 @@ struct ActiveFormattingElements: Sendable {
     /// entry it stands for.
     mutating func insert(_ node: Int32, name: LocalName, key: UInt64, at position: Int) {
         entries.insert(FormattingEntry(node: node, name: name, arkKey: key), at: position)
-        keyCounts[key, default: 0] += 1
+        keyCounts.increment(key)
         note(node, name: name, 1)
     }
 

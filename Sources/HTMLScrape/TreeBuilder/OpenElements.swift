@@ -57,9 +57,6 @@ struct OpenElements: Sendable {
     private(set) var infos: [OpenElementInfo] = []
     /// Per name id: how many open HTML elements have that name.
     private var htmlCounts: [Int32] = [Int32](repeating: 0, count: Int(LocalName.knownCount))
-    /// The open formatting elements (`a`, `b`, …), so that "is this formatting element open?" does not
-    /// scan the stack.
-    private var openFormatting: Set<Int32> = []
     /// Per arena node: its position in `nodes`, or -1 when it is not open.
     private var positions: [Int32] = []
     /// The positions of the open elements that end the default scope (`table`, `td`, `html`…), in
@@ -104,7 +101,6 @@ struct OpenElements: Sendable {
             htmlCounts.append(contentsOf: repeatElement(0, count: id + 64 - htmlCounts.count))
         }
         htmlCounts[id] += 1
-        if TagSets.formatting.contains(info.name) { openFormatting.insert(node) }
     }
 
     /// Forgets an element that left the stack.
@@ -112,7 +108,6 @@ struct OpenElements: Sendable {
         clearPosition(node)
         guard info.namespace == .html else { return }
         htmlCounts[Int(info.name.id)] -= 1
-        if TagSets.formatting.contains(info.name) { openFormatting.remove(node) }
     }
 
     /// The index in `defaultBoundaries` of the first entry greater than `position`.
@@ -151,9 +146,11 @@ struct OpenElements: Sendable {
         track(node, info)
     }
 
-    /// Whether a formatting element (`a`, `b`, …, in the HTML namespace) is open.
+    /// Whether a formatting element (`a`, `b`, …, in the HTML namespace) is open: an O(1) look-up of
+    /// its stack position.
+    @inline(__always)
     func isOpenFormattingElement(_ node: Int32) -> Bool {
-        openFormatting.contains(node)
+        position(of: node) != nil
     }
 
     /// Pops the current node.

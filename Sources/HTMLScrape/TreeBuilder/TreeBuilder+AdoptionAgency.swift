@@ -10,6 +10,14 @@ extension TreeBuilder {
             open.pop()
             return true
         }
+        // The well-nested case (`<b>x</b>`): the formatting element is the current node, so it is in
+        // scope and there is no furthest block: the outer loop's first pass pops it and drops its entry.
+        if let (formattingPosition, formattingElement) = formatting.lastElement(named: subject),
+           formattingElement == open.current {
+            open.pop()
+            formatting.remove(at: formattingPosition)
+            return true
+        }
         for _ in 0..<8 {
             guard let (formattingPosition, formattingElement) = formatting.lastElement(named: subject) else {
                 return false

@@ -158,12 +158,26 @@ extension TreeBuilder {
         let record = arena.nodes[Int(node)]
         var signature = UInt64(record.name.id) &* 0x100_0000_01B3 ^ UInt64(record.dataCount) << 48
         let start = Int(record.dataStart)
-        for attribute in arena.attributes[start..<(start + Int(record.dataCount))] {
-            var hash: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(attribute.name.id) << 8 ^ UInt64(attribute.namespace.rawValue)
-            for byte in arena.bytes(start: attribute.valueStart, count: attribute.valueCount) {
-                hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3
+        arena.bytes.withUnsafeBufferPointer { bytes in
+            guard let base = bytes.baseAddress else { return }
+            for attribute in arena.attributes[start..<(start + Int(record.dataCount))] {
+                var hash: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(attribute.name.id) << 8
+                    ^ UInt64(attribute.namespace.rawValue)
+                // Eight bytes at a time, then the tail byte by byte.
+                var index = Int(attribute.valueStart)
+                let end = index + Int(attribute.valueCount)
+                while index + 8 <= end {
+                    let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                    hash = (hash ^ word) &* 0x100_0000_01B3
+                    hash ^= hash >> 29
+                    index += 8
+                }
+                while index < end {
+                    hash = (hash ^ UInt64(base[index])) &* 0x100_0000_01B3
+                    index += 1
+                }
+                signature = signature &+ (hash ^ hash >> 32) &* 0x9E37_79B9_7F4A_7C15
             }
-            signature = signature &+ hash
         }
         return signature
     }

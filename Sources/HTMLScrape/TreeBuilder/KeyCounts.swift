@@ -58,14 +58,21 @@ struct KeyCounts: Sendable {
         Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
     }
 
-    /// Re-inserts the counted keys into a table big enough for twice as many.
+    /// Re-inserts the counted keys, dropping the uncounted ones, into a table at least four times
+    /// as big as what is still counted (and never smaller than 256 slots, so that the many distinct
+    /// keys of a page's links do not rebuild a tiny table again and again). A table of the same size
+    /// is cleared in place.
     private mutating func rebuild() {
         var live: [(UInt64, Int32)] = []
         for slot in keys.indices where counts[slot] > 0 { live.append((keys[slot], counts[slot])) }
-        var capacity = 16
+        var capacity = 256
         while capacity < (live.count + 1) * 4 { capacity *= 2 }
-        keys = [UInt64](repeating: 0, count: capacity)
-        counts = [Int32](repeating: -1, count: capacity)
+        if capacity == keys.count {
+            for slot in counts.indices { counts[slot] = -1 }
+        } else {
+            keys = [UInt64](repeating: 0, count: capacity)
+            counts = [Int32](repeating: -1, count: capacity)
+        }
         used = 0
         let mask = capacity - 1
         for (key, count) in live {

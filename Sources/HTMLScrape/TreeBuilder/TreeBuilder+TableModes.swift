@@ -3,17 +3,17 @@
 extension TreeBuilder {
     /// Clears the stack back to a table context.
     mutating func clearToTableContext() {
-        open.popUntilCurrentIsHTML(in: NameSet(.table, .template, .html))
+        open.popUntilCurrentIsHTML(in: TagSets.tableContext)
     }
 
     /// Clears the stack back to a table body context.
     mutating func clearToTableBodyContext() {
-        open.popUntilCurrentIsHTML(in: NameSet(.tbody, .tfoot, .thead, .template, .html))
+        open.popUntilCurrentIsHTML(in: TagSets.tableBodyContext)
     }
 
     /// Clears the stack back to a table row context.
     mutating func clearToTableRowContext() {
-        open.popUntilCurrentIsHTML(in: NameSet(.tr, .template, .html))
+        open.popUntilCurrentIsHTML(in: TagSets.tableRowContext)
     }
 
     /// "Anything else" in the table modes: the "in body" rules with foster parenting.

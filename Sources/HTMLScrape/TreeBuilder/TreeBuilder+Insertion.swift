@@ -105,20 +105,21 @@ extension TreeBuilder {
     // MARK: Text and comments
 
     /// Inserts characters at the appropriate place, merging with a text node before them.
-    mutating func insertCharacters(_ run: ArraySlice<UInt8>) {
+    mutating func insertCharacters(_ run: TextRun) {
         let place = appropriatePlace()
         if arena.nodes[Int(place.parent)].kind == .document { return }
-        run.withUnsafeBufferPointer { arena.insertText($0, into: place.parent, before: place.before) }
+        arena.insertText(UnsafeBufferPointer(rebasing: run), into: place.parent, before: place.before)
     }
 
     /// Inserts one U+FFFD REPLACEMENT CHARACTER.
     mutating func insertReplacementCharacter() {
-        insertCharacters([0xEF, 0xBF, 0xBD][...])
+        let replacement: [UInt8] = [0xEF, 0xBF, 0xBD]
+        replacement.withUnsafeBufferPointer { insertCharacters($0[...]) }
     }
 
     /// Inserts a comment at the appropriate place, or as the last child of `parent`.
-    mutating func insertComment(_ data: ArraySlice<UInt8>, into parent: Int32? = nil) {
-        let comment = data.withUnsafeBufferPointer { arena.createComment($0) }
+    mutating func insertComment(_ data: TextRun, into parent: Int32? = nil) {
+        let comment = arena.createComment(UnsafeBufferPointer(rebasing: data))
         if let parent {
             arena.append(comment, to: parent)
         } else {

@@ -123,19 +123,22 @@ extension TreeBuilder {
             pendingTableText.append(contentsOf: run)
             return .done
         default:
-            let pending = pendingTableText[...]
-            if pending.isEmpty {
-                // Only U+0000 characters came (all dropped): nothing to insert, not even an empty
-                // text node (`<table>\0</table>`).
-            } else if HTMLBytes.isAllWhitespace(pending) {
-                insertCharacters(pending)
-            } else {
-                error(.fosterParented)
-                fosterParenting = true
-                reconstructActiveFormattingElements()
-                insertCharacters(pending)
-                framesetOK = false
-                fosterParenting = false
+            let pendingBytes = pendingTableText
+            pendingBytes.withUnsafeBufferPointer { buffer in
+                let pending = buffer[...]
+                if pending.isEmpty {
+                    // Only U+0000 characters came (all dropped): nothing to insert, not even an empty
+                    // text node (`<table>\0</table>`).
+                } else if HTMLBytes.isAllWhitespace(pending) {
+                    insertCharacters(pending)
+                } else {
+                    error(.fosterParented)
+                    fosterParenting = true
+                    reconstructActiveFormattingElements()
+                    insertCharacters(pending)
+                    framesetOK = false
+                    fosterParenting = false
+                }
             }
             pendingTableText.removeAll(keepingCapacity: true)
             return reprocess(token, in: originalMode)

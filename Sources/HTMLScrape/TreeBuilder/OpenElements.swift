@@ -195,10 +195,11 @@ struct OpenElements: Sendable {
         renumber(position..<nodes.count)
     }
 
-    /// Removes the element at `removed` and inserts `node` at `position` (> `removed`, counted
-    /// before the removal, minus one: the slot just above the element that was at `position`),
-    /// shifting only the elements between: the adoption agency's last step ("remove formatting
-    /// element from the stack, and insert the new element immediately below furthest block").
+    /// Removes the element at `removed` and puts `node` just above the element at `furthest` (which
+    /// is above `removed`): the elements in between move down one slot, `node` takes the slot
+    /// `furthest` had, and nothing else moves. This is the adoption agency's last step ("remove
+    /// formatting element from the stack, and insert the new element immediately below furthest
+    /// block", where "below" means nearer the top).
     mutating func remove(at removed: Int, insertingAbove furthest: Int, _ node: Int32, _ info: OpenElementInfo) {
         precondition(removed < furthest && furthest < nodes.count, "the removed element is below the furthest block")
         let old = nodes[removed]

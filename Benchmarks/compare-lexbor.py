@@ -51,9 +51,9 @@ def time_python(parse, data, repeat):
     return (time.perf_counter() - start) / repeat
 
 
-def time_htmlscrape(path, repeat):
+def time_htmlscrape(binary, path, repeat):
     output = subprocess.run(
-        [BINARY, "files", "--repeat", str(repeat), path], check=True, capture_output=True, text=True
+        [binary, "files", "--repeat", str(repeat), path], check=True, capture_output=True, text=True
     ).stdout.strip()
     _, _, seconds, _ = output.split("\t")
     return float(seconds)
@@ -81,8 +81,9 @@ def main():
     arguments.add_argument("sources", nargs="*", default=DEFAULT_SOURCES)
     arguments.add_argument("--repeat", type=int, default=20, help="parses per file and timing (at least about 5 MB worth)")
     arguments.add_argument("--rounds", type=int, default=3, help="timings per file and parser; best kept")
+    arguments.add_argument("--binary", default=BINARY, help="the HTMLScrapeThroughput to run (e.g. an older build)")
     options = arguments.parse_args()
-    if not os.path.exists(BINARY):
+    if not os.path.exists(options.binary):
         sys.exit("build it first: swift build -c release --product HTMLScrapeThroughput")
     others = parsers()
     files = html_files(options.sources)
@@ -102,7 +103,7 @@ def main():
         repeat = max(options.repeat, int(5e6 / max(len(data), 1)))
         best = {name: float("inf") for name in names}
         for _ in range(options.rounds):
-            best["HTMLScrape"] = min(best["HTMLScrape"], time_htmlscrape(path, repeat))
+            best["HTMLScrape"] = min(best["HTMLScrape"], time_htmlscrape(options.binary, path, repeat))
             for name, parse in others.items():
                 best[name] = min(best[name], time_python(parse, data, repeat))
         total_bytes += len(data)

@@ -28,6 +28,15 @@ let package = Package(
         benchmarks("CountdownKitBenchmarks", measuring: ["CountdownKit", "AirdateCore"]),
         benchmarks("AnimePlannerBenchmarks", measuring: ["AnimePlanner", "AirdateCore"]),
         benchmarks("WatchOrderBenchmarks", measuring: ["WatchOrder", "AirdateCore"]),
+        // Plain executable: in-process MB/s for compare-lexbor.py, and doubling ratios of the
+        // pathological inputs (see Tools/HTMLScrapeThroughput/main.swift). It lives under Tools/
+        // because the benchmark plugin runs every executable whose folder sits directly in
+        // Benchmarks/ as a benchmark.
+        .executableTarget(
+            name: "HTMLScrapeThroughput",
+            dependencies: [.product(name: "HTMLScrape", package: "Airdate")],
+            path: "Tools/HTMLScrapeThroughput"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -125,6 +125,30 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // Misnesting at depth, each at N, 2N and 4N: linear parsing keeps each doubling near 2× (the
+    // adoption agency once scanned and shifted the whole stack per step: 0.31/0.93/3.6 s for the first).
+    let scaling: [(name: String, make: (Int) -> String)] = [
+        ("<a> + N <div> + N </a>", { "<a>" + String(repeating: "<div>", count: $0) + String(repeating: "</a>", count: $0) }),
+        ("<a><b><i> + N <div> + N </i></b></a>", {
+            "<a><b><i>" + String(repeating: "<div>", count: $0) + String(repeating: "</i></b></a>", count: $0)
+        }),
+        ("N <a><div> + N </a>", { String(repeating: "<a><div>", count: $0) + String(repeating: "</a>", count: $0) }),
+        ("N <b><i> + N </b></i>", { String(repeating: "<b><i>", count: $0) + String(repeating: "</b></i>", count: $0) }),
+        ("N <table>", { String(repeating: "<table>", count: $0) }),
+        ("N <table><tr><td>", { String(repeating: "<table><tr><td>", count: $0) }),
+    ]
+    for pattern in scaling {
+        for size in [10_000, 20_000, 40_000] {
+            let html = pattern.make(size)
+            let name = pattern.name.replacingOccurrences(of: "N", with: size.formatted())
+            Benchmark("pathological scaling \(name)", configuration: .init(maxIterations: 10)) { benchmark in
+                for _ in benchmark.scaledIterations {
+                    blackHole(Document(html: html, options: ParseOptions(collectsErrors: false)))
+                }
+            }
+        }
+    }
+
     // MARK: Selection (HTMLScrape II): documents parsed once, each selector compiled once.
 
     if let page = wikiPages().max(by: { $0.bytes.count < $1.bytes.count }) {
@@ -136,7 +160,7 @@ let benchmarks: @Sendable () -> Void = {
             "table.wikitable tr", "table.wikiepisodetable tr.vevent td.summary", "a[href^=\"/wiki/\"]",
             "span.published", "tr.vevent:has(> td.summary):nth-child(2n+1)",
         ] {
-            guard let selector = try? Selector(query) else { continue }
+            guard let selector = try? CSSSelector(query) else { continue }
             Benchmark("select \(query) on \(page.name)") { benchmark in
                 for _ in benchmark.scaledIterations { blackHole(document.select(selector)) }
             }
@@ -145,14 +169,14 @@ let benchmarks: @Sendable () -> Void = {
 
     let wide = Document(html: "<ul>" + (0..<100_000).map { $0 % 10 == 0 ? "<li class=x>\($0)" : "<li>\($0)" }.joined())
     for query in ["li:nth-child(2n+1)", "li:nth-last-child(-n+3)", "li:nth-child(3 of .x)", "ul:has(li.x)", "li:has(+ li.x)"] {
-        guard let selector = try? Selector(query) else { continue }
+        guard let selector = try? CSSSelector(query) else { continue }
         Benchmark("select \(query) on 100,000 <li>") { benchmark in
             for _ in benchmark.scaledIterations { blackHole(wide.select(selector)) }
         }
     }
     let deep = Document(html: String(repeating: "<div>", count: 100_000) + "<span>x</span>")
     for query in ["div:has(span)", "div:not(:has(a))", "div > div div > div"] {
-        guard let selector = try? Selector(query) else { continue }
+        guard let selector = try? CSSSelector(query) else { continue }
         Benchmark("select \(query) on 100,000 nested <div>") { benchmark in
             for _ in benchmark.scaledIterations { blackHole(deep.select(selector)) }
         }

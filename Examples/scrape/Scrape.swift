@@ -76,9 +76,9 @@ struct Scrape: OneLineErrors {
         guard let selector else {
             throw ValidationError("Give a CSS selector to print what it matches, or --sanitize POLICY to clean the page")
         }
-        let compiled: Selector
+        let compiled: CSSSelector
         do {
-            compiled = try Selector(selector)
+            compiled = try CSSSelector(selector)
         } catch {
             throw ValidationError("The selector is not valid: \(error.description)")
         }

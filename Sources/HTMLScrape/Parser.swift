@@ -3,6 +3,13 @@ extension Document {
     ///
     /// Parsing never fails and never crashes on malformed input: errors are recovered from as the
     /// WHATWG HTML spec says and recorded in ``errors``.
+    ///
+    /// The string is taken as already-decoded text, as a browser's `DOMParser` takes it: a leading
+    /// U+FEFF BYTE ORDER MARK is content, not a marker. It is text before any doctype, so the
+    /// document lands in quirks mode (``quirksMode`` is `.quirks`) and the body starts with that
+    /// character. Byte order marks belong to byte streams: parse a file's or a response's bytes with
+    /// ``init(bytes:transportEncoding:options:)``, which takes the encoding from the mark and drops
+    /// it, or drop the character yourself (`html.hasPrefix("\u{FEFF}")`) when a decoder kept it.
     public convenience init(html: String, options: ParseOptions = ParseOptions()) {
         let (input, inputErrors) = InputPreprocessor.preprocess(html.utf8)
         self.init(preprocessed: input, inputErrors: inputErrors, encoding: .utf8, context: nil, options: options)

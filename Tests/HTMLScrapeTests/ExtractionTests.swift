@@ -29,6 +29,19 @@ import Testing
         #expect(table.renderedText == "a\tb\nc\td")
     }
 
+    @Test func plainTextFollowsInnerTextLineBreakCounts() {
+        // HTML "rendered text collection steps" (innerText): a `p` requires 2 line breaks before and
+        // after it, other block-level boxes (headings, div, li, tr…) require 1, and a run of required
+        // breaks becomes as many newlines as the largest of them (never their sum).
+        #expect(PlainText.from(html: "<h2>Cast</h2>Main roles") == "Cast\nMain roles")
+        #expect(PlainText.from(html: "<h2>Cast</h2><div>Main roles</div>") == "Cast\nMain roles")
+        #expect(PlainText.from(html: "<h2>Cast</h2><h3>Main</h3><ul><li>A</li></ul>") == "Cast\nMain\nA")
+        #expect(PlainText.from(html: "<h2>Cast</h2><p>Main roles</p>") == "Cast\n\nMain roles")
+        #expect(PlainText.from(html: "<p>One</p><h2>Cast</h2>") == "One\n\nCast")
+        #expect(PlainText.from(html: "<div><p>One</p></div><div>Two</div>") == "One\n\nTwo")
+        #expect(PlainText.from(html: "<b>Bold</b> <i>italic</i>") == "Bold italic")
+    }
+
     @Test func plainTextFromSnippets() {
         #expect(PlainText.from(html: "<p>A <b>bold</b> start.</p><p>Then &amp; now.</p>") == "A bold start.\n\nThen & now.")
         #expect(PlainText.from(html: "<p>x</p><script>alert(1)</script><img src=x onerror=alert(1)>") == "x")

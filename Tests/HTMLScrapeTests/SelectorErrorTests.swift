@@ -5,7 +5,7 @@ import Testing
 @Suite struct SelectorErrorTests {
     private func failure(_ selector: String) -> SelectorError? {
         do {
-            _ = try Selector(selector)
+            _ = try CSSSelector(selector)
             return nil
         } catch {
             return error
@@ -42,6 +42,15 @@ import Testing
         ("div }", "unexpected \"}\"", 4),
         ("p.", "expected a class name after \".\", found end of selector", 2),
         (":matches([)", "invalid regular expression \"[\"", 9),
+        // The column combinator is not a namespace prefix: say which it is, where it starts.
+        ("col || td", "the column combinator \"||\" is not supported", 4),
+        ("col||td", "the column combinator \"||\" is not supported", 3),
+        ("*|td", "namespace prefixes are not supported", 1),
+        // Selectors 4: `:has()` does not nest, directly or through another pseudo-class's list.
+        ("div:has(:has(p))", "\":has()\" cannot be nested inside \":has()\"", 8),
+        ("div:has(> a:not(:has(b)))", "\":has()\" cannot be nested inside \":has()\"", 16),
+        ("p:dir()", "unexpected \")\"", 6),
+        ("p:dir", "\":dir\" needs an argument in parentheses", 1),
     ])
     func errors(selector: String, reason: String, offset: Int) throws {
         let error = try #require(failure(selector))
@@ -55,6 +64,7 @@ import Testing
             "*", "a", "a b", "a>b", "a+b", "a~b", "a , b", "[a]", "[a|=b]", "[a=\"]\"]", ":nth-child(2n+1 of .x, .y)",
             "a:not(:has(> b)):is(.c, #d)", "/* comment */ a /* x */ > b", "#\\31 23", ":-soup-contains-own(\"x\")",
             "td:matches(\\d+)", ":lang(\"*-CH\")", "p:contains(a (b) c)", "-foo", "--bar", "[a=1]",
+            ":dir(rtl)", "p:dir(LTR)", ":dir(sideways)", "div:has(p):has(a)", ":is(:has(p))",
         ] {
             #expect(failure(selector) == nil, "\(selector)")
         }

@@ -4,6 +4,11 @@
 /// The snippet is parsed as a fragment — nothing is executed or fetched — character references are
 /// decoded, tags dropped, paragraphs separated by blank lines, `<br>` kept as line breaks and other
 /// white space collapsed.
+///
+/// Line breaks follow the required line break counts of `innerText`: a `p` asks for two (a blank
+/// line) before and after it, other block elements (headings, `div`, list items, table rows) for one,
+/// and where several meet the largest count wins — so a heading followed by text or a `div` is one
+/// line apart, and a heading followed by a `p` is a blank line apart, as in a browser.
 public enum PlainText {
     /// The plain text of an HTML snippet.
     ///

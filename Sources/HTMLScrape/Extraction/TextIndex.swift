@@ -7,13 +7,14 @@ final class TextIndex {
     /// search.
     let bytes: [UInt8]
     /// Per node: where an element's text starts and ends in `bytes`; -1 when the index does not cover
-    /// it (template contents, and `script`/`style`, whose own text `text` does include).
+    /// it (template contents, and `script`/`style` when the index leaves their text out).
     private let starts: [Int32]
     private let ends: [Int32]
     /// Every place each needle occurs, in order, found on first use.
     private var occurrences: [[UInt8]: [Int32]] = [:]
 
-    init(arena: NodeArena, lowercased: Bool) {
+    /// With `includesScripts`, the text of `script` and `style` elements counts as text.
+    init(arena: NodeArena, lowercased: Bool, includesScripts: Bool = false) {
         var buffer = TextRendering.CollapsingBuffer()
         var starts = [Int32](repeating: -1, count: arena.nodes.count)
         var ends = [Int32](repeating: -1, count: arena.nodes.count)
@@ -32,7 +33,8 @@ final class TextIndex {
                     starts[Int(node)] = Int32(buffer.bytes.count)
                     return true
                 }
-                if record.name == .script || record.name == .style || record.name == .template { return false }
+                if record.name == .template { return false }
+                if !includesScripts && (record.name == .script || record.name == .style) { return false }
                 if record.name == .br || TextRendering.blocks.contains(record.name) || record.name == .td
                     || record.name == .th {
                     buffer.space()

@@ -112,9 +112,11 @@ enum TextRendering {
     }
 
     /// The UTF-8 bytes of ``text(_:in:skippingFootnotes:collapsesNoBreakSpace:)``.
+    ///
+    /// With `includesScripts`, the text inside `script` and `style` descendants counts too.
     static func textBytes(
         _ root: Int32, in arena: NodeArena, skippingFootnotes: Bool = false, collapsesNoBreakSpace: Bool = false,
-        visited: inout Int
+        includesScripts: Bool = false, visited: inout Int
     ) -> [UInt8] {
         var buffer = CollapsingBuffer()
         var count = 0
@@ -133,7 +135,8 @@ enum TextRendering {
                 return false
             case .element:
                 guard record.namespace == .html else { return true }
-                if record.name == .script || record.name == .style || record.name == .template { return false }
+                if record.name == .template { return false }
+                if !includesScripts && (record.name == .script || record.name == .style) { return false }
                 if skippingFootnotes && record.name == .sup && isFootnote(node, in: arena) { return false }
                 if record.name == .br || blocks.contains(record.name) || record.name == .td
                     || record.name == .th {

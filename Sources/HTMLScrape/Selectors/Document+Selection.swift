@@ -1,6 +1,6 @@
 extension Document {
     /// Every element of the document that matches, in document order, without duplicates.
-    public func select(_ selector: Selector) -> [Element] {
+    public func select(_ selector: CSSSelector) -> [Element] {
         let scope = documentElement?.node.index ?? NodeArena.none
         return SelectorMatcher(selector, document: self, scope: scope, region: 0).select(under: 0)
     }
@@ -9,11 +9,11 @@ extension Document {
     ///
     /// - Throws: ``SelectorError`` when the selector is not valid.
     public func select(_ selector: String) throws(SelectorError) -> [Element] {
-        select(try Selector(selector))
+        select(try CSSSelector(selector))
     }
 
     /// The first element in document order that matches, or `nil`.
-    public func selectFirst(_ selector: Selector) -> Element? {
+    public func selectFirst(_ selector: CSSSelector) -> Element? {
         let scope = documentElement?.node.index ?? NodeArena.none
         return SelectorMatcher(selector, document: self, scope: scope, region: 0).select(under: 0, first: true).first
     }
@@ -22,7 +22,7 @@ extension Document {
     ///
     /// - Throws: ``SelectorError`` when the selector is not valid.
     public func selectFirst(_ selector: String) throws(SelectorError) -> Element? {
-        selectFirst(try Selector(selector))
+        selectFirst(try CSSSelector(selector))
     }
 }
 
@@ -30,7 +30,7 @@ extension Element {
     /// Every element below this one that matches, in document order (as `querySelectorAll`: the
     /// element itself is not a candidate, but the selector sees the whole document, and `:scope`
     /// names this element).
-    public func select(_ selector: Selector) -> [Element] {
+    public func select(_ selector: CSSSelector) -> [Element] {
         SelectorMatcher(selector, document: document, scope: node.index, region: node.index).select(under: node.index)
     }
 
@@ -38,11 +38,11 @@ extension Element {
     ///
     /// - Throws: ``SelectorError`` when the selector is not valid.
     public func select(_ selector: String) throws(SelectorError) -> [Element] {
-        select(try Selector(selector))
+        select(try CSSSelector(selector))
     }
 
     /// The first element below this one that matches, or `nil`.
-    public func selectFirst(_ selector: Selector) -> Element? {
+    public func selectFirst(_ selector: CSSSelector) -> Element? {
         SelectorMatcher(selector, document: document, scope: node.index, region: node.index)
             .select(under: node.index, first: true).first
     }
@@ -51,11 +51,11 @@ extension Element {
     ///
     /// - Throws: ``SelectorError`` when the selector is not valid.
     public func selectFirst(_ selector: String) throws(SelectorError) -> Element? {
-        selectFirst(try Selector(selector))
+        selectFirst(try CSSSelector(selector))
     }
 
     /// Whether this element matches.
-    public func matches(_ selector: Selector) -> Bool {
+    public func matches(_ selector: CSSSelector) -> Bool {
         // The element and its siblings are all a local :has() can be asked about: its parent's subtree.
         let parent = node.record.parent
         return SelectorMatcher(
@@ -67,11 +67,11 @@ extension Element {
     ///
     /// - Throws: ``SelectorError`` when the selector is not valid.
     public func matches(_ selector: String) throws(SelectorError) -> Bool {
-        matches(try Selector(selector))
+        matches(try CSSSelector(selector))
     }
 
     /// This element or its nearest ancestor element that matches, or `nil`.
-    public func closest(_ selector: Selector) -> Element? {
+    public func closest(_ selector: CSSSelector) -> Element? {
         let matcher = SelectorMatcher(selector, document: document, scope: node.index)
         var current = node.index
         while current != NodeArena.none {
@@ -85,6 +85,6 @@ extension Element {
     ///
     /// - Throws: ``SelectorError`` when the selector is not valid.
     public func closest(_ selector: String) throws(SelectorError) -> Element? {
-        closest(try Selector(selector))
+        closest(try CSSSelector(selector))
     }
 }

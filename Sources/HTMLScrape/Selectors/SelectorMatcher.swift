@@ -26,8 +26,10 @@ final class SelectorMatcher {
     private let chainMemos: [ChainMemo]
     /// Text bytes computed element by element so far for `:contains()`.
     private var textWork = 0
-    private var exactTextIndex: TextIndex?
-    private var lowercasedTextIndex: TextIndex?
+    /// Text indices for `:contains()`, by kind: lower-cased (1) and with script text (2).
+    private var textIndices: [Int: TextIndex] = [:]
+    /// Directionality of elements for `:dir()`, built on first use.
+    private var directionality: Directionality?
 
     /// The subtree a local `:has()` needs to look at (see `SelectorResolver.hasIsLocal`), or `none`
     /// for the whole document.
@@ -36,7 +38,7 @@ final class SelectorMatcher {
 
     /// A matcher for one query. `region` is the root of the subtree whose elements (with their
     /// siblings) are the only subjects the query will test, or `none` when any element may be.
-    init(_ selector: Selector, document: Document, scope: Int32, region: Int32 = NodeArena.none) {
+    init(_ selector: CSSSelector, document: Document, scope: Int32, region: Int32 = NodeArena.none) {
         self.document = document
         self.region = region
         self.arena = document.arena
@@ -266,11 +268,17 @@ final class SelectorMatcher {
             return FormState.isDisabled(node, in: arena) == false
         case let .lang(ranges):
             return matchLang(ranges, node)
-        case let .contains(strings, needles, own, caseInsensitive, indexFirst):
+        case let .dir(direction):
+            if directionality == nil { directionality = Directionality(arena: arena) }
+            return directionality?.direction(of: node) == direction
+        case let .contains(strings, needles, own, caseInsensitive, includesScripts, indexFirst):
+            // Without script text, a `script` or `style` element has no text at all, as for its
+            // ancestors: the rule is the same for every element.
+            if !includesScripts && isScriptOrStyle(record) { return needles.contains { $0.isEmpty } }
             // A few elements' text is cheaper to compute one by one; once that work reaches an eighth
             // of the document's size, one index of the whole text answers the rest in linear time.
             if !own && (indexFirst || textWork >= (arena.bytes.count + arena.nodes.count) / 8) {
-                let index = textIndex(lowercased: caseInsensitive)
+                let index = textIndex(lowercased: caseInsensitive, includesScripts: includesScripts)
                 var covered = true
                 for needle in needles {
                     guard let found = index.contains(needle, in: node) else {
@@ -286,29 +294,31 @@ final class SelectorMatcher {
                 if caseInsensitive { text = text.lowercased() }
                 return strings.contains { text.contains($0) }
             }
-            var text = TextRendering.textBytes(node, in: arena, visited: &textWork)
+            var text = TextRendering.textBytes(node, in: arena, includesScripts: includesScripts, visited: &textWork)
             textWork += text.count
             if caseInsensitive { text = TextIndex.lowercased(text[...]) }
             return needles.contains { TextIndex.find($0, in: text) }
         case let .matches(pattern, own):
+            // jsoup's rule, as for `:contains()`: script and style text is never an element's text.
+            if isScriptOrStyle(record) { return pattern.matches("") }
             return pattern.matches(own ? TextRendering.ownText(node, in: arena) : TextRendering.text(node, in: arena))
         case .never:
             return false
         }
     }
 
-    /// The document's text index for `:contains()`, built on first use.
-    private func textIndex(lowercased: Bool) -> TextIndex {
-        if lowercased {
-            if let index = lowercasedTextIndex { return index }
-            let index = TextIndex(arena: arena, lowercased: true)
-            lowercasedTextIndex = index
-            return index
-        }
-        if let index = exactTextIndex { return index }
-        let index = TextIndex(arena: arena, lowercased: false)
-        exactTextIndex = index
+    /// The document's text index for `:contains()`, built on first use, one per kind of text.
+    private func textIndex(lowercased: Bool, includesScripts: Bool) -> TextIndex {
+        let key = (lowercased ? 1 : 0) + (includesScripts ? 2 : 0)
+        if let index = textIndices[key] { return index }
+        let index = TextIndex(arena: arena, lowercased: lowercased, includesScripts: includesScripts)
+        textIndices[key] = index
         return index
+    }
+
+    /// Whether an element is an HTML `script` or `style`, whose text jsoup keeps out of `text()`.
+    private func isScriptOrStyle(_ record: NodeRecord) -> Bool {
+        record.namespace == .html && (record.name == .script || record.name == .style)
     }
 
     // MARK: Attributes

@@ -7,6 +7,8 @@ struct SelectorParser {
     private let scalars: [Unicode.Scalar]
     private var position = 0
     private var depth = 0
+    /// How many `:has()` arguments the parser is inside (Selectors 4: `:has()` does not nest).
+    private var hasDepth = 0
 
     /// Functional pseudo-classes may nest this deep; more is surely not a real selector.
     private static let maximumDepth = 32
@@ -29,6 +31,11 @@ struct SelectorParser {
 
     private func error(_ reason: String, at offset: Int? = nil) -> SelectorError {
         SelectorError(reason: reason, offset: offset ?? position, selector: source)
+    }
+
+    /// `a || b`: the column combinator of Selectors 4, which applies to table grid layouts only.
+    private func columnCombinator() -> SelectorError {
+        error("the column combinator \"||\" is not supported")
     }
 
     private func unexpected() -> SelectorError {
@@ -242,6 +249,7 @@ struct SelectorParser {
             empty = false
         }
         if peek() == "|" {
+            if peek(1) == "|" { throw columnCombinator() }
             throw error("namespace prefixes are not supported")
         }
         while let scalar = peek() {
@@ -345,7 +353,7 @@ struct SelectorParser {
         case "disabled": return .disabled
         case "enabled": return .enabled
         case "not", "is", "where", "has", "nth-child", "nth-last-child", "nth-of-type", "nth-last-of-type",
-             "lang", "contains", "containsown", "-soup-contains", "-soup-contains-own", "matches", "matchesown":
+             "lang", "dir", "contains", "containsown", "-soup-contains", "-soup-contains-own", "matches", "matchesown":
             throw error("\":\(name)\" needs an argument in parentheses", at: start)
         default:
             throw error("unknown pseudo-class \":\(name)\"", at: start)
@@ -360,7 +368,11 @@ struct SelectorParser {
         case "is", "where":
             result = .isAny(try parseForgivingList())
         case "has":
+            // Selectors 4 §4.5: `:has()` cannot be nested, even through `:is()` or `:not()`.
+            if hasDepth > 0 { throw error("\":has()\" cannot be nested inside \":has()\"", at: start) }
+            hasDepth += 1
             result = .has(try parseList(relative: true, until: ")").relative)
+            hasDepth -= 1
         case "nth-child", "nth-last-child":
             let pattern = try parseNth(allowsOf: true)
             var of: SelectorList?
@@ -373,11 +385,21 @@ struct SelectorParser {
             result = name == "nth-of-type" ? .nthOfType(pattern.nth) : .nthLastOfType(pattern.nth)
         case "lang":
             result = .lang(try parseStringList(allowsRaw: false))
+        case "dir":
+            // Selectors 4: any identifier is valid; only `ltr` and `rtl` ever match.
+            skipWhitespace()
+            switch try readIdentifier("\"ltr\" or \"rtl\"").lowercased() {
+            case "ltr": result = .dir(.leftToRight)
+            case "rtl": result = .dir(.rightToLeft)
+            default: result = .dir(nil)
+            }
         case "contains", "containsown", "-soup-contains", "-soup-contains-own":
             let strings = try parseStringList(allowsRaw: true)
             let own = name == "containsown" || name == "-soup-contains-own"
-            // jsoup's `:contains` ignores case; soupsieve's `:-soup-contains` does not.
-            result = .contains(strings, own: own, caseInsensitive: !name.hasPrefix("-soup"))
+            // jsoup's `:contains` ignores case and never sees script or style text (jsoup keeps it as
+            // data, out of `text()`); soupsieve's `:-soup-contains` keeps case and sees every text node.
+            let soup = name.hasPrefix("-soup")
+            result = .contains(strings, own: own, caseInsensitive: !soup, includesScripts: soup)
         case "matches", "matchesown":
             skipWhitespace()
             let patternStart = position
@@ -409,6 +431,7 @@ struct SelectorParser {
             if peek() == ")" { break }
             let start = position
             let startDepth = depth
+            let startHasDepth = hasDepth
             do {
                 let complex = try parseComplex()
                 skipWhitespace()
@@ -417,6 +440,7 @@ struct SelectorParser {
             } catch {
                 position = start
                 depth = startDepth
+                hasDepth = startHasDepth
                 try skipToEndOfArgument()
             }
             if peek() == "," { position += 1 }

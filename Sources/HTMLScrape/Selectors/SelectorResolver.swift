@@ -67,8 +67,9 @@ struct SelectorResolver {
         if !selective {
             // `*:contains(x)` tests every element: one index of the document's text is cheaper at once.
             others = others.map { simple in
-                if case let .contains(strings, bytes, own, caseInsensitive, _) = simple {
-                    return .contains(strings, bytes: bytes, own: own, caseInsensitive: caseInsensitive, indexFirst: true)
+                if case let .contains(strings, bytes, own, caseInsensitive, includesScripts, _) = simple {
+                    return .contains(strings, bytes: bytes, own: own, caseInsensitive: caseInsensitive,
+                                     includesScripts: includesScripts, indexFirst: true)
                 }
                 return simple
             }
@@ -129,10 +130,11 @@ struct SelectorResolver {
         case .disabled: return .disabled
         case .enabled: return .enabled
         case let .lang(ranges): return .lang(ranges)
-        case let .contains(strings, own, caseInsensitive):
+        case let .dir(direction): return direction.map { .dir($0) } ?? .never
+        case let .contains(strings, own, caseInsensitive, includesScripts):
             let needles = caseInsensitive ? strings.map { $0.lowercased() } : strings
             return .contains(needles, bytes: needles.map { Array($0.utf8) }, own: own, caseInsensitive: caseInsensitive,
-                             indexFirst: false)
+                             includesScripts: includesScripts, indexFirst: false)
         case let .matches(pattern, own): return .matches(pattern, own: own)
         }
     }
@@ -250,8 +252,10 @@ enum ResolvedSimple {
     case disabled
     case enabled
     case lang([String])
+    case dir(TextDirection)
     /// Text contains any of the strings; `indexFirst` when the compound tests every element.
-    case contains([String], bytes: [[UInt8]], own: Bool, caseInsensitive: Bool, indexFirst: Bool)
+    case contains([String], bytes: [[UInt8]], own: Bool, caseInsensitive: Bool, includesScripts: Bool,
+                  indexFirst: Bool)
     case matches(TextPattern, own: Bool)
     case never
 }

@@ -133,7 +133,16 @@ indirect enum SimpleSelector: Sendable {
     case disabled
     case enabled
     case lang([String])
-    /// Text contains any of the strings; `own` looks at the element's own text only.
-    case contains([String], own: Bool, caseInsensitive: Bool)
+    /// `:dir(ltr)` / `:dir(rtl)`; `nil` for any other identifier (valid, never matches).
+    case dir(TextDirection?)
+    /// Text contains any of the strings; `own` looks at the element's own text only;
+    /// `includesScripts`: the text of `script` and `style` elements counts (soupsieve's rule) rather
+    /// than never counting (jsoup's).
+    case contains([String], own: Bool, caseInsensitive: Bool, includesScripts: Bool)
     case matches(TextPattern, own: Bool)
+}
+
+/// The directionality of an element (HTML §3.2.6.4): what `:dir()` matches.
+enum TextDirection: Sendable, Hashable {
+    case leftToRight, rightToLeft
 }

@@ -22,9 +22,15 @@ struct ActiveFormattingElements: Sendable {
     /// The entries, oldest first.
     private(set) var entries: [FormattingEntry] = []
     /// Per Noah's Ark key: how many element entries have it.
-    private var keyCounts: [UInt64: Int32] = [:]
+    private var keyCounts = KeyCounts()
     /// The number of markers in the list.
     private var markerCount: UInt64 = 0
+    /// Per arena node: how many entries hold it (0 or 1), so that looking for a node that is not in
+    /// the list costs nothing.
+    private var membership: [UInt8] = []
+    /// Per name id: how many element entries have that name, so that looking for a name that is not
+    /// in the list costs nothing.
+    private var nameCounts: [Int32] = []
 
     /// The number of entries.
     var count: Int { entries.count }
@@ -41,7 +47,7 @@ struct ActiveFormattingElements: Sendable {
 
     /// How many entries have a key.
     func count(ofKey key: UInt64) -> Int32 {
-        keyCounts[key] ?? 0
+        keyCounts.count(of: key)
     }
 
     /// Appends a marker.
@@ -53,16 +59,32 @@ struct ActiveFormattingElements: Sendable {
     /// Appends an element (the caller has applied the Noah's Ark clause).
     mutating func push(_ node: Int32, name: LocalName, key: UInt64) {
         entries.append(FormattingEntry(node: node, name: name, arkKey: key))
-        keyCounts[key, default: 0] += 1
+        keyCounts.increment(key)
+        note(node, name: name, 1)
+    }
+
+    /// Counts a node and a name in (`delta` 1) or out (-1).
+    private mutating func note(_ node: Int32, name: LocalName, _ delta: Int) {
+        let index = Int(node)
+        if index >= membership.count {
+            membership.append(contentsOf: repeatElement(0, count: max(index + 1 - membership.count, membership.count, 64)))
+        }
+        membership[index] = UInt8(truncatingIfNeeded: Int(membership[index]) + delta)
+        let id = Int(name.id)
+        if id >= nameCounts.count {
+            nameCounts.append(contentsOf: repeatElement(0, count: id + 64 - nameCounts.count))
+        }
+        nameCounts[id] += Int32(delta)
     }
 
     /// Forgets an entry that left the list.
     private mutating func forget(_ entry: FormattingEntry) {
         if entry.isMarker {
             markerCount -= 1
-        } else if let count = keyCounts[entry.arkKey] {
-            if count <= 1 { keyCounts[entry.arkKey] = nil } else { keyCounts[entry.arkKey] = count - 1 }
+            return
         }
+        note(entry.node, name: entry.name, -1)
+        keyCounts.decrement(entry.arkKey)
     }
 
     /// Removes the entry at a position.
@@ -74,12 +96,16 @@ struct ActiveFormattingElements: Sendable {
     /// entry it stands for.
     mutating func insert(_ node: Int32, name: LocalName, key: UInt64, at position: Int) {
         entries.insert(FormattingEntry(node: node, name: name, arkKey: key), at: position)
-        keyCounts[key, default: 0] += 1
+        keyCounts.increment(key)
+        note(node, name: name, 1)
     }
 
     /// Replaces the element of the entry at a position by a copy of it (same name and attributes).
     mutating func replace(at position: Int, with node: Int32) {
+        let name = entries[position].name
+        note(entries[position].node, name: name, -1)
         entries[position].node = node
+        note(node, name: name, 1)
     }
 
     /// Removes the entry holding `node`, if any.
@@ -89,6 +115,7 @@ struct ActiveFormattingElements: Sendable {
 
     /// The position of the entry holding `node`.
     func position(of node: Int32) -> Int? {
+        guard node >= 0, Int(node) < membership.count, membership[Int(node)] > 0 else { return nil }
         var i = entries.count - 1
         while i >= 0 {
             if entries[i].node == node { return i }
@@ -99,6 +126,7 @@ struct ActiveFormattingElements: Sendable {
 
     /// The last element named `name` after the last marker, with its position.
     func lastElement(named name: LocalName) -> (position: Int, node: Int32)? {
+        guard Int(name.id) < nameCounts.count, nameCounts[Int(name.id)] > 0 else { return nil }
         var i = entries.count - 1
         while i >= 0 {
             let entry = entries[i]

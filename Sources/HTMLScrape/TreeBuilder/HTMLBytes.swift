@@ -7,7 +7,7 @@ enum HTMLBytes {
     }
 
     /// The number of white space bytes at the start of a run.
-    static func leadingWhitespaceCount(_ run: ArraySlice<UInt8>) -> Int {
+    static func leadingWhitespaceCount(_ run: some Collection<UInt8>) -> Int {
         var count = 0
         for byte in run {
             if !isWhitespace(byte) { break }
@@ -17,13 +17,13 @@ enum HTMLBytes {
     }
 
     /// Whether a run is all white space.
-    static func isAllWhitespace(_ run: ArraySlice<UInt8>) -> Bool {
+    static func isAllWhitespace(_ run: some Collection<UInt8>) -> Bool {
         for byte in run where !isWhitespace(byte) { return false }
         return true
     }
 
     /// Whether two byte strings are equal, ignoring ASCII case.
-    static func equalsIgnoringASCIICase(_ bytes: ArraySlice<UInt8>, _ string: StaticString) -> Bool {
+    static func equalsIgnoringASCIICase(_ bytes: some Collection<UInt8>, _ string: StaticString) -> Bool {
         guard bytes.count == string.utf8CodeUnitCount else { return false }
         let other = UnsafeBufferPointer(start: string.utf8Start, count: string.utf8CodeUnitCount)
         var i = 0

@@ -45,7 +45,11 @@ enum ElementScope: Sendable {
 /// The stack of open elements: arena indices plus a parallel cache of names and namespaces.
 ///
 /// It also counts, per name, how many HTML elements of that name are open, so that asking whether an
-/// element that is not open at all is in scope costs nothing, however deep the stack.
+/// element that is not open at all is in scope costs nothing, however deep the stack. It knows each
+/// open node's position, and the positions of the elements that bound the default scope, so the
+/// adoption agency's "where is this node" and "is it in scope" cost O(1) however deep the stack is,
+/// and it moves a formatting element below its furthest block by shifting only the elements between
+/// them: misnested formatting over thousands of open blocks stays linear.
 struct OpenElements: Sendable {
     /// Arena indices, bottom (the `html` element) first.
     private(set) var nodes: [Int32] = []
@@ -53,9 +57,11 @@ struct OpenElements: Sendable {
     private(set) var infos: [OpenElementInfo] = []
     /// Per name id: how many open HTML elements have that name.
     private var htmlCounts: [Int32] = [Int32](repeating: 0, count: Int(LocalName.knownCount))
-    /// The open formatting elements (`a`, `b`, …), so that "is this formatting element open?" does not
-    /// scan the stack.
-    private var openFormatting: Set<Int32> = []
+    /// Per arena node: its position in `nodes`, or -1 when it is not open.
+    private var positions: [Int32] = []
+    /// The positions of the open elements that end the default scope (`table`, `td`, `html`…), in
+    /// increasing order.
+    private var defaultBoundaries: [Int32] = []
 
     /// The number of open elements.
     var count: Int { nodes.count }
@@ -69,56 +75,157 @@ struct OpenElements: Sendable {
         infos[infos.count - 1]
     }
 
-    /// Pushes an element.
-    mutating func push(_ node: Int32, _ info: OpenElementInfo) {
-        nodes.append(node)
-        infos.append(info)
-        if info.namespace == .html {
-            let id = Int(info.name.id)
-            if id >= htmlCounts.count {
-                htmlCounts.append(contentsOf: repeatElement(0, count: id + 64 - htmlCounts.count))
-            }
-            htmlCounts[id] += 1
-            if TagSets.formatting.contains(info.name) { openFormatting.insert(node) }
+    // MARK: Bookkeeping
+
+    /// Records a node's position.
+    @inline(__always)
+    private mutating func setPosition(_ node: Int32, _ position: Int) {
+        let index = Int(node)
+        if index >= positions.count {
+            positions.append(contentsOf: repeatElement(-1, count: max(index + 1 - positions.count, positions.count, 64)))
         }
+        positions[index] = Int32(position)
+    }
+
+    /// Forgets a node's position (it left the stack).
+    @inline(__always)
+    private mutating func clearPosition(_ node: Int32) {
+        if Int(node) < positions.count { positions[Int(node)] = -1 }
+    }
+
+    /// Counts an element that joined the stack.
+    private mutating func track(_ node: Int32, _ info: OpenElementInfo) {
+        guard info.namespace == .html else { return }
+        let id = Int(info.name.id)
+        if id >= htmlCounts.count {
+            htmlCounts.append(contentsOf: repeatElement(0, count: id + 64 - htmlCounts.count))
+        }
+        htmlCounts[id] += 1
     }
 
     /// Forgets an element that left the stack.
     private mutating func untrack(_ node: Int32, _ info: OpenElementInfo) {
+        clearPosition(node)
         guard info.namespace == .html else { return }
         htmlCounts[Int(info.name.id)] -= 1
-        if TagSets.formatting.contains(info.name) { openFormatting.remove(node) }
     }
 
-    /// Whether a formatting element (`a`, `b`, …, in the HTML namespace) is open.
+    /// The index in `defaultBoundaries` of the first entry greater than `position`.
+    private func firstBoundary(after position: Int) -> Int {
+        var low = 0
+        var high = defaultBoundaries.count
+        while low < high {
+            let middle = (low + high) / 2
+            if Int(defaultBoundaries[middle]) <= position { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// Shifts the positions of the boundaries at or above `position` by `delta`.
+    private mutating func shiftBoundaries(from position: Int, by delta: Int32) {
+        var i = defaultBoundaries.count - 1
+        while i >= 0 && Int(defaultBoundaries[i]) >= position {
+            defaultBoundaries[i] += delta
+            i -= 1
+        }
+    }
+
+    /// Records the positions of `nodes[range]`.
+    private mutating func renumber(_ range: Range<Int>) {
+        for position in range { setPosition(nodes[position], position) }
+    }
+
+    // MARK: Changing the stack
+
+    /// Pushes an element.
+    mutating func push(_ node: Int32, _ info: OpenElementInfo) {
+        nodes.append(node)
+        infos.append(info)
+        setPosition(node, nodes.count - 1)
+        if Self.isBoundary(info, .normal) { defaultBoundaries.append(Int32(nodes.count - 1)) }
+        track(node, info)
+    }
+
+    /// Whether a formatting element (`a`, `b`, …, in the HTML namespace) is open: an O(1) look-up of
+    /// its stack position.
+    @inline(__always)
     func isOpenFormattingElement(_ node: Int32) -> Bool {
-        openFormatting.contains(node)
+        position(of: node) != nil
     }
 
     /// Pops the current node.
     @discardableResult
     mutating func pop() -> Int32 {
         guard let node = nodes.popLast(), let info = infos.popLast() else { return NodeArena.none }
+        if let last = defaultBoundaries.last, Int(last) == nodes.count { defaultBoundaries.removeLast() }
         untrack(node, info)
         return node
     }
 
     /// Removes the element at a stack position.
     mutating func remove(at position: Int) {
+        if position == nodes.count - 1 {
+            pop()
+            return
+        }
         let info = infos.remove(at: position)
         let node = nodes.remove(at: position)
         untrack(node, info)
+        let boundary = firstBoundary(after: position - 1)
+        if boundary < defaultBoundaries.count && Int(defaultBoundaries[boundary]) == position {
+            defaultBoundaries.remove(at: boundary)
+        }
+        shiftBoundaries(from: position + 1, by: -1)
+        renumber(position..<nodes.count)
     }
 
     /// Inserts an element at a stack position.
     mutating func insert(_ node: Int32, _ info: OpenElementInfo, at position: Int) {
-        push(node, info)
-        if position < nodes.count - 1 {
-            nodes.removeLast()
-            infos.removeLast()
-            nodes.insert(node, at: position)
-            infos.insert(info, at: position)
+        if position >= nodes.count {
+            push(node, info)
+            return
         }
+        nodes.insert(node, at: position)
+        infos.insert(info, at: position)
+        shiftBoundaries(from: position, by: 1)
+        if Self.isBoundary(info, .normal) {
+            defaultBoundaries.insert(Int32(position), at: firstBoundary(after: position - 1))
+        }
+        track(node, info)
+        renumber(position..<nodes.count)
+    }
+
+    /// Removes the element at `removed` and puts `node` just above the element at `furthest` (which
+    /// is above `removed`): the elements in between move down one slot, `node` takes the slot
+    /// `furthest` had, and nothing else moves. This is the adoption agency's last step ("remove
+    /// formatting element from the stack, and insert the new element immediately below furthest
+    /// block", where "below" means nearer the top).
+    mutating func remove(at removed: Int, insertingAbove furthest: Int, _ node: Int32, _ info: OpenElementInfo) {
+        precondition(removed < furthest && furthest < nodes.count, "the removed element is below the furthest block")
+        let old = nodes[removed]
+        let oldInfo = infos[removed]
+        untrack(old, oldInfo)
+        // Boundaries: the removed element's entry goes, the ones in (removed, furthest] move down.
+        var boundary = firstBoundary(after: removed - 1)
+        if boundary < defaultBoundaries.count && Int(defaultBoundaries[boundary]) == removed {
+            defaultBoundaries.remove(at: boundary)
+        }
+        while boundary < defaultBoundaries.count && Int(defaultBoundaries[boundary]) <= furthest {
+            defaultBoundaries[boundary] -= 1
+            boundary += 1
+        }
+        for position in removed..<furthest {
+            nodes[position] = nodes[position + 1]
+            infos[position] = infos[position + 1]
+            setPosition(nodes[position], position)
+        }
+        nodes[furthest] = node
+        infos[furthest] = info
+        setPosition(node, furthest)
+        if Self.isBoundary(info, .normal) {
+            defaultBoundaries.insert(Int32(furthest), at: firstBoundary(after: furthest - 1))
+        }
+        track(node, info)
     }
 
     /// Facts about the element at a stack position.
@@ -127,12 +234,20 @@ struct OpenElements: Sendable {
 
     /// Replaces the element at a stack position.
     mutating func replace(at position: Int, with node: Int32, _ info: OpenElementInfo) {
+        let wasBoundary = Self.isBoundary(infos[position], .normal)
         untrack(nodes[position], infos[position])
         nodes[position] = node
         infos[position] = info
-        if info.namespace == .html {
-            htmlCounts[Int(info.name.id)] += 1
-            if TagSets.formatting.contains(info.name) { openFormatting.insert(node) }
+        setPosition(node, position)
+        track(node, info)
+        let isBoundary = Self.isBoundary(info, .normal)
+        if wasBoundary != isBoundary {
+            let boundary = firstBoundary(after: position - 1)
+            if isBoundary {
+                defaultBoundaries.insert(Int32(position), at: boundary)
+            } else {
+                defaultBoundaries.remove(at: boundary)
+            }
         }
     }
 
@@ -147,14 +262,12 @@ struct OpenElements: Sendable {
         return id < htmlCounts.count && htmlCounts[id] > 0
     }
 
-    /// The stack position of a node, searching from the top.
+    /// The stack position of a node, if it is open.
+    @inline(__always)
     func position(of node: Int32) -> Int? {
-        var i = nodes.count - 1
-        while i >= 0 {
-            if nodes[i] == node { return i }
-            i -= 1
-        }
-        return nil
+        guard node >= 0, Int(node) < positions.count else { return nil }
+        let position = Int(positions[Int(node)])
+        return position >= 0 ? position : nil
     }
 
     /// Whether the node is open.
@@ -215,15 +328,11 @@ struct OpenElements: Sendable {
         return false
     }
 
-    /// Whether the given node is in the default scope.
+    /// Whether the given node is in the default scope: it is open and no element above it ends the
+    /// default scope.
     func hasNodeInScope(_ node: Int32) -> Bool {
-        var i = infos.count - 1
-        while i >= 0 {
-            if nodes[i] == node { return true }
-            if Self.isBoundary(infos[i], .normal) { return false }
-            i -= 1
-        }
-        return false
+        guard let position = position(of: node) else { return false }
+        return Int(defaultBoundaries.last ?? -1) <= position
     }
 
     /// Pops elements until an HTML element named `name` has been popped.

@@ -22,6 +22,17 @@ enum TagSets {
     /// HTML elements that bound table scope.
     static let tableScope = NameSet(.html, .table, .template)
 
+    /// "Clear the stack back to a table context": pops until one of these is current.
+    static let tableContext = NameSet(.table, .template, .html)
+    /// "Clear the stack back to a table body context".
+    static let tableBodyContext = NameSet(.tbody, .tfoot, .thead, .template, .html)
+    /// "Clear the stack back to a table row context".
+    static let tableRowContext = NameSet(.tr, .template, .html)
+    /// What an `li` start tag closes.
+    static let listItems = NameSet(.li)
+    /// What a `dd` or `dt` start tag closes.
+    static let definitionItems = NameSet(.dd, .dt)
+
     /// MathML elements that bound the default scopes (and are special).
     static let mathMLScope = NameSet(.mi, .mo, .mn, .ms, .mtext, .annotationXml)
     /// SVG elements that bound the default scopes (and are special).

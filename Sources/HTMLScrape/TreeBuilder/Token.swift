@@ -14,11 +14,16 @@ struct StartTag: Sendable {
     }
 }
 
-/// A token as the insertion modes see it. Character runs are slices, so that the modes can split a
-/// run (leading white space, then the rest) without copying it.
-enum Token: Sendable {
+/// A run of UTF-8 bytes as the insertion modes see it: a slice of a buffer that the tree builder
+/// holds while it dispatches the token, so that the modes can split a run (leading white space, then
+/// the rest) without copying it, and a token costs no reference counting. Valid only during the
+/// dispatch of its token: nothing keeps a run (text is copied into the arena).
+typealias TextRun = Slice<UnsafeBufferPointer<UInt8>>
+
+/// A token as the insertion modes see it. Character runs are `TextRun`s (see there).
+enum Token {
     /// A run of characters without U+0000.
-    case characters(ArraySlice<UInt8>)
+    case characters(TextRun)
     /// One U+0000.
     case nullCharacter
     /// A start tag.
@@ -26,7 +31,7 @@ enum Token: Sendable {
     /// An end tag.
     case endTag(LocalName)
     /// A comment and its data.
-    case comment(ArraySlice<UInt8>)
+    case comment(TextRun)
     /// A doctype (its fields are the tokenizer's `doctype`).
     case doctype
     /// The end of the input.
@@ -34,7 +39,7 @@ enum Token: Sendable {
 }
 
 /// What an insertion mode's rules did with a token.
-enum Step: Sendable {
+enum Step {
     /// The token is handled.
     case done
     /// Process this token again, with the (possibly new) current insertion mode.

@@ -10,6 +10,14 @@ extension TreeBuilder {
             open.pop()
             return true
         }
+        // The well-nested case (`<b>x</b>`): the formatting element is the current node, so it is in
+        // scope and there is no furthest block: the outer loop's first pass pops it and drops its entry.
+        if let (formattingPosition, formattingElement) = formatting.lastElement(named: subject),
+           formattingElement == open.current {
+            open.pop()
+            formatting.remove(at: formattingPosition)
+            return true
+        }
         for _ in 0..<8 {
             guard let (formattingPosition, formattingElement) = formatting.lastElement(named: subject) else {
                 return false
@@ -83,9 +91,16 @@ extension TreeBuilder {
             }
             formatting.insert(newElement, name: subject, key: key, at: min(bookmark, formatting.count))
 
-            if let position = open.position(of: formattingElement) { open.remove(at: position) }
-            if let position = open.position(of: furthestBlock) {
-                open.insert(newElement, newInfo, at: position + 1)
+            // The formatting element is below the furthest block: move the elements between down
+            // one slot and put the new element above the furthest block, touching nothing else.
+            if let removed = open.position(of: formattingElement), let furthest = open.position(of: furthestBlock),
+               removed < furthest {
+                open.remove(at: removed, insertingAbove: furthest, newElement, newInfo)
+            } else {
+                if let position = open.position(of: formattingElement) { open.remove(at: position) }
+                if let position = open.position(of: furthestBlock) {
+                    open.insert(newElement, newInfo, at: position + 1)
+                }
             }
         }
         return true

@@ -2,7 +2,7 @@
 /// "in head noscript" and "after head".
 extension TreeBuilder {
     /// Splits a run into its leading white space and the rest.
-    func splitLeadingWhitespace(_ run: ArraySlice<UInt8>) -> (ArraySlice<UInt8>, ArraySlice<UInt8>) {
+    func splitLeadingWhitespace(_ run: TextRun) -> (TextRun, TextRun) {
         let count = HTMLBytes.leadingWhitespaceCount(run)
         let split = run.index(run.startIndex, offsetBy: count)
         return (run[..<split], run[split...])

@@ -100,9 +100,9 @@ extension TreeBuilder {
             let element = insertElement(tag)
             if !inTemplate { formElement = element }
         case .li:
-            startListItem(tag, closing: NameSet(.li), scope: .listItem)
+            startListItem(tag, closing: TagSets.listItems, scope: .listItem)
         case .dd, .dt:
-            startListItem(tag, closing: NameSet(.dd, .dt), scope: .normal)
+            startListItem(tag, closing: TagSets.definitionItems, scope: .normal)
         case .plaintext:
             closePElementInButtonScope()
             insertElement(tag)

@@ -62,6 +62,9 @@ extension TreeBuilder {
                 }
             }
         }
+        // Every HTML `template` has its contents fragment from the start, so an empty `<template>`
+        // has an empty one (created after the attributes, which stay contiguous).
+        if name == .template && namespace == .html { _ = arena.templateContent(of: element) }
         return (element, OpenElementInfo(name: name, namespace: namespace, isHTMLIntegrationPoint: integration))
     }
 
@@ -102,20 +105,21 @@ extension TreeBuilder {
     // MARK: Text and comments
 
     /// Inserts characters at the appropriate place, merging with a text node before them.
-    mutating func insertCharacters(_ run: ArraySlice<UInt8>) {
+    mutating func insertCharacters(_ run: TextRun) {
         let place = appropriatePlace()
         if arena.nodes[Int(place.parent)].kind == .document { return }
-        run.withUnsafeBufferPointer { arena.insertText($0, into: place.parent, before: place.before) }
+        arena.insertText(UnsafeBufferPointer(rebasing: run), into: place.parent, before: place.before)
     }
 
     /// Inserts one U+FFFD REPLACEMENT CHARACTER.
     mutating func insertReplacementCharacter() {
-        insertCharacters([0xEF, 0xBF, 0xBD][...])
+        let replacement: [UInt8] = [0xEF, 0xBF, 0xBD]
+        replacement.withUnsafeBufferPointer { insertCharacters($0[...]) }
     }
 
     /// Inserts a comment at the appropriate place, or as the last child of `parent`.
-    mutating func insertComment(_ data: ArraySlice<UInt8>, into parent: Int32? = nil) {
-        let comment = data.withUnsafeBufferPointer { arena.createComment($0) }
+    mutating func insertComment(_ data: TextRun, into parent: Int32? = nil) {
+        let comment = arena.createComment(UnsafeBufferPointer(rebasing: data))
         if let parent {
             arena.append(comment, to: parent)
         } else {
@@ -155,12 +159,26 @@ extension TreeBuilder {
         let record = arena.nodes[Int(node)]
         var signature = UInt64(record.name.id) &* 0x100_0000_01B3 ^ UInt64(record.dataCount) << 48
         let start = Int(record.dataStart)
-        for attribute in arena.attributes[start..<(start + Int(record.dataCount))] {
-            var hash: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(attribute.name.id) << 8 ^ UInt64(attribute.namespace.rawValue)
-            for byte in arena.bytes(start: attribute.valueStart, count: attribute.valueCount) {
-                hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3
+        arena.bytes.withUnsafeBufferPointer { bytes in
+            guard let base = bytes.baseAddress else { return }
+            for attribute in arena.attributes[start..<(start + Int(record.dataCount))] {
+                var hash: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(attribute.name.id) << 8
+                    ^ UInt64(attribute.namespace.rawValue)
+                // Eight bytes at a time, then the tail byte by byte.
+                var index = Int(attribute.valueStart)
+                let end = index + Int(attribute.valueCount)
+                while index + 8 <= end {
+                    let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                    hash = (hash ^ word) &* 0x100_0000_01B3
+                    hash ^= hash >> 29
+                    index += 8
+                }
+                while index < end {
+                    hash = (hash ^ UInt64(base[index])) &* 0x100_0000_01B3
+                    index += 1
+                }
+                signature = signature &+ (hash ^ hash >> 32) &* 0x9E37_79B9_7F4A_7C15
             }
-            signature = signature &+ hash
         }
         return signature
     }

@@ -76,14 +76,14 @@ extension TreeBuilder {
     }
 
     /// Inserts only the white space characters of a run (the frameset modes drop the others).
-    mutating func insertWhitespaceOnly(_ run: ArraySlice<UInt8>) {
+    mutating func insertWhitespaceOnly(_ run: TextRun) {
         if HTMLBytes.isAllWhitespace(run) {
             insertCharacters(run)
             return
         }
         error(.unexpectedCharacters)
         let space = run.filter(HTMLBytes.isWhitespace)
-        if !space.isEmpty { insertCharacters(space[...]) }
+        if !space.isEmpty { space.withUnsafeBufferPointer { insertCharacters($0[...]) } }
     }
 
     /// The "in frameset" insertion mode.
@@ -171,7 +171,7 @@ extension TreeBuilder {
             return inBodyMode(token)
         case .characters(let run):
             let space = run.filter(HTMLBytes.isWhitespace)
-            if !space.isEmpty { _ = inBodyMode(.characters(space[...])) }
+            if !space.isEmpty { space.withUnsafeBufferPointer { _ = inBodyMode(.characters($0[...])) } }
             if space.count != run.count { error(.unexpectedCharacters) }
         case .startTag(let tag) where tag.name == .html:
             return inBodyMode(token)

@@ -32,11 +32,14 @@ extension TreeBuilder {
         while node != NodeArena.none {
             let record = arena.nodes[Int(node)]
             if record.kind == .element && record.namespace == .html {
+                if record.name == .selectedcontent && selectedContent == NodeArena.none { selectedContent = node }
                 if record.name == .select {
+                    // The first `selectedcontent` descendant in tree order may sit in a nested select
+                    // (where it is disabled, below); that select's options are not this one's.
+                    if selectedContent == NodeArena.none { selectedContent = firstSelectedContent(in: node) }
                     node = arena.followingSkippingChildren(node, within: select)
                     continue
                 }
-                if record.name == .selectedcontent && selectedContent == NodeArena.none { selectedContent = node }
                 if record.name == .option {
                     if arena.attributeIndex(of: node, name: .selected) != nil { lastSelectedOption = node }
                     if firstEnabledOption == NodeArena.none && arena.attributeIndex(of: node, name: .disabled) == nil {
@@ -47,7 +50,9 @@ extension TreeBuilder {
             node = arena.following(node, within: select)
         }
         let option = lastSelectedOption != NodeArena.none ? lastSelectedOption : firstEnabledOption
-        guard selectedContent != NodeArena.none, option != NodeArena.none else { return }
+        guard selectedContent != NodeArena.none, option != NodeArena.none,
+              !isDisabledSelectedContent(selectedContent, in: select)
+        else { return }
         // Copy first (into a detached holder), then replace: the option may contain the
         // selectedcontent itself.
         let holder = arena.createElement(.selectedcontent, namespace: .html)
@@ -56,6 +61,35 @@ extension TreeBuilder {
             arena.detach(child)
         }
         arena.moveChildren(of: holder, to: selectedContent)
+    }
+
+    /// The first `selectedcontent` element below `root`, in tree order, or `none`.
+    private func firstSelectedContent(in root: Int32) -> Int32 {
+        var node = arena.following(root, within: root)
+        while node != NodeArena.none {
+            let record = arena.nodes[Int(node)]
+            if record.kind == .element && record.namespace == .html && record.name == .selectedcontent { return node }
+            node = arena.following(node, within: root)
+        }
+        return NodeArena.none
+    }
+
+    /// The `selectedcontent` "disabled state" of the HTML standard: set when an `option`, another
+    /// `selectedcontent` or another `select` stands between it and `select`. A disabled one is never
+    /// filled, so `<select><option><selectedcontent>` does not copy the option into itself and
+    /// serialising then parsing again gives the same tree.
+    private func isDisabledSelectedContent(_ selectedContent: Int32, in select: Int32) -> Bool {
+        var ancestor = arena.nodes[Int(selectedContent)].parent
+        while ancestor != NodeArena.none && ancestor != select {
+            let record = arena.nodes[Int(ancestor)]
+            if record.kind == .element && record.namespace == .html
+                && (record.name == .option || record.name == .selectedcontent || record.name == .select)
+            {
+                return true
+            }
+            ancestor = record.parent
+        }
+        return false
     }
 
     /// Appends deep copies of `source`'s children to `destination`, iteratively. Nodes created by

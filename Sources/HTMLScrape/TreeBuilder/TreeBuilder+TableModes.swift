@@ -3,17 +3,17 @@
 extension TreeBuilder {
     /// Clears the stack back to a table context.
     mutating func clearToTableContext() {
-        open.popUntilCurrentIsHTML(in: NameSet(.table, .template, .html))
+        open.popUntilCurrentIsHTML(in: TagSets.tableContext)
     }
 
     /// Clears the stack back to a table body context.
     mutating func clearToTableBodyContext() {
-        open.popUntilCurrentIsHTML(in: NameSet(.tbody, .tfoot, .thead, .template, .html))
+        open.popUntilCurrentIsHTML(in: TagSets.tableBodyContext)
     }
 
     /// Clears the stack back to a table row context.
     mutating func clearToTableRowContext() {
-        open.popUntilCurrentIsHTML(in: NameSet(.tr, .template, .html))
+        open.popUntilCurrentIsHTML(in: TagSets.tableRowContext)
     }
 
     /// "Anything else" in the table modes: the "in body" rules with foster parenting.
@@ -123,16 +123,22 @@ extension TreeBuilder {
             pendingTableText.append(contentsOf: run)
             return .done
         default:
-            let pending = pendingTableText[...]
-            if HTMLBytes.isAllWhitespace(pending) {
-                insertCharacters(pending)
-            } else {
-                error(.fosterParented)
-                fosterParenting = true
-                reconstructActiveFormattingElements()
-                insertCharacters(pending)
-                framesetOK = false
-                fosterParenting = false
+            let pendingBytes = pendingTableText
+            pendingBytes.withUnsafeBufferPointer { buffer in
+                let pending = buffer[...]
+                if pending.isEmpty {
+                    // Only U+0000 characters came (all dropped): nothing to insert, not even an empty
+                    // text node (`<table>\0</table>`).
+                } else if HTMLBytes.isAllWhitespace(pending) {
+                    insertCharacters(pending)
+                } else {
+                    error(.fosterParented)
+                    fosterParenting = true
+                    reconstructActiveFormattingElements()
+                    insertCharacters(pending)
+                    framesetOK = false
+                    fosterParenting = false
+                }
             }
             pendingTableText.removeAll(keepingCapacity: true)
             return reprocess(token, in: originalMode)

@@ -78,12 +78,26 @@ struct TreeBuilder {
             var token: Token
             switch kind {
             case .characters:
+                // The run is dispatched from a local reference to the tokenizer's buffer (one retain),
+                // as a slice of its bytes (no reference counting per token).
                 let run = tokenizer.text
-                var slice = run[...]
-                if dropsLeadingNewline, slice.first == 0x0A { slice = slice.dropFirst() }
-                dropsLeadingNewline = false
-                if slice.isEmpty { continue }
-                token = .characters(slice)
+                run.withUnsafeBufferPointer { buffer in
+                    var slice = buffer[...]
+                    if dropsLeadingNewline, slice.first == 0x0A { slice = slice.dropFirst() }
+                    dropsLeadingNewline = false
+                    if slice.isEmpty { return }
+                    selfClosingAcknowledged = false
+                    dispatch(.characters(slice))
+                }
+                continue
+            case .comment:
+                let data = tokenizer.text
+                data.withUnsafeBufferPointer { buffer in
+                    dropsLeadingNewline = false
+                    selfClosingAcknowledged = false
+                    dispatch(.comment(buffer[...]))
+                }
+                continue
             case .nullCharacter:
                 token = .nullCharacter
             case .startTag:
@@ -91,8 +105,6 @@ struct TreeBuilder {
                     name: tokenizer.tagName, selfClosing: tokenizer.selfClosing, hasTokenAttributes: true))
             case .endTag:
                 token = .endTag(tokenizer.tagName)
-            case .comment:
-                token = .comment(tokenizer.text[...])
             case .doctype:
                 token = .doctype
             case .endOfFile:

@@ -1,0 +1,119 @@
+import Foundation
+import HTMLScrape
+
+// A plain release executable (no benchmark harness) for two measurements that want one process and
+// simple output:
+//
+//   HTMLScrapeThroughput files [--repeat N] FILE…
+//       parses each file N times in-process (after one warm-up parse) and prints one line per file:
+//       `file<TAB>bytes<TAB>seconds-per-parse<TAB>MB/s`. `Benchmarks/compare-lexbor.py` runs it
+//       next to selectolax (lexbor) and resiliparse on the same files.
+//
+//   HTMLScrapeThroughput pattern INDEX SIZE
+//       parses one pattern once (for instruction counts under `valgrind --tool=callgrind`).
+//
+//   HTMLScrapeThroughput pathological [--base N]
+//       parses each pathological pattern at sizes N, 2N and 4N and prints the time of each and the
+//       ratio of each doubling (about 2 means linear, about 4 quadratic).
+
+/// Parses `bytes` as a browser would, without collecting parse errors (what a scraper does).
+@inline(never)
+func parse(_ bytes: [UInt8]) -> Int {
+    let document = Document(bytes: bytes, options: ParseOptions(collectsErrors: false))
+    return document.root.childNodes.isEmpty ? 0 : 1
+}
+
+/// The best of `runs` timings of `body`, in seconds.
+func best(of runs: Int, _ body: () -> Void) -> Double {
+    var result = Double.infinity
+    for _ in 0..<runs {
+        let start = DispatchTime.now().uptimeNanoseconds
+        body()
+        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        result = min(result, elapsed)
+    }
+    return result
+}
+
+func measureFiles(_ paths: [String], repeats: Int) {
+    var sink = 0
+    for path in paths {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            FileHandle.standardError.write(Data("cannot read \(path)\n".utf8))
+            continue
+        }
+        let bytes = [UInt8](data)
+        sink &+= parse(bytes)
+        let start = DispatchTime.now().uptimeNanoseconds
+        for _ in 0..<repeats { sink &+= parse(bytes) }
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 / Double(repeats)
+        let megabytesPerSecond = Double(bytes.count) / 1e6 / seconds
+        print("\(path)\t\(bytes.count)\t\(String(format: "%.6f", seconds))\t\(String(format: "%.2f", megabytesPerSecond))")
+    }
+    if sink == -1 { print(sink) }
+}
+
+/// The pathological patterns, each a function of its size.
+func patterns() -> [(name: String, make: (Int) -> String)] { [
+    ("<a> + N <div> + N </a>", { "<a>" + String(repeating: "<div>", count: $0) + String(repeating: "</a>", count: $0) }),
+    ("<a><b><i> + N <div> + N </i></b></a>", {
+        "<a><b><i>" + String(repeating: "<div>", count: $0) + String(repeating: "</i></b></a>", count: $0)
+    }),
+    ("N <table>", { String(repeating: "<table>", count: $0) }),
+    ("N <table><tr><td>", { String(repeating: "<table><tr><td>", count: $0) }),
+    ("N <a><div> + N </a>", { String(repeating: "<a><div>", count: $0) + String(repeating: "</a>", count: $0) }),
+    ("N <b><i> + N </b></i>", { String(repeating: "<b><i>", count: $0) + String(repeating: "</b></i>", count: $0) }),
+    ("N <b><p> + N </b>", { String(repeating: "<b><p>", count: $0) + String(repeating: "</b>", count: $0) }),
+    ("N <div><b><i><a> + N </b>x", { String(repeating: "<div><b><i><a>", count: $0) + String(repeating: "</b>x", count: $0) }),
+    ("N nested <div>", { String(repeating: "<div>", count: $0) }),
+    ("N unclosed <b><i>", { String(repeating: "<b><i>", count: $0) }),
+] }
+
+func measurePathological(base: Int) {
+    print("pattern\tN\t2N\t4N\t2N/N\t4N/2N")
+    for pattern in patterns() {
+        var times: [Double] = []
+        for size in [base, 2 * base, 4 * base] {
+            let bytes = Array(pattern.make(size).utf8)
+            times.append(best(of: 5) { _ = parse(bytes) })
+        }
+        let cells = times.map { String(format: "%.4fs", $0) }
+        print("\(pattern.name)\t" + cells.joined(separator: "\t")
+              + String(format: "\t%.2f\t%.2f", times[1] / times[0], times[2] / times[1]))
+    }
+}
+
+func run() {
+    var arguments = Array(CommandLine.arguments.dropFirst())
+    guard let mode = arguments.first else {
+        print("usage: HTMLScrapeThroughput files [--repeat N] FILE… | pathological [--base N]")
+        exit(2)
+    }
+    arguments.removeFirst()
+    func option(_ name: String, default value: Int) -> Int {
+        guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count,
+              let number = Int(arguments[index + 1]) else { return value }
+        arguments.removeSubrange(index...(index + 1))
+        return number
+    }
+    switch mode {
+    case "files":
+        let repeats = option("--repeat", default: 20)
+        measureFiles(arguments, repeats: repeats)
+    case "pathological":
+        measurePathological(base: option("--base", default: 10_000))
+    case "pattern":
+        // One parse of one pattern (for instruction counts under valgrind): pattern INDEX SIZE.
+        guard arguments.count == 2, let index = Int(arguments[0]), let size = Int(arguments[1]),
+              patterns().indices.contains(index) else {
+            print("usage: HTMLScrapeThroughput pattern INDEX SIZE")
+            exit(2)
+        }
+        print(parse(Array(patterns()[index].make(size).utf8)))
+    default:
+        print("unknown mode \(mode)")
+        exit(2)
+    }
+}
+
+run()

@@ -1,0 +1,126 @@
+#!/usr/bin/env python3
+"""HTMLScrape next to lexbor (and resiliparse) on the same real pages, in one run.
+
+HTMLScrape is timed by the release executable `HTMLScrapeThroughput files`, which parses each file N
+times in-process; lexbor through selectolax's `LexborHTMLParser` and resiliparse through
+`HTMLTree.parse_from_bytes`, each also N times in-process on the same bytes. Each parser gets the
+bytes and decodes them itself. Prints MB/s per file and parser, and overall (total bytes over total
+time) with HTMLScrape's ratio to each.
+
+    cd Benchmarks
+    pip install selectolax resiliparse          # resiliparse is optional
+    swift build -c release --product HTMLScrapeThroughput
+    python3 compare-lexbor.py [--repeat N] [FILE_OR_FOLDER ...]
+
+Runs are interleaved per file (HTMLScrape, then lexbor, then resiliparse) and the best of `--rounds`
+rounds is kept, so a busy machine disturbs each parser alike as far as possible.
+"""
+
+import argparse
+import os
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+DEFAULT_SOURCES = [
+    os.path.join(ROOT, "..", "shared", "fixtures", "wiki"),
+    os.path.join(ROOT, "Fixtures", "arrowverse"),
+    os.path.join(ROOT, "Fixtures", "html"),
+]
+BINARY = os.path.join(HERE, ".build", "release", "HTMLScrapeThroughput")
+
+
+def html_files(sources):
+    files = []
+    for source in sources:
+        if os.path.isfile(source):
+            files.append(source)
+            continue
+        for folder, _, names in os.walk(source):
+            files.extend(os.path.join(folder, name) for name in names if name.endswith(".html"))
+    return sorted(os.path.normpath(path) for path in files)
+
+
+def time_python(parse, data, repeat):
+    parse(data)  # warm-up
+    start = time.perf_counter()
+    for _ in range(repeat):
+        parse(data)
+    return (time.perf_counter() - start) / repeat
+
+
+def time_htmlscrape(binary, path, repeat):
+    output = subprocess.run(
+        [binary, "files", "--repeat", str(repeat), path], check=True, capture_output=True, text=True
+    ).stdout.strip()
+    _, _, seconds, _ = output.split("\t")
+    return float(seconds)
+
+
+def parsers():
+    found = {}
+    try:
+        from selectolax.lexbor import LexborHTMLParser
+
+        found["lexbor"] = LexborHTMLParser
+    except ImportError:
+        sys.exit("selectolax is missing: pip install selectolax")
+    try:
+        from resiliparse.parse.html import HTMLTree
+
+        found["resiliparse"] = HTMLTree.parse_from_bytes
+    except ImportError:
+        print("(resiliparse not installed: skipped)")
+    return found
+
+
+def main():
+    arguments = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    arguments.add_argument("sources", nargs="*", default=DEFAULT_SOURCES)
+    arguments.add_argument("--repeat", type=int, default=20, help="parses per file and timing (at least about 5 MB worth)")
+    arguments.add_argument("--rounds", type=int, default=3, help="timings per file and parser; best kept")
+    arguments.add_argument("--binary", default=BINARY, help="the HTMLScrapeThroughput to run (e.g. an older build)")
+    options = arguments.parse_args()
+    if not os.path.exists(options.binary):
+        sys.exit("build it first: swift build -c release --product HTMLScrapeThroughput")
+    others = parsers()
+    files = html_files(options.sources)
+    if not files:
+        sys.exit("no .html files found")
+
+    names = ["HTMLScrape"] + list(others)
+    totals = {name: 0.0 for name in names}
+    total_bytes = 0
+    header = f"{'file':<58}{'KB':>7}" + "".join(f"{name + ' MB/s':>18}" for name in names)
+    header += "".join(f"{'÷ ' + name:>16}" for name in others)
+    print(header)
+    for path in files:
+        with open(path, "rb") as handle:
+            data = handle.read()
+        # Small pages get more parses, so that each timing covers at least about 5 MB.
+        repeat = max(options.repeat, int(5e6 / max(len(data), 1)))
+        best = {name: float("inf") for name in names}
+        for _ in range(options.rounds):
+            best["HTMLScrape"] = min(best["HTMLScrape"], time_htmlscrape(options.binary, path, repeat))
+            for name, parse in others.items():
+                best[name] = min(best[name], time_python(parse, data, repeat))
+        total_bytes += len(data)
+        for name in names:
+            totals[name] += best[name]
+        rates = {name: len(data) / 1e6 / best[name] for name in names}
+        line = f"{os.path.relpath(path, ROOT)[-57:]:<58}{len(data) / 1000:>7.0f}"
+        line += "".join(f"{rates[name]:>18.1f}" for name in names)
+        line += "".join(f"{rates['HTMLScrape'] / rates[name]:>16.2f}" for name in others)
+        print(line)
+    overall = {name: total_bytes / 1e6 / totals[name] for name in names}
+    print()
+    print(f"overall on {len(files)} files, {total_bytes / 1e6:.2f} MB: "
+          + ", ".join(f"{name} {overall[name]:.1f} MB/s" for name in names))
+    for name in others:
+        print(f"HTMLScrape / {name}: {overall['HTMLScrape'] / overall[name]:.2f}×")
+
+
+if __name__ == "__main__":
+    main()

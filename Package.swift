@@ -180,12 +180,6 @@ let package = Package(
             dependencies: ["WatchOrderWiki", "WatchOrder", "AirdateHTTP", "AirdateTestServer"]
         ),
 
-        // The arrowverse command run as a process (its binary is built with the tests).
-        .testTarget(
-            name: "ArrowverseCommandTests",
-            dependencies: ["arrowverse"]
-        ),
-
         // MARK: Consumer
         // Imports every product in one file, as an app does, and checks that no public type name
         // is declared by two modules.

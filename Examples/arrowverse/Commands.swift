@@ -1,16 +1,25 @@
 import AirdateCore
 import ArgumentParser
+import CommandLineSupport
 import Foundation
 import WatchOrder
 
-/// `arrowverse list [--show NAME]... [--unwatched] [--hide-specials]`
+/// `arrowverse list [--show NAME]... [--unwatched] [--hide-specials] [--json]`
 struct List: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Show the episodes in watch order (the default).")
+    static let configuration = CommandConfiguration(
+        abstract: "Show the episodes in watch order (the default).",
+        discussion: """
+        Each line: ✓ watched, · not aired yet; the position in the watch order; the air day; the show \
+        and the code that watch and unwatch take ("Arrow 3x08", "Legends of Tomorrow special 1"). \
+        With --json: {"episodes": [...], "timeZone": ...}, each episode with position, code, id, show, \
+        season, number, title, airDay (YYYY-MM-DD), broadcast (ISO 8601), watched and aired.
+        """)
 
     @OptionGroup var common: CommonOptions
     @Option(help: "Only this show (repeatable); without it, the shows chosen with `arrowverse shows`.") var show: [String] = []
     @Flag(help: "Only episodes not yet watched.") var unwatched = false
     @Flag(help: "Leave out specials.") var hideSpecials = false
+    @Flag(help: "Print the list as one JSON document.") var json = false
 
     func run() async throws {
         let store = try await common.openStore()
@@ -20,24 +29,40 @@ struct List: AsyncParsableCommand {
         var checklist = state.checklist
         if !show.isEmpty { checklist.selectedShows = Set(try show.map { try list.show(named: $0).id }) }
         if hideSpecials { checklist.hidesSpecials = true }
-        for (position, episode) in list.episodes.enumerated() where checklist.isVisible(episode) {
-            if unwatched && checklist.isWatched(episode.id) { continue }
-            print(Rendering.line(episode, position: position + 1, list: list, checklist: checklist, clock: clock))
+        let shown = list.episodes.enumerated().filter { _, episode in
+            checklist.isVisible(episode) && !(unwatched && checklist.isWatched(episode.id))
+        }
+        if json {
+            let context = ListingContext(list: list, checklist: checklist, clock: clock)
+            try JSONOutput.print(ListDocument(timeZone: clock.timeZone.identifier,
+                                              episodes: shown.map { EpisodeDocument($0.element, in: context) }))
+            return
+        }
+        for (index, episode) in shown {
+            print(Rendering.line(episode, position: index + 1, list: list, checklist: checklist, clock: clock))
         }
     }
 }
 
-/// `arrowverse shows [--only Arrow,Flash | --all]`
+/// `arrowverse shows [--only Arrow,Flash | --all] [--json]`
 struct Shows: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Choose the shows that list, next and progress follow (saved with the progress).")
+        abstract: "Choose the shows that list, next and progress follow (saved with the progress).",
+        discussion: """
+        Names are matched ignoring case and punctuation, and the start of a name will do ("flash", \
+        "legends"). With --json: {"shows": [{"id", "name", "followed", "episodes"}, ...], "notLoaded": [...]}.
+        """)
 
     @OptionGroup var common: CommonOptions
     @Option(help: "Follow only these shows, comma-separated (\"Arrow,Flash\").") var only: String?
     @Flag(help: "Follow every show again.") var all = false
+    @Flag(help: "Print the shows as one JSON document.") var json = false
 
     func validate() throws {
         if only != nil && all { throw ValidationError("Give --only or --all, not both.") }
+        if let only, only.split(separator: ",").allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
+            throw ValidationError("--only needs at least one show name, such as --only \"Arrow,Flash\".")
+        }
     }
 
     func run() async throws {
@@ -50,24 +75,44 @@ struct Shows: AsyncParsableCommand {
             try await store.setSelectedShows(nil)
         }
         let checklist = try await store.state().checklist
+        let absent = Franchise.series.filter { series in !list.shows.contains { $0.id == series.show.id } }
+        if json {
+            let counts = Dictionary(grouping: list.episodes, by: \.showID).mapValues(\.count)
+            try JSONOutput.print(ShowsDocument(
+                shows: list.shows.map { show in
+                    .init(id: show.id, name: show.name, followed: checklist.selectedShows?.contains(show.id) ?? true,
+                          episodes: counts[show.id] ?? 0)
+                },
+                notLoaded: absent.map(\.name)))
+            return
+        }
         for show in list.shows {
             let followed = checklist.selectedShows?.contains(show.id) ?? true
             print("\(followed ? "✓" : " ") \(show.name)")
         }
-        let absent = Franchise.series.filter { series in !list.shows.contains { $0.id == series.show.id } }
         if !absent.isEmpty {
             print("Not loaded (no saved page; --live fetches them): \(absent.map(\.name).joined(separator: ", "))")
         }
     }
 }
 
-/// `arrowverse next [--watch] [--show NAME]`
+/// `arrowverse next [--watch] [--show NAME] [--json]`
 struct Next: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "The next episode to watch, per show and overall, and what is coming.")
+    static let configuration = CommandConfiguration(
+        abstract: "The next episode to watch, per show and overall, and what is coming.",
+        discussion: """
+        With --json: {"next": EPISODE or null, "byShow": [{"show", "episode"}, ...], "comingSoon": [...]}, \
+        each episode as in `list --json`.
+        """)
 
     @OptionGroup var common: CommonOptions
     @Flag(help: "Mark the next episode (overall, or of --show) watched.") var watch = false
     @Option(help: "Only this show (with --watch, mark its next episode).") var show: String?
+    @Flag(help: "Print what is next as one JSON document (not with --watch).") var json = false
+
+    func validate() throws {
+        if watch && json { throw ValidationError("Give --watch or --json, not both.") }
+    }
 
     func run() async throws {
         let store = try await common.openStore()
@@ -78,9 +123,22 @@ struct Next: AsyncParsableCommand {
         if let target { state.checklist.selectedShows = [target.id] }  // --show looks past the saved choice
         let upNext = try state.upNext(at: clock)
         if watch {
-            guard let episode = target.map({ upNext.byShow[$0.id] }) ?? upNext.next else { throw CommandLineError.nothingToWatch }
-            try await store.mark([episode.id], at: clock.now)
-            print("Marked \(Rendering.name(episode, list: list)) watched.")
+            guard let episode = target.map({ upNext.byShow[$0.id] }) ?? upNext.next else {
+                throw CommandLineError.nothingToWatch(show: target?.name)
+            }
+            let summary = try await store.mark([episode.id], at: clock.now)
+            print(summary.newlyWatched.isEmpty
+                ? "\(Rendering.name(episode, list: list)) was already watched; nothing changed."
+                : "Marked \(Rendering.name(episode, list: list)) watched.")
+            return
+        }
+        let shows = state.checklist.visibleShows(in: list).compactMap { show in upNext.byShow[show.id].map { (show, $0) } }
+        if json {
+            let context = ListingContext(list: list, checklist: state.checklist, clock: clock)
+            try JSONOutput.print(NextDocument(
+                next: upNext.next.map { EpisodeDocument($0, in: context) },
+                byShow: shows.map { .init(show: $0.0.name, episode: EpisodeDocument($0.1, in: context)) },
+                comingSoon: upNext.comingSoon.map { EpisodeDocument($0, in: context) }))
             return
         }
         if let next = upNext.next {
@@ -88,9 +146,8 @@ struct Next: AsyncParsableCommand {
         } else {
             print("Nothing aired is left to watch.")
         }
-        for show in state.checklist.visibleShows(in: list) {
-            guard let episode = upNext.byShow[show.id] else { continue }
-            print("  \(show.name.padding(toLength: 20, withPad: " ", startingAt: 0)) \(list.code(of: episode))  \(episode.title)")
+        for (show, episode) in shows {
+            print("  \(show.name.padding(toLength: Rendering.showWidth(list), withPad: " ", startingAt: 0)) \(list.code(of: episode))  \(episode.title)")
         }
         for episode in upNext.comingSoon {
             print("Coming \(episode.airDay?.description ?? "TBA"): \(Rendering.name(episode, list: list))")
@@ -100,7 +157,9 @@ struct Next: AsyncParsableCommand {
 
 /// `arrowverse watch EPISODE` / `--through EPISODE` / `--season "Arrow 3"` / `--show Arrow`
 struct Watch: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Mark an episode, everything up to one, a season or a show as watched.")
+    static let configuration = CommandConfiguration(
+        abstract: "Mark an episode, everything up to one, a season or a show as watched.",
+        discussion: "Says what changed: how many episodes were newly marked and how many were already watched.")
 
     @OptionGroup var common: CommonOptions
     @Argument(help: "The episode, by the code `list` prints: \"Arrow 3x08\", \"Legends special 1\" (or arrow/s3e8).") var episode: String?
@@ -118,20 +177,24 @@ struct Watch: AsyncParsableCommand {
         let store = try await common.openStore()
         let list = try await store.watchList()
         let clock = try common.clock.frozen()
-        let marked: [EpisodeID]
         if let episode {
-            let id = try list.episode(named: episode).id
-            try await store.mark([id], at: clock.now)
-            marked = [id]
-        } else if let through {
-            marked = try await store.mark(through: try list.episode(named: through).id, at: clock)
+            let found = try list.episode(named: episode)
+            let summary = try await store.mark([found.id], at: clock.now)
+            print(summary.newlyWatched.isEmpty
+                ? "\(Rendering.name(found, list: list)) was already watched; nothing changed."
+                : "Marked \(Rendering.name(found, list: list)) watched.")
+            return
+        }
+        let summary: MarkSummary
+        if let through {
+            summary = try await store.mark(through: try list.episode(named: through).id, at: clock)
         } else if let season {
             let (show, number) = try list.season(named: season)
-            marked = try await store.mark(show: show.id, season: number, at: clock)
+            summary = try await store.mark(show: show.id, season: number, at: clock)
         } else {
-            marked = try await store.mark(show: try list.show(named: show ?? "").id, at: clock)
+            summary = try await store.mark(show: try list.show(named: show ?? "").id, at: clock)
         }
-        print("Marked \(marked.count) episode\(marked.count == 1 ? "" : "s") watched.")
+        print(summary.episodes.isEmpty ? "No aired episode to mark; nothing changed." : Rendering.summary(summary))
     }
 }
 
@@ -146,16 +209,25 @@ struct Unwatch: AsyncParsableCommand {
         let store = try await common.openStore()
         let list = try await store.watchList()
         let found = try list.episode(named: episode)
-        try await store.unmark([found.id])
-        print("Unmarked \(Rendering.name(found, list: list)).")
+        let removed = try await store.unmark([found.id])
+        print(removed.isEmpty
+            ? "\(Rendering.name(found, list: list)) was not marked watched; nothing changed."
+            : "Unmarked \(Rendering.name(found, list: list)).")
     }
 }
 
-/// `arrowverse progress`
+/// `arrowverse progress [--json]`
 struct ProgressCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "progress", abstract: "Progress per show, per season and overall, and what is coming.")
+    static let configuration = CommandConfiguration(
+        commandName: "progress",
+        abstract: "Progress per show, per season and overall, and what is coming.",
+        discussion: """
+        With --json: {"shows": [{"show", "progress", "seasons": [{"season", "progress"}], "comingSoon"}], \
+        "overall"}, each progress as {"watched", "aired", "total", "percent"}.
+        """)
 
     @OptionGroup var common: CommonOptions
+    @Flag(help: "Print the progress as one JSON document.") var json = false
 
     func run() async throws {
         let store = try await common.openStore()
@@ -163,23 +235,38 @@ struct ProgressCommand: AsyncParsableCommand {
         let list = try state.watchList()
         let clock = try common.clock.frozen()
         let checklist = state.checklist
+        let context = ListingContext(list: list, checklist: checklist, clock: clock)
+        var report = ProgressReportDocument(shows: [], overall: ProgressNumbers(checklist.progress(in: list, at: clock)))
         for show in checklist.visibleShows(in: list) {
-            print("\(show.name): \(Rendering.progress(checklist.progress(in: list, show: show.id, at: clock)))")
             let seasons = Set(list.episodes.filter { $0.showID == show.id }.map(\.season)).sorted()
-            for season in seasons {
-                print("  Season \(season): \(Rendering.progress(checklist.progress(in: list, show: show.id, season: season, at: clock)))")
+            report.shows.append(.init(
+                show: show.name,
+                progress: ProgressNumbers(checklist.progress(in: list, show: show.id, at: clock)),
+                seasons: seasons.map { .init(season: $0, progress: ProgressNumbers(checklist.progress(in: list, show: show.id, season: $0, at: clock))) },
+                comingSoon: checklist.comingSoon(in: list, show: show.id, at: clock, limit: 3).map { EpisodeDocument($0, in: context) }))
+        }
+        if json {
+            try JSONOutput.print(report)
+            return
+        }
+        for show in report.shows {
+            print("\(show.show): \(Rendering.progress(show.progress))")
+            for season in show.seasons {
+                print("  Season \(season.season): \(Rendering.progress(season.progress))")
             }
-            for episode in checklist.comingSoon(in: list, show: show.id, at: clock, limit: 3) {
-                print("  Coming soon: \(list.code(of: episode)) \"\(episode.title)\" — \(episode.airDay?.description ?? "TBA")")
+            for episode in show.comingSoon {
+                print("  Coming soon: \(episode.codeInShow) \"\(episode.title)\" — \(episode.airDay?.description ?? "TBA")")
             }
         }
-        print("Overall: \(Rendering.progress(checklist.progress(in: list, at: clock)))")
+        print("Overall: \(Rendering.progress(report.overall))")
     }
 }
 
 /// `arrowverse export [FILE]`
 struct Export: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Write the watched marks and the show choice as JSON (to FILE or standard output).")
+    static let configuration = CommandConfiguration(
+        abstract: "Write the watched marks and the show choice as JSON (to FILE or standard output).",
+        discussion: "The file is what `arrowverse import` reads: {\"version\": 1, \"exported\" (ISO 8601), \"watched\": [ids], \"hidesSpecials\", \"selectedShows\"}.")
 
     @OptionGroup var common: CommonOptions
     @Argument(help: "The file to write.") var file: String?
@@ -187,31 +274,47 @@ struct Export: AsyncParsableCommand {
     func run() async throws {
         let store = try await common.openStore()
         let data = try await store.exportProgress(at: try common.clock.now)
-        if let file {
-            try data.write(to: URL(fileURLWithPath: file))
-        } else {
+        guard let file else {
             FileHandle.standardOutput.write(data)
             print()
+            return
         }
+        do {
+            try data.write(to: URL(fileURLWithPath: file), options: .atomic)
+        } catch {
+            throw CommandLineError.unwritableFile(file, FileProblem.reason(error, path: file))
+        }
+        let count = try await store.state().checklist.watched.count
+        print("Exported \(Rendering.plural(count, "watched mark")) to \(file).")
     }
 }
 
 /// `arrowverse import FILE`
 struct Import: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Add the watched marks of an exported JSON file.")
+    static let configuration = CommandConfiguration(
+        abstract: "Add the watched marks of an exported JSON file.",
+        discussion: """
+        Says what changed: marks newly added, marks already there, and ids no listed episode has \
+        (kept for when the episode is listed again). Importing one file twice adds nothing the second time.
+        """)
 
     @OptionGroup var common: CommonOptions
-    @Argument(help: "The file to read.") var file: String
+    @Argument(help: "The file to read (written by `arrowverse export`).") var file: String
 
     func run() async throws {
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: file))
         } catch {
-            throw CommandLineError.unreadableFile(file, error.localizedDescription)
+            throw CommandLineError.unreadableFile(file, FileProblem.reason(error, path: file))
         }
         let store = try await common.openStore()
-        let count = try await store.importProgress(data)
-        print("Imported \(count) watched mark\(count == 1 ? "" : "s").")
+        let summary: MarkSummary
+        do {
+            summary = try await store.importProgress(data)
+        } catch .invalidImport(let reason) {
+            throw CommandLineError.notAnExport(file, reason)
+        }
+        print(Rendering.summary(summary, verb: "Imported", noun: "watched mark"))
     }
 }

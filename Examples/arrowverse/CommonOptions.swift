@@ -1,6 +1,7 @@
 import AirdateCore
 import AirdateHTTP
 import ArgumentParser
+import CommandLineSupport
 import Foundation
 import TVMazeClient
 import WatchOrder
@@ -24,6 +25,7 @@ struct CommonOptions: ParsableArguments {
 
     func validate() throws {
         if live && offline { throw ValidationError("Give --live or --offline, not both.") }
+        _ = try clock
     }
 
     var clock: ViewerClock {
@@ -36,11 +38,26 @@ struct CommonOptions: ParsableArguments {
         }
     }
 
-    func databasePath() -> String {
-        if let db { return db }
+    /// The database file: `--db` (its folder must exist), else `arrowverse.sqlite` in the user's
+    /// data directory (created when missing).
+    func databasePath() throws -> String {
+        if let db {
+            let folder = URL(fileURLWithPath: db).deletingLastPathComponent().path
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+                throw CommandLineError.databaseFolderMissing(folder)
+            }
+            return db
+        }
         let base = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
             ?? URL(fileURLWithPath: NSHomeDirectory()).appendingPathComponent(".local/share")
-        return base.appendingPathComponent("Airdate").appendingPathComponent("arrowverse.sqlite").path
+        let folder = base.appendingPathComponent("Airdate")
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw CommandLineError.unwritableFile(folder.path, FileProblem.reason(error, path: folder.path))
+        }
+        return folder.appendingPathComponent("arrowverse.sqlite").path
     }
 
     /// `Fixtures/<name>` of the package: below the working directory, else beside this source file.
@@ -52,25 +69,40 @@ struct CommonOptions: ParsableArguments {
         ].first { FileManager.default.fileExists(atPath: $0.path) }
     }
 
+    /// The snapshot folder, checked to hold `rules.json` and `pages.tsv`.
     func snapshotFolder() throws -> URL {
-        if let snapshot { return URL(fileURLWithPath: snapshot) }
-        guard let found = fixtures("arrowverse") else {
-            throw CommandLineError.snapshotNotFound(FileManager.default.currentDirectoryPath + "/Fixtures/arrowverse")
+        let folder: URL
+        if let snapshot {
+            folder = URL(fileURLWithPath: snapshot)
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
+                throw CommandLineError.snapshotNotFound(snapshot, given: true)
+            }
+        } else {
+            guard let found = fixtures("arrowverse") else {
+                throw CommandLineError.snapshotNotFound(FileManager.default.currentDirectoryPath + "/Fixtures/arrowverse", given: false)
+            }
+            folder = found
         }
-        return found
+        for name in ["rules.json", "pages.tsv"] where !FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path) {
+            throw CommandLineError.snapshotIncomplete(folder: folder.path, missing: name)
+        }
+        return folder
     }
 
     /// Opens the store; loads the episodes (live with --live, else from the snapshot when the store
     /// has none yet, or when --tvmaze asks for broadcast times) and the crossover rules.
     func openStore() async throws -> WatchOrderStore {
-        let store = try WatchOrderStore(path: databasePath())
         let folder = try snapshotFolder()
+        let store = try WatchOrderStore(path: try databasePath())
         let rulesURL = folder.appendingPathComponent("rules.json")
         let ruleSet: OrderingRuleSet
         do {
             ruleSet = try OrderingRuleSet(json: Data(contentsOf: rulesURL))
+        } catch let error as DecodingError {
+            throw CommandLineError.unreadableFile(rulesURL.path, ErrorLine.normalized(ErrorLine.text(for: error)).trimmingCharacters(in: CharacterSet(charactersIn: ".")))
         } catch {
-            throw CommandLineError.unreadableFile(rulesURL.path, error.localizedDescription)
+            throw CommandLineError.unreadableFile(rulesURL.path, FileProblem.reason(error, path: rulesURL.path))
         }
         let isEmpty = try await store.state().lists.isEmpty
         if live || tvmaze || isEmpty {
@@ -95,7 +127,7 @@ enum Loading {
         do {
             manifest = try String(contentsOf: manifestURL, encoding: .utf8)
         } catch {
-            throw CommandLineError.unreadableFile(manifestURL.path, error.localizedDescription)
+            throw CommandLineError.unreadableFile(manifestURL.path, FileProblem.reason(error, path: manifestURL.path))
         }
         var lists: [EpisodeList] = []
         for line in manifest.split(separator: "\n") where !line.hasPrefix("#") {
@@ -118,7 +150,7 @@ enum Loading {
                     lists.append(list)
                 }
             } catch {
-                Stderr.line("\(show.name): \(error.localizedDescription) Skipped; its stored episodes are kept.")
+                Stderr.line("\(show.name): \(ErrorLine.text(for: error)) Skipped; its stored episodes are kept.")
             }
         }
         return lists
@@ -130,13 +162,13 @@ enum Loading {
             let prefix = "[\(index + 1)/\(count)] \(outcome.page.show.name)"
             switch outcome.result {
             case .success(let list): Stderr.line("\(prefix): \(list.episodes.count) episodes, \(list.diagnostics.count) notes")
-            case .failure(let error): Stderr.line("\(prefix): failed — \(error.localizedDescription)")
+            case .failure(let error): Stderr.line("\(prefix): failed. \(ErrorLine.text(for: error))")
             }
         }
         let lists = outcomes.compactMap { try? $0.result.get() }
         let failed = outcomes.compactMap { outcome -> String? in
             guard case .failure(let error) = outcome.result else { return nil }
-            return "\(outcome.page.show.name): \(error.localizedDescription)"
+            return "\(outcome.page.show.name): \(ErrorLine.text(for: error).trimmingCharacters(in: CharacterSet(charactersIn: ".")))"
         }
         guard !lists.isEmpty else { throw CommandLineError.allPagesFailed(failed) }
         if !failed.isEmpty { Stderr.line("Kept the other series; failed: \(failed.joined(separator: "; "))") }
@@ -149,7 +181,7 @@ enum Loading {
         if live {
             client = TVMaze()
         } else {
-            guard let recorded else { throw CommandLineError.snapshotNotFound("Fixtures/tvmaze/arrowverse") }
+            guard let recorded else { throw CommandLineError.snapshotNotFound("Fixtures/tvmaze/arrowverse", given: false) }
             var configuration = TVMaze.configuration()
             configuration.rateLimits = []
             client = TVMaze(configuration: configuration, transport: try SnapshotTransport(folder: recorded))
@@ -166,8 +198,11 @@ enum Loading {
                     + "\(corroborated.disagreements.count) dates differ, \(corroborated.unmatched.count) episodes not on TVMaze")
                 for disagreement in corroborated.disagreements { Stderr.line("  differs: \(disagreement)") }
                 result.append(corroborated.list)
+            } catch HTTPClientError.notFound where !live {
+                Stderr.line("TVMaze \(list.show.name): not in the recorded answers (--live asks TVMaze); kept without broadcast times.")
+                result.append(list)
             } catch {
-                Stderr.line("TVMaze \(list.show.name): failed — \(error.localizedDescription); kept without broadcast times")
+                Stderr.line("TVMaze \(list.show.name): failed. \(ErrorLine.text(for: error)) Kept without broadcast times.")
                 result.append(list)
             }
         }

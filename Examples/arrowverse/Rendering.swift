@@ -8,18 +8,43 @@ enum Rendering {
         let mark = checklist.isWatched(episode.id) ? "✓" : (episode.hasAired(at: clock.now, in: clock.timeZone) ? " " : "·")
         let number = String(position).leftPadded(to: 3)
         let day = episode.airDay?.description ?? "TBA       "
-        let show = (list.show(episode.showID)?.name ?? episode.showID).padding(toLength: 19, withPad: " ", startingAt: 0)
+        let show = (list.show(episode.showID)?.name ?? episode.showID).padding(toLength: showWidth(list), withPad: " ", startingAt: 0)
         let code = list.code(of: episode).padding(toLength: 10, withPad: " ", startingAt: 0)
         return "\(mark) \(number)  \(day)  \(show) \(code) \(episode.title)"
+    }
+
+    /// The width of the show column: the longest show name, so no name is cut and every line
+    /// shows the code the commands take ("Legends of Tomorrow 3x08").
+    static func showWidth(_ list: WatchList) -> Int {
+        list.shows.map(\.name.count).max() ?? 0
     }
 
     static func name(_ episode: Episode, list: WatchList) -> String {
         "\(list.show(episode.showID)?.name ?? episode.showID) \(list.code(of: episode)) \"\(episode.title)\""
     }
 
-    static func progress(_ progress: WatchProgress) -> String {
-        let percent = Int((progress.fraction * 100).rounded())
-        return "\(progress.watched)/\(progress.aired) aired watched (\(percent)%), \(progress.total) listed"
+    static func progress(_ progress: ProgressNumbers) -> String {
+        "\(progress.watched)/\(progress.aired) aired watched (\(progress.percent)%), \(progress.total) listed"
+    }
+
+    /// Watched over aired, as a rounded percentage.
+    static func percent(_ progress: WatchProgress) -> Int {
+        Int((progress.fraction * 100).rounded())
+    }
+
+    /// What a mark changed, in one line: "Marked 60 episodes: 3 newly watched, 57 already watched."
+    /// Ids that name no listed episode are counted apart (`import` of another list's file).
+    static func summary(_ summary: MarkSummary, verb: String = "Marked", noun: String = "episode") -> String {
+        let given = summary.episodes.count + summary.unknown.count
+        var parts = ["\(summary.newlyWatched.count) newly watched", "\(summary.alreadyWatched.count) already watched"]
+        if !summary.unknown.isEmpty {
+            parts.append("\(summary.unknown.count) unknown (no listed episode has \(summary.unknown.count == 1 ? "that id" : "those ids"); kept for when one is listed)")
+        }
+        return "\(verb) \(plural(given, noun)): \(parts.joined(separator: ", "))."
+    }
+
+    static func plural(_ count: Int, _ noun: String) -> String {
+        "\(count) \(noun)\(count == 1 ? "" : "s")"
     }
 }
 

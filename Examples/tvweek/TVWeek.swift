@@ -75,7 +75,7 @@ struct TVWeek: OneLineErrors {
     private func resolveTimeZone() throws -> TimeZone {
         if let timeZone {
             guard let zone = TimeZone(identifier: timeZone) else {
-                throw ValidationError("Unknown time zone '\(timeZone)'. Use an identifier such as America/New_York")
+                throw ValidationError("--time-zone '\(timeZone)' is not a time zone. Use an identifier such as America/New_York")
             }
             return zone
         }

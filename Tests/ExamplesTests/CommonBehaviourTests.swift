@@ -44,7 +44,9 @@ struct ErrorStyleTests {
 
     @Test("exporting into a folder that does not exist names the path, in one line")
     func exportToMissingFolder() async throws {
-        let run = try await ProgramRun.run("arrowverse", ["export", "/nonexistent-airdate/x.json"])
+        let db = FileManager.default.temporaryDirectory.appendingPathComponent("airdate-\(UUID().uuidString).sqlite").path
+        defer { try? FileManager.default.removeItem(atPath: db) }
+        let run = try await ProgramRun.run("arrowverse", ["export", "/nonexistent-airdate/x.json", "--db", db])
         expectOneLineError(run, program: "arrowverse", status: 1, containing: ["/nonexistent-airdate"])
     }
 
@@ -53,7 +55,9 @@ struct ErrorStyleTests {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("airdate-bad-\(UUID().uuidString).json")
         try Data(#"{"version": 1"#.utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
-        let run = try await ProgramRun.run("arrowverse", ["import", file.path])
+        let db = FileManager.default.temporaryDirectory.appendingPathComponent("airdate-\(UUID().uuidString).sqlite").path
+        defer { try? FileManager.default.removeItem(atPath: db) }
+        let run = try await ProgramRun.run("arrowverse", ["import", file.path, "--db", db])
         expectOneLineError(run, program: "arrowverse", status: 1, containing: ["JSON"])
     }
 }

@@ -61,6 +61,24 @@ struct TVWeekTests {
         expectOneLineError(try await ProgramRun.run("tvweek", ["--offline", "--fixtures", "/nonexistent-airdate"]), program: "tvweek",
                            status: 1, containing: ["/nonexistent-airdate"])
         expectOneLineError(try await ProgramRun.run("tvweek", ["--offline", "--time-zone", "Mars/Base"]), program: "tvweek",
-                           status: 64, containing: ["Mars/Base"])
+                           status: 64, containing: ["Mars/Base", "--time-zone"])
+        expectOneLineError(try await ProgramRun.run("tvweek", ["--offline", "--details", "abc"]), program: "tvweek",
+                           status: 64, containing: ["abc", "--details"])
+    }
+
+    @Test("--filter ignores case: the same airings for \"nbc\" and \"NBC\", and only those that match")
+    func filterIgnoresCase() async throws {
+        func airings(_ filter: String) async throws -> [[String: Any]] {
+            let run = try await ProgramRun.run("tvweek", ["--offline", "--filter", filter, "--json"])
+            #expect(run.status == 0, "stderr: \(run.stderr)")
+            let days = try #require(try run.json() as? [String: Any])["days"] as? [[String: Any]]
+            return (days ?? []).flatMap { ($0["airings"] as? [[String: Any]]) ?? [] }
+        }
+        let lower = try await airings("nbc"), upper = try await airings("NBC")
+        #expect(!lower.isEmpty)
+        #expect(lower.compactMap { $0["episodeID"] as? Int } == upper.compactMap { $0["episodeID"] as? Int })
+        #expect(lower.allSatisfy { airing in
+            [airing["show"], airing["network"]].compactMap { $0 as? String }.contains { $0.localizedCaseInsensitiveContains("nbc") }
+        })
     }
 }

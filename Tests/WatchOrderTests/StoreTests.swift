@@ -48,9 +48,11 @@ struct StoreTests {
             try await store.setShowPriority(["beta", "alpha"])
             try await store.setRules([.before(EpisodeReference(show: "Alpha", season: 1, episode: 1), EpisodeReference(show: "Beta", season: 1, episode: 1))])
             let marked = try await store.mark(through: EpisodeID(rawValue: "beta/s1e2"), at: .fixed(at: now, timeZone: utc))
-            #expect(marked.map(\.rawValue) == ["alpha/s1e1", "beta/s1e1", "beta/s1e2"])
+            #expect(marked.episodes.map(\.rawValue) == ["alpha/s1e1", "beta/s1e1", "beta/s1e2"])
+            #expect(marked.newlyWatched == marked.episodes)
             let season = try await store.mark(show: "beta", season: 1, at: .fixed(at: now, timeZone: utc))
-            #expect(season.map(\.rawValue) == ["beta/s1e1", "beta/s1e2"])  // B3 has not aired
+            #expect(season.episodes.map(\.rawValue) == ["beta/s1e1", "beta/s1e2"])  // B3 has not aired
+            #expect(season.newlyWatched.isEmpty && season.alreadyWatched == season.episodes)  // marked through beta/s1e2 above
             try await store.setHidesSpecials(true)
         }
         let reopened = try WatchOrderStore(path: path)
@@ -112,10 +114,45 @@ struct StoreTests {
         let text = String(decoding: data, as: UTF8.self)
         #expect(text.contains("\"alpha/s1e2\""))
         let target = try WatchOrderStore(path: try databasePath())
-        #expect(try await target.importProgress(data) == 1)
+        // The target lists no episodes yet: the mark is kept, and reported as naming no stored episode.
+        #expect(try await target.importProgress(data) == MarkSummary(unknown: [EpisodeID(rawValue: "alpha/s1e2")]))
         let state = try await target.state()
         #expect(state.checklist.watched == [EpisodeID(rawValue: "alpha/s1e2")])
         #expect(state.checklist.hidesSpecials)
         await #expect(throws: WatchOrderStoreError.self) { try await target.importProgress(Data("{".utf8)) }
+    }
+
+    @Test("Marks, unmarks and imports report what changed: newly watched, already watched, unknown ids")
+    func markSummaries() async throws {
+        let store = try WatchOrderStore(path: try databasePath())
+        try await store.refresh(list("Alpha", titles: ["A1", "A2", "A3"], days: ["2023-01-01", "2023-01-08", "2023-01-15"]))
+        let a1 = EpisodeID(rawValue: "alpha/s1e1"), a2 = EpisodeID(rawValue: "alpha/s1e2"), a3 = EpisodeID(rawValue: "alpha/s1e3")
+        let ghost = EpisodeID(rawValue: "omega/s9e9")
+
+        let first = try await store.mark([a2, a1, a2, ghost])
+        #expect(first == MarkSummary(episodes: [a2, a1], newlyWatched: [a2, a1], alreadyWatched: [], unknown: [ghost]))
+        let again = try await store.mark([a1, a3])
+        #expect(again.newlyWatched == [a3])
+        #expect(again.alreadyWatched == [a1])
+        #expect(again.episodes == [a1, a3])
+        #expect(again.unknown.isEmpty)
+        // The unknown id's mark is kept, as the store keeps marks of episodes no longer listed.
+        #expect(try await store.state().checklist.watched == [a1, a2, a3, ghost])
+
+        #expect(try await store.unmark([a3, a3, EpisodeID(rawValue: "alpha/s1e7")]) == [a3])
+        #expect(try await store.unmark([a3]).isEmpty)
+
+        // One file imported twice: newly watched the first time, already watched the second.
+        let exported = try await store.exportProgress(at: now)
+        let target = try WatchOrderStore(path: try databasePath())
+        try await target.refresh(list("Alpha", titles: ["A1", "A2", "A3"], days: ["2023-01-01", "2023-01-08", "2023-01-15"]))
+        let imported = try await target.importProgress(exported)
+        #expect(imported.newlyWatched == [a1, a2])
+        #expect(imported.alreadyWatched.isEmpty)
+        #expect(imported.unknown == [ghost])
+        let twice = try await target.importProgress(exported)
+        #expect(twice.newlyWatched.isEmpty)
+        #expect(twice.alreadyWatched == [a1, a2])
+        #expect(twice.unknown == [ghost])
     }
 }

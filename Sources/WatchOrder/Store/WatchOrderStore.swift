@@ -157,44 +157,75 @@ public actor WatchOrderStore {
 
     // MARK: Marks and settings
 
-    /// Marks episodes watched; `date`, when given, is recorded as the time of the mark.
-    public func mark(_ ids: [EpisodeID], at date: Date? = nil) async throws(WatchOrderStoreError) {
+    /// Marks episodes watched; `date`, when given, is recorded as the time of the mark (an existing
+    /// mark keeps its time).
+    ///
+    /// - Returns: what changed: the ids newly marked, those already watched, and those that name no
+    ///   stored episode (marked anyway, so the mark counts once the episode is listed).
+    @discardableResult
+    public func mark(_ ids: [EpisodeID], at date: Date? = nil) async throws(WatchOrderStoreError) -> MarkSummary {
         let time = date?.timeIntervalSince1970
-        try await database.write { db in
-            let statement = try db.cachedStatement(sql: "INSERT OR IGNORE INTO watched (episodeID, markedAt) VALUES (?, ?)")
-            for id in ids { try statement.execute(arguments: [id.rawValue, time]) }
+        return try await database.write { db in
+            let exists = try db.cachedStatement(sql: "SELECT 1 FROM episode WHERE id = ?")
+            let insert = try db.cachedStatement(sql: "INSERT OR IGNORE INTO watched (episodeID, markedAt) VALUES (?, ?)")
+            var summary = MarkSummary()
+            var seen = Set<EpisodeID>()
+            for id in ids where seen.insert(id).inserted {
+                let known = try Bool.fetchOne(exists, arguments: [id.rawValue]) ?? false
+                let before = db.totalChangesCount
+                try insert.execute(arguments: [id.rawValue, time])
+                if !known {
+                    summary.unknown.append(id)
+                    continue
+                }
+                summary.episodes.append(id)
+                if db.totalChangesCount > before { summary.newlyWatched.append(id) } else { summary.alreadyWatched.append(id) }
+            }
+            return summary
         }
     }
 
     /// Removes episodes' watched marks.
-    public func unmark(_ ids: [EpisodeID]) async throws(WatchOrderStoreError) {
+    ///
+    /// - Returns: the ids that had a mark (and no longer do), in the order given; an id that was not
+    ///   marked changes nothing and is left out.
+    @discardableResult
+    public func unmark(_ ids: [EpisodeID]) async throws(WatchOrderStoreError) -> [EpisodeID] {
         try await database.write { db in
-            for id in ids { try db.execute(sql: "DELETE FROM watched WHERE episodeID = ?", arguments: [id.rawValue]) }
+            var removed: [EpisodeID] = []
+            for id in ids {
+                let before = db.totalChangesCount
+                try db.execute(sql: "DELETE FROM watched WHERE episodeID = ?", arguments: [id.rawValue])
+                if db.totalChangesCount > before { removed.append(id) }
+            }
+            return removed
         }
     }
 
     /// Marks every aired visible episode up to and including `id` in the watch order.
+    ///
+    /// - Returns: what changed; its ``MarkSummary/episodes`` are the episodes concerned, in watch order.
     @discardableResult
-    public func mark(through id: EpisodeID, at clock: ViewerClock) async throws(WatchOrderStoreError) -> [EpisodeID] {
+    public func mark(through id: EpisodeID, at clock: ViewerClock) async throws(WatchOrderStoreError) -> MarkSummary {
         let clock = clock.frozen(), now = clock.now
         let state = try await state()
         let list: WatchList
         do { list = try state.watchList() } catch { throw .order(error) }
         let ids = state.checklist.episodes(through: id, in: list, at: clock)
-        try await mark(ids, at: now)
-        return ids
+        return try await mark(ids, at: now)
     }
 
     /// Marks a show, or one season of it, skipping unaired episodes.
+    ///
+    /// - Returns: what changed; its ``MarkSummary/episodes`` are the episodes concerned, in watch order.
     @discardableResult
-    public func mark(show showID: String, season: Int? = nil, at clock: ViewerClock) async throws(WatchOrderStoreError) -> [EpisodeID] {
+    public func mark(show showID: String, season: Int? = nil, at clock: ViewerClock) async throws(WatchOrderStoreError) -> MarkSummary {
         let clock = clock.frozen(), now = clock.now
         let state = try await state()
         let list: WatchList
         do { list = try state.watchList() } catch { throw .order(error) }
         let ids = state.checklist.airedEpisodes(ofShow: showID, season: season, in: list, at: clock)
-        try await mark(ids, at: now)
-        return ids
+        return try await mark(ids, at: now)
     }
 
     /// Hides or shows specials.
@@ -264,6 +295,9 @@ public actor WatchOrderStore {
         case .keyNotFound(let key, let context):
             let place = path(context)
             return "the field \(key.stringValue) is missing" + (place.isEmpty ? "" : " at \(place)")
+        case .typeMismatch(_, let context) where context.codingPath.isEmpty,
+             .valueNotFound(_, let context) where context.codingPath.isEmpty:
+            return "it is not a JSON object with the fields of a progress file"
         case .typeMismatch(_, let context), .valueNotFound(_, let context):
             return "the value at \(path(context)) has the wrong type"
         @unknown default:
@@ -282,9 +316,12 @@ public actor WatchOrderStore {
     }
 
     /// Adds the marks of an exported document (existing marks are kept) and applies its settings.
-    /// Returns how many marks it held.
+    ///
+    /// - Returns: what the marks changed: newly watched, already watched, and ids that name no stored
+    ///   episode (kept, as ``mark(_:at:)`` keeps them). Importing one file twice reports its marks as
+    ///   newly watched the first time and as already watched the second.
     @discardableResult
-    public func importProgress(_ data: Data) async throws(WatchOrderStoreError) -> Int {
+    public func importProgress(_ data: Data) async throws(WatchOrderStoreError) -> MarkSummary {
         let document: ProgressDocument
         do {
             document = try ProgressDocument(jsonData: data)
@@ -294,10 +331,10 @@ public actor WatchOrderStore {
             throw .invalidImport(Self.reason(error))
         }
         guard document.version == 1 else { throw .invalidImport("unknown version \(document.version)") }
-        try await mark(document.watched, at: document.exported)
+        let summary = try await mark(document.watched, at: document.exported)
         try await setHidesSpecials(document.hidesSpecials)
         try await setSelectedShows(document.selectedShows.map(Set.init))
-        return document.watched.count
+        return summary
     }
 
     // MARK: Internals

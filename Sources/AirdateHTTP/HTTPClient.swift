@@ -2,10 +2,10 @@ import Foundation
 import HTTPTypes
 import Logging
 
-/// Calls a JSON web API politely and reliably: paces requests with a shared ``RateLimiter``,
+/// Calls a JSON web API politely and reliably: paces requests with a shared `RateLimiter`,
 /// retries 429/5xx/transport failures with back-off and jitter (honouring `Retry-After`) within a
 /// total deadline (or as the API's error body advises, see
-/// ``HTTPClientConfiguration/errorBodyReader``), serves repeated GETs from a ``ResponseCache`` while
+/// ``HTTPClientConfiguration/errorBodyReader``), serves repeated GETs from a `ResponseCache` while
 /// `Cache-Control: max-age` or `Expires` allows (and from an ``HTTPDiskCache``, revalidated with
 /// `ETag`/`Last-Modified`, when configured), keeps every attempt within the configuration's limits
 /// (idle time-out, body size, redirects), reads a declared charset, refuses HTML where JSON was

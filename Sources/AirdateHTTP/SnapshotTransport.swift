@@ -27,6 +27,7 @@ public struct SnapshotTransport: HTTPTransport {
     /// A transport over the snapshot in `folder`.
     ///
     /// - Parameters:
+    ///   - folder: the folder holding `routes.json` and the recorded bodies.
     ///   - pathPrefix: removed from request paths before matching, for routes recorded relative to
     ///     an API root (Jikan's `/v4`).
     ///   - unrecorded: the answer to a request the snapshot lacks (by default an empty 404), given

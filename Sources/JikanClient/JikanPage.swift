@@ -16,7 +16,7 @@ public struct JikanPage<Item: Decodable & Sendable>: Sendable, Decodable {
     private enum CodingKeys: String, CodingKey { case data, pagination }
 
     /// Decodes `{"data": […], "pagination": {…}}`. Items that fail to decode are skipped and
-    /// reported (``AirdateHTTP/SkippedElement``), or fail the page when the client is strict.
+    /// reported (`SkippedElement`), or fail the page when the client is strict.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         items = try c.lenientList(of: Item.self, forKey: .data)

@@ -84,8 +84,7 @@ public final class StoreDatabase<Failure: StoreErrorWrapping>: Sendable {
                     throw StoreError.openFailure(path: path, sqliteMessage: StoreError.describe(error))
                 }
             }
-            pool = try DatabasePool(path: path, configuration: configuration)
-            try Self.migrate(pool, with: migrator, path: path, readOnly: readOnly)
+            pool = try Self.open(path: path, configuration: configuration, migrator: migrator, readOnly: readOnly, within: timeout)
         } catch let error as StoreError {
             throw .store(error)
         } catch {
@@ -193,6 +192,29 @@ public final class StoreDatabase<Failure: StoreErrorWrapping>: Sendable {
     private func failure(_ error: any Error) -> Failure {
         if let error = error as? Failure { return error }
         return .store(.mapping(error, path: path, busyTimeout: busyTimeout))
+    }
+
+    /// Opens the pool and migrates, trying again while SQLite answers `SQLITE_BUSY` within `timeout`.
+    ///
+    /// When several processes open one new file at once, setting up WAL mode or reading the migrations
+    /// table can meet another process's lock in ways SQLite does not hand to the busy handler (a
+    /// snapshot that went stale, a recovery in progress): such a `BUSY` comes back at once, so it is
+    /// retried here with a short, growing pause, for as long as the busy timeout allows.
+    private static func open(
+        path: String, configuration: Configuration, migrator: DatabaseMigrator, readOnly: Bool, within timeout: Duration
+    ) throws -> DatabasePool {
+        let deadline = ContinuousClock.now.advanced(by: timeout)
+        var attempt = 0
+        while true {
+            do {
+                let pool = try DatabasePool(path: path, configuration: configuration)
+                try migrate(pool, with: migrator, path: path, readOnly: readOnly)
+                return pool
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY && ContinuousClock.now < deadline {
+                attempt += 1
+                Thread.sleep(forTimeInterval: min(0.02 * Double(attempt), 0.25))
+            }
+        }
     }
 
     /// Refuses a newer schema, then runs the migrations that are missing (none: no write at all).

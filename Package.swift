@@ -193,7 +193,7 @@ let package = Package(
         // status out. Depending on the executables makes `swift test` build them first.
         .testTarget(
             name: "ExamplesTests",
-            dependencies: ["arrowverse", "tvweek", "animeplan", "countdowns", "scrape"]
+            dependencies: ["AirdateTestSupport", "arrowverse", "tvweek", "animeplan", "countdowns", "scrape"]
         ),
         // What every example's entry point shares (one-line errors); not a product.
         .target(

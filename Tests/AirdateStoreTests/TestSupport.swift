@@ -1,3 +1,4 @@
+import AirdateTestSupport
 import Foundation
 import GRDB
 
@@ -107,7 +108,7 @@ struct ChildProcess: @unchecked Sendable {
         process.environment = environment
     }
 
-    func start() throws { try process.run() }
+    func start() throws { try ProcessLaunch.run(process) }
 
     /// What it printed so far.
     var outputSoFar: String { (try? String(contentsOf: outputURL, encoding: .utf8)) ?? "" }

@@ -1,3 +1,4 @@
+import AirdateTestSupport
 import Foundation
 import Testing
 
@@ -193,7 +194,7 @@ struct CountdownsTests {
         let output = Pipe()
         process.standardOutput = output
         process.standardInput = FileHandle.nullDevice
-        try process.run()
+        try ProcessLaunch.run(process)
         // Waited for on a thread of its own, never on one of Swift's few concurrency threads.
         let data = await withCheckedContinuation { continuation in
             DispatchQueue.global().async {

@@ -1,3 +1,4 @@
+import AirdateTestSupport
 import Foundation
 import Testing
 
@@ -53,7 +54,7 @@ struct ProgramRun {
         process.standardInput = standardInput
         let (ended, ending) = AsyncStream<Int32>.makeStream()
         process.terminationHandler = { ending.yield($0.terminationStatus); ending.finish() }
-        try process.run()
+        try ProcessLaunch.run(process)
         standardInput.fileHandleForWriting.write(Data(input.utf8))
         try standardInput.fileHandleForWriting.close()
         // Both pipes are drained on threads of their own, so a large output cannot block the program.

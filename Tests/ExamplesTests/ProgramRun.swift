@@ -43,7 +43,10 @@ struct ProgramRun {
         let process = Process()
         process.executableURL = folder.appendingPathComponent(program)
         process.arguments = arguments
-        process.currentDirectoryURL = directory ?? packageRoot
+        // The working directory is inherited (`swift test` runs in the package root) unless a test
+        // names one: setting it on every launch went through a path of Foundation's Process.run() on
+        // Linux that crashed now and then (SIGSEGV in a memcpy) while programs were launched.
+        if let directory { process.currentDirectoryURL = directory }
         var env = ProcessInfo.processInfo.environment
         env["NO_COLOR"] = nil
         for (key, value) in environment { env[key] = value }

@@ -201,7 +201,13 @@ struct OpenElements: Sendable {
     /// formatting element from the stack, and insert the new element immediately below furthest
     /// block", where "below" means nearer the top).
     mutating func remove(at removed: Int, insertingAbove furthest: Int, _ node: Int32, _ info: OpenElementInfo) {
-        precondition(removed < furthest && furthest < nodes.count, "the removed element is below the furthest block")
+        guard removed < furthest, furthest < nodes.count else {
+            // Not the adoption agency's shape: the general (slower) steps keep the stack right.
+            assertionFailure("the removed element is expected below the furthest block")
+            remove(at: removed)
+            insert(node, info, at: min(furthest, nodes.count))
+            return
+        }
         let old = nodes[removed]
         let oldInfo = infos[removed]
         untrack(old, oldInfo)

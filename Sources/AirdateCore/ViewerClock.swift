@@ -128,8 +128,8 @@ public struct ViewerClock: Sendable {
 }
 
 extension Duration {
-    /// The duration in seconds, as a `TimeInterval`.
-    var timeInterval: TimeInterval {
+    /// The duration in seconds, as a `TimeInterval` (for `Date` arithmetic).
+    public var timeInterval: TimeInterval {
         let (seconds, attoseconds) = components
         return Double(seconds) + Double(attoseconds) / 1e18
     }

@@ -120,8 +120,7 @@ public enum HTTPClientError: Error, LocalizedError, Sendable, Equatable {
 extension Duration {
     /// `"2.5 s"`-style rendering, for messages.
     var formattedSeconds: String {
-        let (seconds, attoseconds) = components
-        let value = Double(seconds) + Double(attoseconds) / 1e18
+        let value = inSeconds
         if value == value.rounded() { return "\(Int64(value)) s" }
         return String(format: "%.1f s", value)
     }

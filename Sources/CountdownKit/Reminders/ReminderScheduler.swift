@@ -113,7 +113,7 @@ public actor ReminderScheduler {
                     entries.append(Entry(fireDate: start, kind: .due, lead: .zero, countdown: current))
                 }
                 for lead in leadTimes {
-                    let fire = start.addingTimeInterval(-Self.seconds(lead))
+                    let fire = start.addingTimeInterval(-lead.timeInterval)
                     if fire > after {
                         entries.append(Entry(fireDate: fire, kind: .ahead(lead), lead: lead, countdown: current))
                     }
@@ -152,10 +152,5 @@ public actor ReminderScheduler {
     private func timerFired() {
         fireDue()
         reschedule()
-    }
-
-    private static func seconds(_ duration: Duration) -> TimeInterval {
-        let parts = duration.components
-        return TimeInterval(parts.seconds) + TimeInterval(parts.attoseconds) / 1e18
     }
 }

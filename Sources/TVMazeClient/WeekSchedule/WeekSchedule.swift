@@ -119,8 +119,7 @@ public actor WeekSchedule {
                 let clientError = error as? HTTPClientError ?? .transport(reason: error.localizedDescription)
                 publish(.failed(clientError, retryIn: wait))
                 do {
-                    try await clock.sleep(until: clock.now.addingTimeInterval(Double(wait.components.seconds)
-                        + Double(wait.components.attoseconds) / 1e18))
+                    try await clock.sleep(for: wait)
                 } catch {
                     return
                 }

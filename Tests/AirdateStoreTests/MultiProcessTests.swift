@@ -105,12 +105,12 @@ struct MultiProcessTests {
             // or at once if it already ended.
             let wal = path + "-wal"
             let deadline = ContinuousClock.now.advanced(by: .seconds(300))
-            while child.process.isRunning, ContinuousClock.now < deadline {
+            while child.isRunning, ContinuousClock.now < deadline {
                 let walSize = (try? FileManager.default.attributesOfItem(atPath: wal)[.size] as? Int) ?? 0
                 if walSize > 512 * 1024 { break }
                 try await Task.sleep(for: .milliseconds(1))
             }
-            kill(child.process.processIdentifier, SIGKILL)
+            child.kill()
             let result = await child.finish()
 
             let store = try CountdownStore(path: path)
@@ -156,7 +156,7 @@ struct MultiProcessTests {
         _ = try CountdownStore(path: path)
         let watch = try ChildProcess(Self.countdowns, ["watch", "--frames", "600", "--db", path])
         try watch.start()
-        defer { kill(watch.process.processIdentifier, SIGKILL) }
+        defer { watch.kill() }
         let deadline = ContinuousClock.now.advanced(by: .seconds(120))
         while !watch.outputSoFar.contains("countdowns —"), ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(10))
@@ -164,7 +164,7 @@ struct MultiProcessTests {
         let add = try await ChildProcess.run(Self.countdowns, ["add", "Seen live", "2036-06-06", "--db", path])
         #expect(add.succeeded, "\(add.error)")
         let added = ContinuousClock.now
-        while !watch.outputSoFar.contains("Seen live"), watch.process.isRunning, ContinuousClock.now < deadline {
+        while !watch.outputSoFar.contains("Seen live"), watch.isRunning, ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(10))
         }
         let latency = ContinuousClock.now - added

@@ -81,10 +81,13 @@ struct ProcessResult: Sendable {
 }
 
 /// Runs a real child process; its output goes to files (no pipe can fill up).
-struct ChildProcess: @unchecked Sendable {
-    let process = Process()
+final class ChildProcess: @unchecked Sendable {
     let outputURL: URL
     let errorURL: URL
+    private let executable: String
+    private let arguments: [String]
+    private let lock = NSLock()
+    private var spawned: SpawnedProcess?
 
     init(_ executable: URL, _ arguments: [String], as user: (uid: UInt32, gid: UInt32)? = nil) throws {
         let folder = try TestPaths.temporaryFolder()
@@ -94,40 +97,55 @@ struct ChildProcess: @unchecked Sendable {
         try Data().write(to: errorURL)
         if let user {
             // `setpriv` drops root, so that file permissions apply to the child.
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-            process.arguments = ["--reuid=\(user.uid)", "--regid=\(user.gid)", "--clear-groups", executable.path] + arguments
+            self.executable = "/usr/bin/setpriv"
+            self.arguments = ["--reuid=\(user.uid)", "--regid=\(user.gid)", "--clear-groups", executable.path] + arguments
         } else {
-            process.executableURL = executable
-            process.arguments = arguments
+            self.executable = executable.path
+            self.arguments = arguments
         }
-        process.standardOutput = try FileHandle(forWritingTo: outputURL)
-        process.standardError = try FileHandle(forWritingTo: errorURL)
-        process.standardInput = FileHandle.nullDevice
-        var environment = ProcessInfo.processInfo.environment
-        environment["TZ"] = "UTC"
-        process.environment = environment
     }
 
-    func start() throws { try ProcessLaunch.run(process) }
+    /// Starts it (with posix_spawn; see `SpawnedProcess` for why not Foundation's `Process`).
+    func start() throws {
+        var environment = ProcessInfo.processInfo.environment
+        environment["TZ"] = "UTC"
+        let child = try SpawnedProcess(executable, arguments, environment: environment,
+                                       output: .file(outputURL.path), error: .file(errorURL.path))
+        lock.lock()
+        spawned = child
+        lock.unlock()
+    }
+
+    private var child: SpawnedProcess? {
+        lock.lock()
+        defer { lock.unlock() }
+        return spawned
+    }
+
+    /// Whether it was started and has not ended.
+    var isRunning: Bool { child?.isRunning ?? false }
+
+    /// Kills it with SIGKILL.
+    func kill() { child?.kill(SIGKILL) }
 
     /// What it printed so far.
     var outputSoFar: String { (try? String(contentsOf: outputURL, encoding: .utf8)) ?? "" }
 
     /// Waits for the process to end; kills it after `limit` (a hang bound, not a speed test).
     func finish(limit: Duration = .seconds(300)) async -> ProcessResult {
-        let deadline = ContinuousClock.now.advanced(by: limit)
-        var timedOut = false
-        while process.isRunning {
-            if ContinuousClock.now >= deadline {
-                timedOut = true
-                kill(process.processIdentifier, SIGKILL)
-                break
-            }
-            try? await Task.sleep(for: .milliseconds(20))
+        guard let child else {
+            return ProcessResult(status: -1, output: "", error: "never started", timedOut: false)
         }
-        process.waitUntilExit()
+        let hangBound = Task {
+            try await Task.sleep(for: limit)
+            child.kill(SIGKILL)
+            return true
+        }
+        let status = await child.wait()
+        hangBound.cancel()
+        let timedOut = (try? await hangBound.value) ?? false
         return ProcessResult(
-            status: process.terminationStatus, output: outputSoFar,
+            status: status, output: outputSoFar,
             error: (try? String(contentsOf: errorURL, encoding: .utf8)) ?? "", timedOut: timedOut)
     }
 

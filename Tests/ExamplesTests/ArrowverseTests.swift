@@ -24,7 +24,7 @@ struct ArrowverseTests {
     private func succeeds(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) async throws -> ProgramRun {
         let run = try await arrowverse(arguments)
         #expect(run.status == 0, "arrowverse \(arguments.joined(separator: " ")): \(run.stderr)", sourceLocation: sourceLocation)
-        #expect(!run.stdout.contains("\u{1B}") && !run.stderr.contains("\u{1B}"), "no escape codes on a pipe", sourceLocation: sourceLocation)
+        #expect(!run.stdout.contains("\u{1B}") && !run.stderr.contains("\u{1B}"), "no escape codes off a terminal", sourceLocation: sourceLocation)
         return run
     }
 

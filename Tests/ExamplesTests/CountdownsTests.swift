@@ -156,7 +156,7 @@ struct CountdownsTests {
         #expect(try await Self.run(scratch, ["list"]).stdout.contains("Premiere"), "nothing changed")
     }
 
-    @Test("watch --frames 1 on a pipe draws one frame with no terminal control codes")
+    @Test("watch --frames 1 off a terminal draws one frame with no terminal control codes")
     func watchOnAPipe() async throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
@@ -165,7 +165,7 @@ struct CountdownsTests {
         #expect(run.status == 0, "stderr: \(run.stderr)")
         #expect(run.stdout.hasPrefix("countdowns — "))
         #expect(run.stdout.contains("Launch"))
-        #expect(!run.stdout.contains("\u{1B}") && !run.stdout.contains("\u{7}"), "no control codes in a pipe: \(run.stdout.debugDescription)")
+        #expect(!run.stdout.contains("\u{1B}") && !run.stdout.contains("\u{7}"), "no control codes off a terminal: \(run.stdout.debugDescription)")
         #expect(run.stderr.isEmpty)
 
         let two = try await Self.run(scratch, ["watch", "--frames", "2"])
@@ -183,28 +183,13 @@ struct CountdownsTests {
     /// Runs `countdowns arguments` on a pseudo-terminal made by util-linux `script(1)`; its output.
     static func onTerminal(_ arguments: [String], noColor: Bool) async throws -> String {
         let folder = try #require(ProgramRun.productsFolder)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
         let command = ([folder.appendingPathComponent("countdowns").path] + arguments).map { "'\($0)'" }.joined(separator: " ")
-        process.arguments = ["-qec", command, "/dev/null"]
-        var environment = ProcessInfo.processInfo.environment
-        environment["NO_COLOR"] = noColor ? "1" : nil
-        environment["TERM"] = "xterm"
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardInput = FileHandle.nullDevice
-        try ProcessLaunch.run(process)
-        // Waited for on a thread of its own, never on one of Swift's few concurrency threads.
-        let data = await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                let data = output.fileHandleForReading.readDataToEndOfFile()
-                process.waitUntilExit()
-                continuation.resume(returning: data)
-            }
-        }
-        #expect(process.terminationStatus == 0, "\(String(decoding: data, as: UTF8.self))")
-        return String(decoding: data, as: UTF8.self)
+        var environment = ["TERM": "xterm"]
+        if noColor { environment["NO_COLOR"] = "1" }
+        let run = try await ProgramRun.run(executable: URL(fileURLWithPath: "/usr/bin/script"), ["-qec", command, "/dev/null"],
+                                           environment: environment)
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        return run.stdout
     }
 
     @Test("watch on a terminal clears the screen and bolds the heading; with NO_COLOR it does neither",

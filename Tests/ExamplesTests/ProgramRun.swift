@@ -4,7 +4,7 @@ import Testing
 
 /// One run of an example program, as a user would run it: arguments in; standard output, standard
 /// error and the exit status out. Standard input is empty (or the given text), and standard output
-/// is a pipe, never a terminal.
+/// and error are files, never a terminal.
 struct ProgramRun {
     var stdout: String
     var stderr: String
@@ -40,49 +40,45 @@ struct ProgramRun {
         guard let folder = productsFolder else {
             throw ProgramRunError.notBuilt
         }
-        let process = Process()
-        process.executableURL = folder.appendingPathComponent(program)
-        process.arguments = arguments
-        // The working directory is inherited (`swift test` runs in the package root) unless a test
-        // names one: setting it on every launch went through a path of Foundation's Process.run() on
-        // Linux that crashed now and then (SIGSEGV in a memcpy) while programs were launched.
-        if let directory { process.currentDirectoryURL = directory }
+        return try await run(executable: folder.appendingPathComponent(program), arguments, input: input,
+                             environment: environment, in: directory)
+    }
+
+    /// Runs the program at `executable` (any program, such as `script(1)`) as ``run(_:_:input:environment:in:)`` does.
+    static func run(
+        executable: URL, _ arguments: [String], input: String = "", environment: [String: String] = [:],
+        in directory: URL? = nil
+    ) async throws -> ProgramRun {
+        let program = executable.lastPathComponent
+        let scratch = FileManager.default.temporaryDirectory
+            .appendingPathComponent("program-run-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let inputFile = scratch.appendingPathComponent("stdin")
+        let outputFile = scratch.appendingPathComponent("stdout")
+        let errorFile = scratch.appendingPathComponent("stderr")
+        try Data(input.utf8).write(to: inputFile)
         var env = ProcessInfo.processInfo.environment
         env["NO_COLOR"] = nil
         for (key, value) in environment { env[key] = value }
-        process.environment = env
-        let output = Pipe(), error = Pipe(), standardInput = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        process.standardInput = standardInput
-        let (ended, ending) = AsyncStream<Int32>.makeStream()
-        process.terminationHandler = { ending.yield($0.terminationStatus); ending.finish() }
-        try ProcessLaunch.run(process)
-        standardInput.fileHandleForWriting.write(Data(input.utf8))
-        try standardInput.fileHandleForWriting.close()
-        // Both pipes are drained on threads of their own, so a large output cannot block the program.
-        async let stdout = Self.readToEnd(output.fileHandleForReading)
-        async let stderr = Self.readToEnd(error.fileHandleForReading)
+        // Started with posix_spawn, not Foundation's Process (see SpawnedProcess); output goes to
+        // files, which are not terminals either.
+        let child = try SpawnedProcess(
+            executable.path, arguments, environment: env, directory: directory?.path,
+            input: .file(inputFile.path), output: .file(outputFile.path), error: .file(errorFile.path))
         let timedOut = Flag()
         let watchdog = Task {
             try await Task.sleep(for: .seconds(300))
             timedOut.set()
-            process.terminate()
+            child.kill()
         }
-        var status: Int32 = -1
-        for await value in ended { status = value }
+        let status = await child.wait()
         watchdog.cancel()
-        let hung = timedOut.isSet
-        let result = ProgramRun(stdout: String(decoding: await stdout, as: UTF8.self),
-                                stderr: String(decoding: await stderr, as: UTF8.self), status: status)
-        if hung { throw ProgramRunError.hung(program, arguments) }
+        let result = ProgramRun(stdout: String(decoding: (try? Data(contentsOf: outputFile)) ?? Data(), as: UTF8.self),
+                                stderr: String(decoding: (try? Data(contentsOf: errorFile)) ?? Data(), as: UTF8.self),
+                                status: status)
+        if timedOut.isSet { throw ProgramRunError.hung(program, arguments) }
         return result
-    }
-
-    private static func readToEnd(_ handle: FileHandle) async -> Data {
-        await withCheckedContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(returning: handle.readDataToEndOfFile()) }
-        }
     }
 
     /// The lines of standard error.

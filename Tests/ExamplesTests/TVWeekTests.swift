@@ -3,13 +3,13 @@ import Testing
 
 @Suite("tvweek", .enabled(if: ProgramRun.programsFound, "the example programs are not built"))
 struct TVWeekTests {
-    @Test("the offline week lists shows with the ids --details takes, with no escape codes in a pipe")
+    @Test("the offline week lists shows with the ids --details takes, with no escape codes off a terminal")
     func offlineListing() async throws {
         let run = try await ProgramRun.run("tvweek", ["--offline"])
         #expect(run.status == 0, "stderr: \(run.stderr)")
         #expect(run.stdout.contains("TV schedule US, week 2019-07-15 to 2019-07-21"))
         #expect(run.stdout.contains("[82]") || run.stdout.range(of: #"\[\d+\]"#, options: .regularExpression) != nil)
-        #expect(!run.stdout.contains("\u{1B}"), "no terminal control codes on a pipe")
+        #expect(!run.stdout.contains("\u{1B}"), "no terminal control codes off a terminal")
         #expect(!run.stderr.contains("\u{1B}"), "no progress bar when stderr is not a terminal")
     }
 

@@ -66,6 +66,7 @@ public final class StoreDatabase<Failure: StoreErrorWrapping>: Sendable {
         polling: ChangePolling = ChangePolling()
     ) throws(Failure) {
         let timeout = max(busyTimeout, .seconds(1))
+        let start = ContinuousClock.now
         self.path = path
         self.isReadOnly = readOnly
         self.busyTimeout = timeout
@@ -88,7 +89,7 @@ public final class StoreDatabase<Failure: StoreErrorWrapping>: Sendable {
         } catch let error as StoreError {
             throw .store(error)
         } catch {
-            throw .store(.mapping(error, path: path, busyTimeout: timeout))
+            throw .store(.mapping(error, path: path, waited: Self.rounded(ContinuousClock.now - start)))
         }
     }
 
@@ -96,10 +97,11 @@ public final class StoreDatabase<Failure: StoreErrorWrapping>: Sendable {
     ///
     /// - Throws: what `body` throws as `Failure`, or the store's error wrapping a ``StoreError``.
     public func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(Failure) -> T {
+        let start = ContinuousClock.now
         do {
             return try await pool.read(body)
         } catch {
-            throw failure(error)
+            throw failure(error, since: start)
         }
     }
 
@@ -109,10 +111,11 @@ public final class StoreDatabase<Failure: StoreErrorWrapping>: Sendable {
     /// - Throws: what `body` throws as `Failure`, or the store's error wrapping a ``StoreError``.
     @discardableResult
     public func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(Failure) -> T {
+        let start = ContinuousClock.now
         do {
             return try await pool.write(body)
         } catch {
-            throw failure(error)
+            throw failure(error, since: start)
         }
     }
 
@@ -132,17 +135,20 @@ public final class StoreDatabase<Failure: StoreErrorWrapping>: Sendable {
                 ownWrites.start(in: pool) { signal.yield() }
                 // Writes by anybody else: `PRAGMA data_version` on a connection of its own changes.
                 let poller = Task { [self] in
+                    let start = ContinuousClock.now
                     do {
                         try await pollDataVersion { signal.yield() }
                     } catch is CancellationError {
                     } catch {
-                        continuation.finish(throwing: failure(error))
+                        continuation.finish(throwing: failure(error, since: start))
                     }
                 }
                 let fetcher = Task { [self] in
                     var last: Value?
+                    var start = ContinuousClock.now
                     do {
                         for await _ in signals {
+                            start = ContinuousClock.now
                             let value = try await pool.read(fetch)
                             if value != last {
                                 last = value
@@ -151,7 +157,7 @@ public final class StoreDatabase<Failure: StoreErrorWrapping>: Sendable {
                         }
                     } catch is CancellationError {
                     } catch {
-                        continuation.finish(throwing: failure(error))
+                        continuation.finish(throwing: failure(error, since: start))
                     }
                 }
                 continuation.onTermination = { _ in
@@ -189,9 +195,15 @@ public final class StoreDatabase<Failure: StoreErrorWrapping>: Sendable {
         }
     }
 
-    private func failure(_ error: any Error) -> Failure {
+    /// The error to throw for `error`, met by an operation that began at `start`.
+    private func failure(_ error: any Error, since start: ContinuousClock.Instant) -> Failure {
         if let error = error as? Failure { return error }
-        return .store(.mapping(error, path: path, busyTimeout: busyTimeout))
+        return .store(.mapping(error, path: path, waited: Self.rounded(ContinuousClock.now - start)))
+    }
+
+    /// `duration` to whole milliseconds, as an error reports it.
+    private static func rounded(_ duration: Duration) -> Duration {
+        .milliseconds((duration / .milliseconds(1)).rounded())
     }
 
     /// Opens the pool and migrates, trying again while SQLite answers `SQLITE_BUSY` within `timeout`.

@@ -7,7 +7,9 @@ extension StoreError {
     /// SQLite result codes decide the case; for a file that cannot be opened, the file system is
     /// asked why (missing folder, no permission, read-only file or folder), because SQLite reports
     /// all of those as `SQLITE_CANTOPEN`.
-    static func mapping(_ error: any Error, path: String, busyTimeout: Duration) -> StoreError {
+    /// `waited` is how long the failed operation ran: a lock conflict reports it, because SQLite can
+    /// give up at once (a stale snapshot) as well as after the whole busy timeout.
+    static func mapping(_ error: any Error, path: String, waited: Duration) -> StoreError {
         if let error = error as? StoreError { return error }
         guard let error = error as? DatabaseError else {
             return .failed(path: path, reason: describe(error))
@@ -15,7 +17,7 @@ extension StoreError {
         let message = error.message ?? "SQLite error \(error.extendedResultCode.rawValue)"
         switch error.resultCode {
         case .SQLITE_BUSY, .SQLITE_LOCKED:
-            return .busy(path: path, waited: busyTimeout)
+            return .busy(path: path, waited: waited)
         case .SQLITE_READONLY:
             return .readOnly(path: path)
         case .SQLITE_CORRUPT, .SQLITE_NOTADB:

@@ -12,8 +12,9 @@ import Foundation
 /// opened at all (``cannotOpen(path:reason:)``), and anything else (``failed(path:reason:)``).
 /// A failed write changes nothing: every write is one transaction.
 public enum StoreError: Error, LocalizedError, Sendable, Hashable {
-    /// Another process (or connection) held the database locked for longer than the busy timeout
-    /// (SQLite `SQLITE_BUSY`/`SQLITE_LOCKED`). Nothing was changed; trying again later may succeed.
+    /// Another process (or connection) held the database locked (SQLite `SQLITE_BUSY`/`SQLITE_LOCKED`),
+    /// for the busy timeout or in a way SQLite does not wait out; `waited` is how long the operation
+    /// ran before it gave up. Nothing was changed; trying again later may succeed.
     case busy(path: String, waited: Duration)
     /// The database may not be written: the file or its folder is read-only, or it was opened
     /// read-only (`SQLITE_READONLY`, or a read-only file met when opening).
@@ -47,7 +48,7 @@ public enum StoreError: Error, LocalizedError, Sendable, Hashable {
     public var errorDescription: String? {
         switch self {
         case .busy(let path, let waited):
-            return "The database \(path) stayed locked by another process for \(Self.seconds(waited)); nothing was changed. Try again when the other program has finished writing."
+            return "The database \(path) was locked by another process; gave up after \(Self.seconds(waited)) and changed nothing. Try again when the other program has finished writing."
         case .readOnly(let path):
             return "The database \(path) is read-only (the file or its folder may not be written, or it was opened read-only); nothing was changed. Make both writable, or open it for writing."
         case .corrupt(let path, let reason):
@@ -66,8 +67,12 @@ public enum StoreError: Error, LocalizedError, Sendable, Hashable {
     }
 
     private static func seconds(_ duration: Duration) -> String {
-        let seconds = duration.components.seconds
-        return seconds == 1 ? "1 second" : "\(seconds) seconds"
+        let milliseconds = Int64((duration / .milliseconds(1)).rounded())
+        if milliseconds % 1000 == 0 {
+            let seconds = milliseconds / 1000
+            return seconds == 1 ? "1 second" : "\(seconds) seconds"
+        }
+        return "\(milliseconds / 1000).\(milliseconds % 1000 / 100) seconds"
     }
 }
 

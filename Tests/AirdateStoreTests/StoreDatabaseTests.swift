@@ -132,14 +132,24 @@ struct StoreDatabaseTests {
         unsafe.allowsUnsafeTransactions = true  // the lock outlives one database access
         let holder = try DatabaseQueue(path: path, configuration: unsafe)
         try await holder.writeWithoutTransaction { db in try db.execute(sql: "BEGIN IMMEDIATE") }
-        await #expect(throws: StoreError.busy(path: path, waited: .seconds(1))) {
+        let error = await #expect(throws: StoreError.self) {
             try await database.write { db in try db.execute(sql: "INSERT INTO note (text) VALUES ('late')") }
         }
+        guard case .busy(let reportedPath, let waited) = error else {
+            Issue.record("expected busy, got \(String(describing: error))")
+            return
+        }
+        #expect(reportedPath == path)
+        // What it really waited: the whole busy timeout (a hang bound above, not a speed bound).
+        #expect(waited >= .milliseconds(990) && waited < .seconds(120), "\(waited)")
         try await holder.writeWithoutTransaction { db in try db.execute(sql: "ROLLBACK") }
         try await database.write { db in try db.execute(sql: "INSERT INTO note (text) VALUES ('late')") }
         #expect(try await database.read(NoteSchema.count) == 1)
         let message = StoreError.busy(path: path, waited: .seconds(1)).errorDescription ?? ""
-        #expect(message.contains("locked by another process"))
+        #expect(message.contains("locked by another process") && message.contains("after 1 second "), "\(message)")
+        let quick = StoreError.busy(path: path, waited: .milliseconds(40)).errorDescription ?? ""
+        #expect(quick.contains("after 0.0 seconds"), "an immediate refusal says so: \(quick)")
+        #expect(StoreError.busy(path: path, waited: .milliseconds(20_480)).errorDescription?.contains("after 20.4 seconds") == true)
         #expect(!message.contains("writable"))
     }
 

@@ -112,8 +112,20 @@ struct Tokenizer {
 
     // MARK: The current token
 
-    /// Characters of a `characters` token, or the data of a `comment` token.
-    var text: [UInt8] = []
+    /// Characters of a `characters` token, or the data of a `comment` token. The hot path reads
+    /// them through ``withText(_:)`` instead, which copies nothing.
+    var text: [UInt8] {
+        if textSliceEnd > textSliceStart { return Array(input[textSliceStart..<textSliceEnd]) }
+        return textBuffer
+    }
+    /// Pending characters that were copied (or made up: references, replacement characters, a `<`
+    /// that opened no tag). Empty while the characters are still a slice of the input.
+    private var textBuffer: [UInt8] = []
+    /// Pending characters that are one unchanged run of the input, `input[textSliceStart..<textSliceEnd]`,
+    /// not copied anywhere (the common case: text between two tags). Used only while `textBuffer`
+    /// is empty.
+    private var textSliceStart = 0
+    private var textSliceEnd = 0
     /// The name of a start or end tag, lower-cased and interned.
     var tagName = LocalName(id: 0)
     /// The attributes of a start tag, in source order, duplicates dropped (first one wins).
@@ -215,10 +227,65 @@ struct Tokenizer {
             tokenStart = input.count
             return .endOfFile
         }
-        if !text.isEmpty { text.removeAll(keepingCapacity: true) }
+        clearText()
         tokenStart = position
         let input = self.input
         return input.withUnsafeBufferPointer { run($0) }
+    }
+
+    /// Where the characters of the current `characters` token are: a range of `input` (nothing was
+    /// copied), or `nil` when they are in ``copiedCharacters``.
+    var textSlice: Range<Int>? {
+        @inline(__always) get { textSliceEnd > textSliceStart ? textSliceStart..<textSliceEnd : nil }
+    }
+
+    /// The characters of the current `characters` token when ``textSlice`` is `nil`.
+    var copiedCharacters: [UInt8] {
+        @inline(__always) get { textBuffer }
+    }
+
+    /// Whether characters are pending.
+    private var hasText: Bool {
+        @inline(__always) get { !textBuffer.isEmpty || textSliceEnd > textSliceStart }
+    }
+
+    /// Drops the pending characters.
+    @inline(__always)
+    private mutating func clearText() {
+        textSliceEnd = textSliceStart
+        if !textBuffer.isEmpty { textBuffer.removeAll(keepingCapacity: true) }
+    }
+
+    /// Adds the input run `p[start..<end]` to the pending characters: by widening the pending slice
+    /// when it continues it (no copy), else by copying.
+    @inline(__always)
+    private mutating func appendInputText(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) {
+        if textBuffer.isEmpty {
+            if textSliceEnd == textSliceStart {
+                textSliceStart = start
+                textSliceEnd = end
+                return
+            }
+            if textSliceEnd == start {
+                textSliceEnd = end
+                return
+            }
+        }
+        copiedText.append(contentsOf: UnsafeBufferPointer(rebasing: p[start..<end]))
+    }
+
+    /// The pending characters as a buffer that may be appended to (a pending input slice is copied
+    /// into it first).
+    private var copiedText: [UInt8] {
+        get { text }
+        _modify {
+            if textSliceEnd > textSliceStart {
+                let (start, end) = (textSliceStart, textSliceEnd)
+                textSliceEnd = textSliceStart
+                input.withUnsafeBufferPointer { textBuffer.append(contentsOf: UnsafeBufferPointer(rebasing: $0[start..<end])) }
+            }
+            yield &textBuffer
+        }
     }
 
     // MARK: Emitting
@@ -226,7 +293,7 @@ struct Tokenizer {
     /// Hands a finished non-character token to the caller, or holds it back behind pending characters.
     @inline(__always)
     private mutating func emit(_ kind: TokenKind, start: Int) -> TokenKind {
-        if text.isEmpty { return deliver(kind, start: start) }
+        if !hasText { return deliver(kind, start: start) }
         heldToken = kind
         heldTokenStart = start
         return .characters
@@ -237,12 +304,13 @@ struct Tokenizer {
         tokenStart = start
         switch kind {
         case .comment:
-            swap(&text, &commentBuffer)
+            textSliceEnd = textSliceStart
+            swap(&textBuffer, &commentBuffer)
         case .endOfFile:
             reachedEnd = true
-            if !text.isEmpty { text.removeAll(keepingCapacity: true) }
+            clearText()
         case .nullCharacter, .startTag, .endTag, .doctype:
-            if !text.isEmpty { text.removeAll(keepingCapacity: true) }
+            clearText()
         case .characters:
             break
         }
@@ -416,12 +484,12 @@ struct Tokenizer {
             case .data:
                 let start = pos
                 pos = Self.scan(p, from: pos, until: Byte.lessThan, Byte.ampersand)
-                if pos > start { text.append(contentsOf: UnsafeBufferPointer(rebasing: p[start..<pos])) }
+                if pos > start { appendInputText(p, start, pos) }
                 guard pos < end else { return emitEndOfFile(at: end) }
                 let c = p[pos]
                 if c == Byte.lessThan {
                     // Return pending text before `<!` so the tree builder's `allowsCDATA` is current.
-                    if !text.isEmpty && pos + 1 < end && p[pos + 1] == Byte.exclamationMark {
+                    if hasText && pos + 1 < end && p[pos + 1] == Byte.exclamationMark {
                         position = pos
                         return .characters
                     }
@@ -447,12 +515,12 @@ struct Tokenizer {
                 } else {
                     pos = Self.scan(p, from: pos, until: Byte.lessThan, Byte.lessThan)
                 }
-                if pos > start { text.append(contentsOf: UnsafeBufferPointer(rebasing: p[start..<pos])) }
+                if pos > start { appendInputText(p, start, pos) }
                 guard pos < end else { return emitEndOfFile(at: end) }
                 let c = p[pos]
                 if c == 0 {
                     recordError(.unexpectedNullCharacter, at: pos)
-                    Self.appendReplacementCharacter(to: &text)
+                    Self.appendReplacementCharacter(to: &copiedText)
                     pos &+= 1
                 } else if c == Byte.ampersand {
                     pos = consumeCharacterReference(p, at: pos, inAttribute: false)
@@ -471,7 +539,7 @@ struct Tokenizer {
             case .tagOpen:
                 guard pos < end else {
                     recordError(.eofBeforeTagName, at: end)
-                    text.append(Byte.lessThan)
+                    copiedText.append(Byte.lessThan)
                     state = .data
                     continue
                 }
@@ -491,15 +559,15 @@ struct Tokenizer {
                     state = .bogusComment
                 } else {
                     recordError(.invalidFirstCharacterOfTagName, at: pos)
-                    text.append(Byte.lessThan)
+                    copiedText.append(Byte.lessThan)
                     state = .data
                 }
 
             case .endTagOpen:
                 guard pos < end else {
                     recordError(.eofBeforeTagName, at: end)
-                    text.append(Byte.lessThan)
-                    text.append(Byte.solidus)
+                    copiedText.append(Byte.lessThan)
+                    copiedText.append(Byte.solidus)
                     state = .data
                     continue
                 }
@@ -575,7 +643,7 @@ struct Tokenizer {
                     pos &+= 1
                     state = back == .rcdata ? .rcdataEndTagOpen : .rawtextEndTagOpen
                 } else {
-                    text.append(Byte.lessThan)
+                    copiedText.append(Byte.lessThan)
                     state = back
                 }
 
@@ -590,8 +658,8 @@ struct Tokenizer {
                     default: state = .scriptDataEscapedEndTagName
                     }
                 } else {
-                    text.append(Byte.lessThan)
-                    text.append(Byte.solidus)
+                    copiedText.append(Byte.lessThan)
+                    copiedText.append(Byte.solidus)
                     switch current {
                     case .rcdataEndTagOpen: state = .rcdata
                     case .rawtextEndTagOpen: state = .rawtext
@@ -615,9 +683,9 @@ struct Tokenizer {
                     temporaryBuffer.append(c)
                     pos &+= 1
                 } else {
-                    text.append(Byte.lessThan)
-                    text.append(Byte.solidus)
-                    text.append(contentsOf: temporaryBuffer)
+                    copiedText.append(Byte.lessThan)
+                    copiedText.append(Byte.solidus)
+                    copiedText.append(contentsOf: temporaryBuffer)
                     switch state {
                     case .rcdataEndTagName: state = .rcdata
                     case .rawtextEndTagName: state = .rawtext
@@ -635,18 +703,18 @@ struct Tokenizer {
                     state = .scriptDataEndTagOpen
                 } else if pos < end && p[pos] == Byte.exclamationMark {
                     pos &+= 1
-                    text.append(Byte.lessThan)
-                    text.append(Byte.exclamationMark)
+                    copiedText.append(Byte.lessThan)
+                    copiedText.append(Byte.exclamationMark)
                     state = .scriptDataEscapeStart
                 } else {
-                    text.append(Byte.lessThan)
+                    copiedText.append(Byte.lessThan)
                     state = .scriptData
                 }
 
             case .scriptDataEscapeStart, .scriptDataEscapeStartDash:
                 if pos < end && p[pos] == Byte.hyphen {
                     pos &+= 1
-                    text.append(Byte.hyphen)
+                    copiedText.append(Byte.hyphen)
                     state = state == .scriptDataEscapeStart ? .scriptDataEscapeStartDash : .scriptDataEscapedDashDash
                 } else {
                     state = .scriptData
@@ -660,7 +728,7 @@ struct Tokenizer {
                 let c = p[pos]
                 pos &+= 1
                 if c == Byte.hyphen {
-                    text.append(Byte.hyphen)
+                    copiedText.append(Byte.hyphen)
                     if state == .scriptDataEscaped {
                         state = .scriptDataEscapedDash
                     } else {
@@ -669,14 +737,14 @@ struct Tokenizer {
                 } else if c == Byte.lessThan {
                     state = .scriptDataEscapedLessThanSign
                 } else if c == Byte.greaterThan && state == .scriptDataEscapedDashDash {
-                    text.append(Byte.greaterThan)
+                    copiedText.append(Byte.greaterThan)
                     state = .scriptData
                 } else if c == 0 {
                     recordError(.unexpectedNullCharacter, at: pos - 1)
-                    Self.appendReplacementCharacter(to: &text)
+                    Self.appendReplacementCharacter(to: &copiedText)
                     state = .scriptDataEscaped
                 } else {
-                    text.append(c)
+                    copiedText.append(c)
                     state = .scriptDataEscaped
                     // Copy the rest of a plain run at once.
                     let start = pos
@@ -685,7 +753,7 @@ struct Tokenizer {
                         if d == Byte.hyphen || d == Byte.lessThan || d == 0 { break }
                         pos &+= 1
                     }
-                    if pos > start { text.append(contentsOf: UnsafeBufferPointer(rebasing: p[start..<pos])) }
+                    if pos > start { appendInputText(p, start, pos) }
                 }
 
             case .scriptDataEscapedLessThanSign:
@@ -695,10 +763,10 @@ struct Tokenizer {
                     state = .scriptDataEscapedEndTagOpen
                 } else if pos < end && Byte.isAlpha(p[pos]) {
                     temporaryBuffer.removeAll(keepingCapacity: true)
-                    text.append(Byte.lessThan)
+                    copiedText.append(Byte.lessThan)
                     state = .scriptDataDoubleEscapeStart
                 } else {
-                    text.append(Byte.lessThan)
+                    copiedText.append(Byte.lessThan)
                     state = .scriptDataEscaped
                 }
 
@@ -712,11 +780,11 @@ struct Tokenizer {
                     } else {
                         state = isScript ? .scriptDataEscaped : .scriptDataDoubleEscaped
                     }
-                    text.append(c)
+                    copiedText.append(c)
                     pos &+= 1
                 } else if pos < end && Byte.isAlpha(c) {
                     temporaryBuffer.append(c | 0x20)
-                    text.append(c)
+                    copiedText.append(c)
                     pos &+= 1
                 } else {
                     state = starting ? .scriptDataEscaped : .scriptDataDoubleEscaped
@@ -730,31 +798,31 @@ struct Tokenizer {
                 let c = p[pos]
                 pos &+= 1
                 if c == Byte.hyphen {
-                    text.append(Byte.hyphen)
+                    copiedText.append(Byte.hyphen)
                     if state == .scriptDataDoubleEscaped {
                         state = .scriptDataDoubleEscapedDash
                     } else {
                         state = .scriptDataDoubleEscapedDashDash
                     }
                 } else if c == Byte.lessThan {
-                    text.append(Byte.lessThan)
+                    copiedText.append(Byte.lessThan)
                     state = .scriptDataDoubleEscapedLessThanSign
                 } else if c == Byte.greaterThan && state == .scriptDataDoubleEscapedDashDash {
-                    text.append(Byte.greaterThan)
+                    copiedText.append(Byte.greaterThan)
                     state = .scriptData
                 } else if c == 0 {
                     recordError(.unexpectedNullCharacter, at: pos - 1)
-                    Self.appendReplacementCharacter(to: &text)
+                    Self.appendReplacementCharacter(to: &copiedText)
                     state = .scriptDataDoubleEscaped
                 } else {
-                    text.append(c)
+                    copiedText.append(c)
                     state = .scriptDataDoubleEscaped
                 }
 
             case .scriptDataDoubleEscapedLessThanSign:
                 if pos < end && p[pos] == Byte.solidus {
                     temporaryBuffer.removeAll(keepingCapacity: true)
-                    text.append(Byte.solidus)
+                    copiedText.append(Byte.solidus)
                     pos &+= 1
                     state = .scriptDataDoubleEscapeEnd
                 } else {
@@ -1428,7 +1496,7 @@ struct Tokenizer {
                     if c == Byte.rightSquareBracket || c == 0 { break }
                     pos &+= 1
                 }
-                if pos > start { text.append(contentsOf: UnsafeBufferPointer(rebasing: p[start..<pos])) }
+                if pos > start { appendInputText(p, start, pos) }
                 guard pos < end else {
                     recordError(.eofInCDATA, at: end)
                     return emitEndOfFile(at: end)
@@ -1446,20 +1514,20 @@ struct Tokenizer {
                     pos &+= 1
                     state = .cdataSectionEnd
                 } else {
-                    text.append(Byte.rightSquareBracket)
+                    copiedText.append(Byte.rightSquareBracket)
                     state = .cdataSection
                 }
 
             case .cdataSectionEnd:
                 if pos < end && p[pos] == Byte.rightSquareBracket {
-                    text.append(Byte.rightSquareBracket)
+                    copiedText.append(Byte.rightSquareBracket)
                     pos &+= 1
                 } else if pos < end && p[pos] == Byte.greaterThan {
                     pos &+= 1
                     state = .data
                 } else {
-                    text.append(Byte.rightSquareBracket)
-                    text.append(Byte.rightSquareBracket)
+                    copiedText.append(Byte.rightSquareBracket)
+                    copiedText.append(Byte.rightSquareBracket)
                     state = .cdataSection
                 }
             }
@@ -1551,7 +1619,7 @@ struct Tokenizer {
                 if inAttribute {
                     table.appendValue(of: match, to: &attributeBytes)
                 } else {
-                    table.appendValue(of: match, to: &text)
+                    table.appendValue(of: match, to: &copiedText)
                 }
                 return after
             }
@@ -1625,7 +1693,7 @@ struct Tokenizer {
         if inAttribute {
             Self.appendUTF8(code, to: &attributeBytes)
         } else {
-            Self.appendUTF8(code, to: &text)
+            Self.appendUTF8(code, to: &copiedText)
         }
         return pos
     }
@@ -1633,11 +1701,10 @@ struct Tokenizer {
     /// Appends input bytes as they are to the current output (text or attribute value).
     @inline(__always)
     private mutating func appendOutput(_ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, inAttribute: Bool) {
-        let slice = UnsafeBufferPointer(rebasing: p[range])
         if inAttribute {
-            attributeBytes.append(contentsOf: slice)
+            attributeBytes.append(contentsOf: UnsafeBufferPointer(rebasing: p[range]))
         } else {
-            text.append(contentsOf: slice)
+            appendInputText(p, range.lowerBound, range.upperBound)
         }
     }
 

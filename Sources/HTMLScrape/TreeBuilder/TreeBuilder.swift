@@ -71,6 +71,25 @@ struct TreeBuilder {
 
     /// Runs the parse to the end of the input.
     mutating func run() -> TreeBuilderResult {
+        // The input outlives the parse (the tokenizer holds it and never changes it), so character
+        // tokens can point into it.
+        let input = tokenizer.input
+        return input.withUnsafeBufferPointer { run(input: $0) }
+    }
+
+    /// Hands a run of characters to the tree construction rules (dropping the newline that may
+    /// follow `<pre>`, `<listing>` or `<textarea>`).
+    @inline(__always)
+    private mutating func dispatchCharacters(_ run: TextRun) {
+        var slice = run
+        if dropsLeadingNewline, slice.first == 0x0A { slice = slice.dropFirst() }
+        dropsLeadingNewline = false
+        if slice.isEmpty { return }
+        selfClosingAcknowledged = false
+        dispatch(.characters(slice))
+    }
+
+    private mutating func run(input: UnsafeBufferPointer<UInt8>) -> TreeBuilderResult {
         if let fragmentContext { setUpFragment(fragmentContext) }
         while true {
             tokenizer.allowsCDATA = adjustedCurrentNamespace.map { $0 != .html } ?? false
@@ -78,20 +97,17 @@ struct TreeBuilder {
             var token: Token
             switch kind {
             case .characters:
-                // The run is dispatched from a local reference to the tokenizer's buffer (one retain),
-                // as a slice of its bytes (no reference counting per token).
-                let run = tokenizer.text
-                run.withUnsafeBufferPointer { buffer in
-                    var slice = buffer[...]
-                    if dropsLeadingNewline, slice.first == 0x0A { slice = slice.dropFirst() }
-                    dropsLeadingNewline = false
-                    if slice.isEmpty { return }
-                    selfClosingAcknowledged = false
-                    dispatch(.characters(slice))
+                // The run is dispatched as a slice of the input (usually: nothing was copied) or of
+                // the tokenizer's buffer (one retain), with no reference counting per token.
+                if let range = tokenizer.textSlice {
+                    dispatchCharacters(input[range])
+                } else {
+                    let run = tokenizer.copiedCharacters
+                    run.withUnsafeBufferPointer { dispatchCharacters($0[...]) }
                 }
                 continue
             case .comment:
-                let data = tokenizer.text
+                let data = tokenizer.copiedCharacters
                 data.withUnsafeBufferPointer { buffer in
                     dropsLeadingNewline = false
                     selfClosingAcknowledged = false

@@ -55,7 +55,12 @@ struct NodeArena: Sendable {
 
     var nodes: [NodeRecord] = []
     var attributes: [AttributeRecord] = []
+    /// The bytes of text, comments and attribute values; records locate theirs by start and count.
+    /// Only the first ``byteCount`` are in use: the rest is zeroed room that ``appendBytes(_:)``
+    /// copies into directly, without `Array.append`'s bookkeeping on every small run.
     var bytes: [UInt8] = []
+    /// How many of ``bytes`` are in use.
+    private(set) var byteCount = 0
     var doctypes: [DoctypeRecord] = []
     /// `template` element index → index of the fragment that holds its contents.
     var templateContents: [Int32: Int32] = [:]
@@ -66,7 +71,7 @@ struct NodeArena: Sendable {
     /// An arena whose node 0 is a document (or a fragment root).
     init(rootKind: NodeKind = .document, expectedBytes: Int = 0) {
         nodes.reserveCapacity(max(16, expectedBytes / 24))
-        bytes.reserveCapacity(expectedBytes / 2)
+        if expectedBytes > 0 { bytes = [UInt8](repeating: 0, count: expectedBytes / 2) }
         nodes.append(NodeRecord(kind: rootKind))
     }
 
@@ -92,8 +97,7 @@ struct NodeArena: Sendable {
             nodes[Int(element)].dataStart + nodes[Int(element)].dataCount == UInt32(attributes.count),
             "attributes are appended to the element created last"
         )
-        let start = UInt32(bytes.count)
-        bytes.append(contentsOf: value)
+        let start = appendBytes(value)
         attributes.append(AttributeRecord(
             name: name, namespace: namespace, valueStart: start, valueCount: UInt32(value.count)))
         nodes[Int(element)].dataCount += 1
@@ -141,9 +145,8 @@ struct NodeArena: Sendable {
     private mutating func createDataNode(_ kind: NodeKind, _ text: UnsafeBufferPointer<UInt8>) -> Int32 {
         let index = Int32(nodes.count)
         var record = NodeRecord(kind: kind)
-        record.dataStart = UInt32(bytes.count)
+        record.dataStart = appendBytes(text)
         record.dataCount = UInt32(text.count)
-        bytes.append(contentsOf: text)
         nodes.append(record)
         return index
     }
@@ -194,6 +197,47 @@ struct NodeArena: Sendable {
         }
     }
 
+    /// Copies `source` after the bytes in use; returns where it starts.
+    @inline(__always) @discardableResult
+    mutating func appendBytes(_ source: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        let start = byteCount
+        let count = source.count
+        guard count > 0, let from = source.baseAddress else { return UInt32(start) }
+        if bytes.count &- start < count { growBytes(toHold: count) }
+        bytes.withUnsafeMutableBufferPointer { storage in
+            let to = storage.baseAddress.unsafelyUnwrapped + start
+            if count <= 16 {
+                // Most runs are short (a newline between two tags, a class name): a loop beats a call.
+                for index in 0..<count { to[index] = from[index] }
+            } else {
+                to.update(from: from, count: count)
+            }
+        }
+        byteCount = start &+ count
+        return UInt32(start)
+    }
+
+    /// Copies `text` after the bytes in use; returns where it starts.
+    @discardableResult
+    mutating func appendBytes(_ text: some StringProtocol) -> UInt32 {
+        var utf8 = Array(text.utf8)
+        return utf8.withUnsafeMutableBufferPointer { appendBytes(UnsafeBufferPointer($0)) }
+    }
+
+    /// Marks `count` more bytes (zeroed or left over) as in use, as room after a moved text node.
+    mutating func reserveBytes(_ count: Int) {
+        if bytes.count - byteCount < count { growBytes(toHold: count) }
+        byteCount += count
+    }
+
+    /// Makes room for at least `count` more bytes, doubling the storage.
+    @inline(never)
+    private mutating func growBytes(toHold count: Int) {
+        let wanted = Swift.max(bytes.count * 2, byteCount + count, 256)
+        bytes.reserveCapacity(wanted)
+        bytes.append(contentsOf: repeatElement(0, count: wanted - bytes.count))
+    }
+
     /// Appends bytes to a text node. When its bytes are not at the end of the buffer they are moved
     /// there first, so every node's text stays contiguous; a moved node gets as much spare room
     /// after it as it holds, so that a node extended again and again (text foster-parented before a
@@ -202,8 +246,8 @@ struct NodeArena: Sendable {
         let record = nodes[Int(node)]
         let start = Int(record.dataStart)
         let end = start + Int(record.dataCount)
-        if end == bytes.count {
-            bytes.append(contentsOf: text)
+        if end == byteCount {
+            appendBytes(text)
         } else if let room = textRoom[node], Int(room) >= text.count {
             bytes.withUnsafeMutableBufferPointer { buffer in
                 for (offset, byte) in text.enumerated() { buffer[end + offset] = byte }
@@ -211,11 +255,10 @@ struct NodeArena: Sendable {
             textRoom[node] = room - UInt32(text.count)
         } else {
             let moved = Array(bytes[start..<end])
-            nodes[Int(node)].dataStart = UInt32(bytes.count)
-            bytes.append(contentsOf: moved)
-            bytes.append(contentsOf: text)
+            nodes[Int(node)].dataStart = moved.withUnsafeBufferPointer { appendBytes($0) }
+            appendBytes(text)
             let room = moved.count + text.count
-            bytes.append(contentsOf: repeatElement(0, count: room))
+            reserveBytes(room)
             textRoom[node] = UInt32(room)
         }
         nodes[Int(node)].dataCount += UInt32(text.count)

@@ -10,9 +10,8 @@ extension NodeArena {
     mutating func setAttribute(_ name: LocalName, namespace: Namespace, value: String, on element: Int32) {
         let utf8 = Array(value.utf8)
         if let index = attributeIndex(of: element, name: name, namespace: namespace) {
-            attributes[index].valueStart = UInt32(bytes.count)
+            attributes[index].valueStart = utf8.withUnsafeBufferPointer { appendBytes($0) }
             attributes[index].valueCount = UInt32(utf8.count)
-            bytes.append(contentsOf: utf8)
         } else {
             utf8.withUnsafeBufferPointer { buffer in
                 addAttributeIfMissing(to: element, name: name, namespace: namespace, value: buffer)
@@ -36,9 +35,8 @@ extension NodeArena {
 
     /// Replaces the bytes of a text or comment node.
     mutating func setData(of node: Int32, to text: String) {
-        nodes[Int(node)].dataStart = UInt32(bytes.count)
+        nodes[Int(node)].dataStart = appendBytes(text)
         nodes[Int(node)].dataCount = UInt32(text.utf8.count)
-        bytes.append(contentsOf: text.utf8)
         textRoom[node] = nil
     }
 
@@ -151,7 +149,7 @@ extension NodeArena {
     func compacted() -> (arena: NodeArena, origins: [Int32]) {
         var result = NodeArena(rootKind: nodes[0].kind, expectedBytes: 0)
         result.nodes.reserveCapacity(nodes.count)
-        result.bytes.reserveCapacity(bytes.count)
+        result.bytes.reserveCapacity(byteCount)
         result.names = names
         var origins: [Int32] = [0]
         origins.reserveCapacity(nodes.count)

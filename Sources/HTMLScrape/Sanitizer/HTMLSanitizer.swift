@@ -208,7 +208,7 @@ public struct HTMLSanitizer: Sendable {
     func clean(_ document: Document) -> NodeArena {
         let source = document.arena
         let isFragment = source.nodes[0].kind == .documentFragment
-        var output = NodeArena(rootKind: isFragment ? .documentFragment : .document, expectedBytes: source.bytes.count)
+        var output = NodeArena(rootKind: isFragment ? .documentFragment : .document, expectedBytes: source.byteCount)
         output.names = source.names
         let sourceRoot: Int32
         let outputRoot: Int32

@@ -277,7 +277,7 @@ final class SelectorMatcher {
             if !includesScripts && isScriptOrStyle(record) { return needles.contains { $0.isEmpty } }
             // A few elements' text is cheaper to compute one by one; once that work reaches an eighth
             // of the document's size, one index of the whole text answers the rest in linear time.
-            if !own && (indexFirst || textWork >= (arena.bytes.count + arena.nodes.count) / 8) {
+            if !own && (indexFirst || textWork >= (arena.byteCount + arena.nodes.count) / 8) {
                 let index = textIndex(lowercased: caseInsensitive, includesScripts: includesScripts)
                 var covered = true
                 for needle in needles {

@@ -125,6 +125,17 @@ import Testing
         #expect(sniff(padding + "<plaintext><meta charset=utf-8>").source == .fallback)
         #expect(sniff(padding + "<!-- <meta charset=utf-8> -->").source == .fallback)
         #expect(sniff(String(repeating: " ", count: 1000) + "<meta charset=utf-8>").encoding == .utf8)
+        // The quick check before the document-wide search lets through every case and placement of
+        // `<meta … charset`, a `>` inside a quoted value, and a tag that starts before byte 1024.
+        let text = String(repeating: "<p>x<b>y</b> <m>", count: 200)
+        #expect(sniff(text + "<MeTa HTTP-EQUIV=Content-Type CONTENT='text/html; ChArSeT=koi8-r'>").encoding == .koi8R)
+        #expect(sniff(text + "<meta content='a>b' CHARSET=iso-8859-2>").encoding == .iso8859_2)
+        #expect(sniff(String(repeating: " ", count: 1020) + "<meta charset=iso-8859-2>").encoding == .iso8859_2)
+        #expect(sniff(text + "<meta name=description content=charset>").source == .fallback)
+        #expect(text.utf8.withContiguousStorageIfAvailable { EncodingSniffer.mayContainMetaTag($0) } == false)
+        let mentions = text + "<meta property=toc> charset"
+        #expect(mentions.utf8.withContiguousStorageIfAvailable { EncodingSniffer.mayContainMetaTag($0) } == false,
+                "a charset outside any meta tag does not count")
         // No declaration, but valid UTF-8 with non-ASCII text: UTF-8.
         #expect(sniff("<p>caf\u{E9} \u{1F600}").source == .utf8Detection)
         #expect(sniff("<p>caf\u{E9}").encoding == .utf8)

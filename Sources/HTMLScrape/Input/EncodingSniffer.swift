@@ -28,7 +28,7 @@ enum EncodingSniffer {
         if let encoding = prescan.run() {
             return EncodingSniffResult(encoding: encoding, source: .metaPrescan)
         }
-        if bytes.count > prescanLength {
+        if bytes.count > prescanLength, mayContainMetaTag(bytes) {
             var late = MetaPrescan(bytes, skipsRawText: true)
             if let encoding = late.run() {
                 return EncodingSniffResult(encoding: encoding, source: .metaInDocument)
@@ -38,6 +38,60 @@ enum EncodingSniffer {
             return EncodingSniffResult(encoding: .utf8, source: .utf8Detection)
         }
         return EncodingSniffResult(encoding: fallback, source: .fallback)
+    }
+
+    /// Whether `bytes` hold a `<meta` tag (any case) with `charset` (any case) before the tag's `>`.
+    /// Every `<meta>` that declares an encoding does, so without one the document-wide search
+    /// cannot find anything. This check errs only towards yes (quotes anywhere in the tag are
+    /// honoured) and costs a fraction of that search: it looks for `<` eight bytes at a time.
+    static func mayContainMetaTag(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        let count = bytes.count
+        let lows: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let lessThans = lows &* UInt64(UInt8(ascii: "<"))
+        let ems = lows &* UInt64(UInt8(ascii: "m"))
+        let folding = lows &* 0x20
+        @inline(__always) func lower(_ offset: Int) -> UInt8 { base[offset] | 0x20 }
+        var index = 0
+        while index < count {
+            // Eight positions at a time, stopping only where `<` is followed by `m` or `M`.
+            while index &+ 9 <= count {
+                let here = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) ^ lessThans
+                let next = (UnsafeRawPointer(base + index + 1).loadUnaligned(as: UInt64.self) | folding) ^ ems
+                let both = here | next
+                if (both &- lows) & ~both & highs != 0 { break }
+                index &+= 8
+            }
+            let stop = Swift.min(index &+ 8, count)
+            while index < stop {
+                defer { index &+= 1 }
+                guard base[index] == UInt8(ascii: "<"), index &+ 5 <= count, lower(index + 1) == UInt8(ascii: "m"),
+                      lower(index + 2) == UInt8(ascii: "e"), lower(index + 3) == UInt8(ascii: "t"),
+                      lower(index + 4) == UInt8(ascii: "a") else { continue }
+                // Inside the tag: look for `charset` until its `>` (outside quotes).
+                var offset = index + 5
+                var quote: UInt8 = 0
+                while offset < count {
+                    let byte = base[offset]
+                    if quote != 0 {
+                        if byte == quote { quote = 0 }
+                    } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                        quote = byte
+                    } else if byte == UInt8(ascii: ">") {
+                        break
+                    }
+                    if byte | 0x20 == UInt8(ascii: "c"), offset &+ 7 <= count, lower(offset + 1) == UInt8(ascii: "h"),
+                       lower(offset + 2) == UInt8(ascii: "a"), lower(offset + 3) == UInt8(ascii: "r"),
+                       lower(offset + 4) == UInt8(ascii: "s"), lower(offset + 5) == UInt8(ascii: "e"),
+                       lower(offset + 6) == UInt8(ascii: "t") {
+                        return true
+                    }
+                    offset &+= 1
+                }
+            }
+        }
+        return false
     }
 
     /// A UTF-8 (`EF BB BF`), UTF-16BE (`FE FF`) or UTF-16LE (`FF FE`) byte order mark.

@@ -63,10 +63,9 @@ public final class SpawnedProcess: @unchecked Sendable {
             let status = posix_spawn_file_actions_addopen(&actions, descriptor, path, flags, 0o644)
             guard status == 0 else { throw SpawnError(executable: executable, code: status, step: "open \(path)") }
         }
-        #if canImport(Darwin)
-        // Only descriptors 0–2 (set up above) reach the child.
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_CLOEXEC_DEFAULT))
-        #else
+        #if !canImport(Darwin)
+        // Only descriptors 0–2 (set up above) reach the child; Darwin does this with
+        // POSIX_SPAWN_CLOEXEC_DEFAULT below.
         _ = GNUSpawnActions.addCloseFrom.map { $0(&actions, 3) }
         #endif
         // The child starts with default signal handling, whatever the test runner installed.

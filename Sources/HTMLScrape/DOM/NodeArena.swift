@@ -220,8 +220,7 @@ struct NodeArena: Sendable {
     /// Copies `text` after the bytes in use; returns where it starts.
     @discardableResult
     mutating func appendBytes(_ text: some StringProtocol) -> UInt32 {
-        var utf8 = Array(text.utf8)
-        return utf8.withUnsafeMutableBufferPointer { appendBytes(UnsafeBufferPointer($0)) }
+        Array(text.utf8).withUnsafeBufferPointer { appendBytes($0) }
     }
 
     /// Marks `count` more bytes (zeroed or left over) as in use, as room after a moved text node.

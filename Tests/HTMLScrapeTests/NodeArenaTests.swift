@@ -50,11 +50,45 @@ import Testing
         let table = arena.createElement(.table, namespace: .html)
         Array("a".utf8).withUnsafeBufferPointer { arena.appendText($0, to: 0) }
         arena.append(table, to: 0)
-        Array("b".utf8).withUnsafeBufferPointer { arena.insertText($0, into: 0, before: table) }
+        Array("b".utf8).withUnsafeBufferPointer {
+            arena.insertText($0[...], input: UnsafeBufferPointer(start: nil, count: 0), into: 0, before: table)
+        }
         let kids = children(arena, 0)
         #expect(kids.count == 2)
         #expect(text(arena, kids[0]) == "ab")
         #expect(kids[1] == table)
+    }
+
+    @Test func textAndValuesFromTheSourceAreNotCopiedAndGrowByMoving() {
+        let input = Array("<p title=\"hello\">one</p>two".utf8)
+        var arena = NodeArena(expectedBytes: input.count, source: input)
+        let p = arena.createElement(.p, namespace: .html)
+        arena.append(p, to: 0)
+        arena.appendAttribute(to: p, name: .title, namespace: .none, sourceStart: 10, count: 5)
+        input.withUnsafeBufferPointer { buffer in
+            arena.insertText(buffer[17..<20], input: buffer, into: p, before: NodeArena.none)
+        }
+        // Both point into the source: the arena wrote nothing of its own.
+        #expect(arena.ownBytesInUse == 0)
+        let title = arena.attributes[0]
+        #expect(String(decoding: arena.bytes(start: title.valueStart, count: title.valueCount), as: UTF8.self) == "hello")
+        let text = arena.nodes[Int(p)].firstChild
+        #expect(arena.string(of: text) == "one")
+        #expect(arena.nodes[Int(text)].dataStart == 17)
+        // Text that joins a source run cannot grow in place (the input goes on): the run moves to
+        // the arena's own bytes, and a copy from another buffer lands there as well.
+        input.withUnsafeBufferPointer { buffer in
+            arena.insertText(buffer[24..<27], input: buffer, into: p, before: NodeArena.none)
+        }
+        Array("!".utf8).withUnsafeBufferPointer {
+            arena.insertText($0[...], input: UnsafeBufferPointer(start: nil, count: 0), into: p, before: NodeArena.none)
+        }
+        #expect(children(arena, p) == [text])
+        #expect(arena.string(of: text) == "onetwo!")
+        #expect(Int(arena.nodes[Int(text)].dataStart) >= input.count)
+        // The source itself is untouched.
+        #expect(String(decoding: arena.bytes(start: 0, count: UInt32(input.count)), as: UTF8.self)
+            == "<p title=\"hello\">one</p>two")
     }
 
     @Test func addAttributeIfMissingKeepsExistingValuesAndContiguity() {

@@ -176,7 +176,7 @@ import Testing
             case .startTag:
                 var attributes: [String: String] = [:]
                 for attribute in tokenizer.attributes {
-                    let value = tokenizer.attributeBytes[attribute.valueStart..<(attribute.valueStart + attribute.valueCount)]
+                    let value = tokenizer.attributeValue(attribute)
                     attributes[tokenizer.names.spelling(of: attribute.name)] = String(decoding: value, as: UTF8.self)
                 }
                 tokens.append(

@@ -15,6 +15,29 @@ import Testing
         (["| <!DOCTYPE html>", "| <html>", "|   <head>", "|   <body>"] + lines).joined(separator: "\n")
     }
 
+    @Test func valuesAndTextShareTheInputOnlyWhereTheyAreUnchanged() {
+        // Plain quoted values and text point into the input; values with references, unquoted or
+        // NUL-carrying values, duplicates and text joined across ignored tags are written apart.
+        // Each kind must read back exactly.
+        let document = Document(html: """
+            <p title="plain" data-a="x&amp;y" data-b=unquoted data-c='it&#39;s' title="dropped" data-d="">\
+            one</div>two&lt;three</p><p>\u{0}x</p>
+            """)
+        let paragraphs = document.root.descendants.compactMap(\.element).filter { $0.localName == "p" }
+        #expect(paragraphs.count == 2)
+        let first = paragraphs[0]
+        #expect(first.attributes.map(\.name) == ["title", "data-a", "data-b", "data-c", "data-d"])
+        #expect(first.attribute("title") == "plain")
+        #expect(first.attribute("data-a") == "x&y")
+        #expect(first.attribute("data-b") == "unquoted")
+        #expect(first.attribute("data-c") == "it's")
+        #expect(first.attribute("data-d") == "")
+        #expect(Array(first.node.childNodes).count == 1)
+        #expect(first.node.firstChild?.data == "onetwo<three")
+        #expect(paragraphs[1].node.firstChild?.data == "x")
+        #expect(document.arena.ownBytesInUse < 40)
+    }
+
     @Test func adoptionAgencyMovesTheParagraphOutOfTheLink() {
         // </a> with a furthest block (p): p moves to body, a clone of <a> wraps p's children, and the
         // second pass of the outer loop pops that clone, so "y" lands in p.
@@ -160,9 +183,9 @@ import Testing
         let body = document.body?.node
         #expect(body?.firstChild?.data == String(repeating: "x", count: count))
         #expect(document.root.descendants.count { $0.element?.localName == "tr" } == count)
-        // Bytes in use stay linear; the storage (room to append into) is at most twice that.
-        #expect(document.arena.byteCount < 8 * count)
-        #expect(document.arena.bytes.count <= max(2 * document.arena.byteCount, 1 << 16))
+        // The arena's own bytes in use stay linear; the storage (room to append into) is at most twice that.
+        #expect(document.arena.ownBytesInUse < 8 * count)
+        #expect(document.arena.ownBytesStorage <= max(2 * document.arena.ownBytesInUse, 1 << 16))
         print("100,000 foster-parented x<tr a=b>: \(ContinuousClock.now - start)")
     }
 

@@ -17,7 +17,7 @@ public enum NodeKind: UInt8, Sendable, Hashable {
 /// One node of the arena. Links are indices into `NodeArena.nodes`; `NodeArena.none` means no node.
 ///
 /// For elements, `data` locates the element's attributes in `NodeArena.attributes`; for text and
-/// comments it locates the node's UTF-8 bytes in `NodeArena.bytes`; for a doctype it indexes
+/// comments it locates the node's UTF-8 bytes (see `NodeArena.bytes(start:count:)`); for a doctype it indexes
 /// `NodeArena.doctypes`.
 struct NodeRecord: Sendable {
     var parent: Int32 = NodeArena.none
@@ -55,12 +55,20 @@ struct NodeArena: Sendable {
 
     var nodes: [NodeRecord] = []
     var attributes: [AttributeRecord] = []
-    /// The bytes of text, comments and attribute values; records locate theirs by start and count.
-    /// Only the first ``byteCount`` are in use: the rest is zeroed room that ``appendBytes(_:)``
-    /// copies into directly, without `Array.append`'s bookkeeping on every small run.
-    var bytes: [UInt8] = []
-    /// How many of ``bytes`` are in use.
-    private(set) var byteCount = 0
+    /// The parsed input (preprocessed UTF-8), shared with the tokenizer that read it and never
+    /// changed. Text and attribute values that are unchanged runs of the input (most of them) point
+    /// into it rather than being copied.
+    private(set) var source: [UInt8] = []
+    /// `source.count`, kept apart for the hot paths.
+    private let sourceCount: Int
+    /// The bytes the arena wrote itself: text and values that differ from the input (character
+    /// references decoded, runs joined, edits). Only the first `byteCount - sourceCount` are in
+    /// use: the rest is zeroed room that ``appendBytes(_:)`` copies into directly, without
+    /// `Array.append`'s bookkeeping on every small run.
+    private var ownBytes: [UInt8] = []
+    /// The end of the bytes in use. Records locate their bytes by start and count in one address
+    /// space: offsets below `source.count` are in `source`, the rest in the arena's own bytes.
+    private(set) var byteCount: Int
     var doctypes: [DoctypeRecord] = []
     /// `template` element index → index of the fragment that holds its contents.
     var templateContents: [Int32: Int32] = [:]
@@ -69,10 +77,28 @@ struct NodeArena: Sendable {
     var textRoom: [Int32: UInt32] = [:]
 
     /// An arena whose node 0 is a document (or a fragment root).
-    init(rootKind: NodeKind = .document, expectedBytes: Int = 0) {
+    ///
+    /// - Parameters:
+    ///   - expectedBytes: the size of the input, to size the storage from.
+    ///   - source: the parsed input, when records may point into it.
+    init(rootKind: NodeKind = .document, expectedBytes: Int = 0, source: [UInt8] = []) {
+        self.source = source
+        sourceCount = source.count
+        byteCount = source.count
         nodes.reserveCapacity(max(16, expectedBytes / 24))
-        if expectedBytes > 0 { bytes = [UInt8](repeating: 0, count: expectedBytes / 2) }
+        // With a source, the arena writes only what differs from the input: a small start suffices.
+        let room = source.isEmpty ? expectedBytes / 2 : expectedBytes / 32
+        if room > 0 { ownBytes = [UInt8](repeating: 0, count: max(room, 256)) }
         nodes.append(NodeRecord(kind: rootKind))
+    }
+
+    /// How many of the arena's own bytes are in use, and how many its storage holds (in use plus room).
+    var ownBytesInUse: Int { byteCount - sourceCount }
+    var ownBytesStorage: Int { ownBytes.count }
+
+    /// Makes room for at least `count` more bytes of the arena's own.
+    mutating func reserveOwnBytes(_ count: Int) {
+        if ownBytes.count - (byteCount - sourceCount) < count { growBytes(toHold: count) }
     }
 
     // MARK: Creating nodes
@@ -100,6 +126,21 @@ struct NodeArena: Sendable {
         let start = appendBytes(value)
         attributes.append(AttributeRecord(
             name: name, namespace: namespace, valueStart: start, valueCount: UInt32(value.count)))
+        nodes[Int(element)].dataCount += 1
+    }
+
+    /// Adds an attribute whose value is `count` bytes of ``source`` from `start` to the element
+    /// created last, without copying the value.
+    mutating func appendAttribute(
+        to element: Int32, name: LocalName, namespace: Namespace, sourceStart start: Int, count: Int
+    ) {
+        precondition(
+            nodes[Int(element)].dataStart + nodes[Int(element)].dataCount == UInt32(attributes.count)
+                && start >= 0 && start + count <= sourceCount,
+            "attributes are appended to the element created last, with values inside the source"
+        )
+        attributes.append(AttributeRecord(
+            name: name, namespace: namespace, valueStart: UInt32(start), valueCount: UInt32(count)))
         nodes[Int(element)].dataCount += 1
     }
 
@@ -151,6 +192,16 @@ struct NodeArena: Sendable {
         return index
     }
 
+    /// Creates a text or comment node whose bytes are `count` bytes of ``source`` from `start`.
+    private mutating func createDataNode(_ kind: NodeKind, sourceStart start: Int, count: Int) -> Int32 {
+        let index = Int32(nodes.count)
+        var record = NodeRecord(kind: kind)
+        record.dataStart = UInt32(start)
+        record.dataCount = UInt32(count)
+        nodes.append(record)
+        return index
+    }
+
     /// Creates a doctype node.
     mutating func createDoctype(name: String, publicID: String?, systemID: String?) -> Int32 {
         let index = Int32(nodes.count)
@@ -182,30 +233,38 @@ struct NodeArena: Sendable {
         }
     }
 
-    /// Inserts text into `parent` before `reference` (or at the end when `reference` is `none`),
-    /// merging it into the text node just before that place when there is one.
-    mutating func insertText(_ text: UnsafeBufferPointer<UInt8>, into parent: Int32, before reference: Int32) {
-        if reference == Self.none {
-            appendText(text, to: parent)
+    /// Inserts text into `parent` before `reference` (at the end when `none`), merging it into the
+    /// text node just before that place when there is one. When `run` is a slice of `input`, the
+    /// parse's input that ``source`` holds, a new text node points into the source instead of
+    /// copying.
+    mutating func insertText(
+        _ run: Slice<UnsafeBufferPointer<UInt8>>, input: UnsafeBufferPointer<UInt8>, into parent: Int32,
+        before reference: Int32
+    ) {
+        let previous = reference == Self.none ? nodes[Int(parent)].lastChild : nodes[Int(reference)].previousSibling
+        if previous != Self.none && nodes[Int(previous)].kind == .text {
+            extendText(previous, with: UnsafeBufferPointer(rebasing: run))
             return
         }
-        let previous = nodes[Int(reference)].previousSibling
-        if previous != Self.none && nodes[Int(previous)].kind == .text {
-            extendText(previous, with: text)
+        let node: Int32
+        if run.base.baseAddress == input.baseAddress && input.count == sourceCount && sourceCount > 0 {
+            node = createDataNode(.text, sourceStart: run.startIndex, count: run.count)
         } else {
-            insert(createText(text), into: parent, before: reference)
+            node = createText(UnsafeBufferPointer(rebasing: run))
         }
+        insert(node, into: parent, before: reference)
     }
 
-    /// Copies `source` after the bytes in use; returns where it starts.
+    /// Copies `text` into the arena's own bytes, after those in use; returns where it starts.
     @inline(__always) @discardableResult
-    mutating func appendBytes(_ source: UnsafeBufferPointer<UInt8>) -> UInt32 {
+    mutating func appendBytes(_ text: UnsafeBufferPointer<UInt8>) -> UInt32 {
         let start = byteCount
-        let count = source.count
-        guard count > 0, let from = source.baseAddress else { return UInt32(start) }
-        if bytes.count &- start < count { growBytes(toHold: count) }
-        bytes.withUnsafeMutableBufferPointer { storage in
-            let to = storage.baseAddress.unsafelyUnwrapped + start
+        let count = text.count
+        guard count > 0, let from = text.baseAddress else { return UInt32(start) }
+        let ownStart = start &- sourceCount
+        if ownBytes.count &- ownStart < count { growBytes(toHold: count) }
+        ownBytes.withUnsafeMutableBufferPointer { storage in
+            let to = storage.baseAddress.unsafelyUnwrapped + ownStart
             if count <= 16 {
                 // Most runs are short (a newline between two tags, a class name): a loop beats a call.
                 for index in 0..<count { to[index] = from[index] }
@@ -225,16 +284,16 @@ struct NodeArena: Sendable {
 
     /// Marks `count` more bytes (zeroed or left over) as in use, as room after a moved text node.
     mutating func reserveBytes(_ count: Int) {
-        if bytes.count - byteCount < count { growBytes(toHold: count) }
+        reserveOwnBytes(count)
         byteCount += count
     }
 
-    /// Makes room for at least `count` more bytes, doubling the storage.
+    /// Makes room for at least `count` more of the arena's own bytes, doubling the storage.
     @inline(never)
     private mutating func growBytes(toHold count: Int) {
-        let wanted = Swift.max(bytes.count * 2, byteCount + count, 256)
-        bytes.reserveCapacity(wanted)
-        bytes.append(contentsOf: repeatElement(0, count: wanted - bytes.count))
+        let wanted = Swift.max(ownBytes.count * 2, byteCount - sourceCount + count, 256)
+        ownBytes.reserveCapacity(wanted)
+        ownBytes.append(contentsOf: repeatElement(0, count: wanted - ownBytes.count))
     }
 
     /// Appends bytes to a text node. When its bytes are not at the end of the buffer they are moved
@@ -245,15 +304,16 @@ struct NodeArena: Sendable {
         let record = nodes[Int(node)]
         let start = Int(record.dataStart)
         let end = start + Int(record.dataCount)
-        if end == byteCount {
+        // Text in the source cannot grow in place: the input goes on after it.
+        if end == byteCount && start >= sourceCount {
             appendBytes(text)
         } else if let room = textRoom[node], Int(room) >= text.count {
-            bytes.withUnsafeMutableBufferPointer { buffer in
-                for (offset, byte) in text.enumerated() { buffer[end + offset] = byte }
+            ownBytes.withUnsafeMutableBufferPointer { buffer in
+                for (offset, byte) in text.enumerated() { buffer[end - sourceCount + offset] = byte }
             }
             textRoom[node] = room - UInt32(text.count)
         } else {
-            let moved = Array(bytes[start..<end])
+            let moved = Array(bytes(start: record.dataStart, count: record.dataCount))
             nodes[Int(node)].dataStart = moved.withUnsafeBufferPointer { appendBytes($0) }
             appendBytes(text)
             let room = moved.count + text.count
@@ -332,7 +392,19 @@ struct NodeArena: Sendable {
 
     /// The bytes of a text or comment node, or of an attribute value.
     func bytes(start: UInt32, count: UInt32) -> ArraySlice<UInt8> {
-        bytes[Int(start)..<Int(start + count)]
+        let first = Int(start)
+        if first < sourceCount { return source[first..<(first + Int(count))] }
+        return ownBytes[(first - sourceCount)..<(first - sourceCount + Int(count))]
+    }
+
+    /// Calls `body` with the bytes at `start` (in either storage) as a buffer.
+    func withBytes<Result>(
+        start: UInt32, count: UInt32, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
+    ) rethrows -> Result {
+        let first = Int(start)
+        let storage = first < sourceCount ? source : ownBytes
+        let offset = first < sourceCount ? first : first - sourceCount
+        return try storage.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[offset..<(offset + Int(count))])) }
     }
 
     /// The text of a text or comment node.

@@ -149,7 +149,7 @@ extension NodeArena {
     func compacted() -> (arena: NodeArena, origins: [Int32]) {
         var result = NodeArena(rootKind: nodes[0].kind, expectedBytes: 0)
         result.nodes.reserveCapacity(nodes.count)
-        result.bytes.reserveCapacity(byteCount)
+        result.reserveOwnBytes(byteCount)
         result.names = names
         var origins: [Int32] = [0]
         origins.reserveCapacity(nodes.count)

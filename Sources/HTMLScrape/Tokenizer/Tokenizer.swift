@@ -22,10 +22,14 @@ enum TokenKind: Sendable {
 struct TokenAttribute: Sendable {
     /// The name, lower-cased (ASCII only) and interned.
     var name: LocalName
-    /// Where the value's UTF-8 bytes start in `Tokenizer.attributeBytes`.
+    /// Where the value's UTF-8 bytes start: in `Tokenizer.input` when `inInput`, else in
+    /// `Tokenizer.attributeBytes`. Read it with `Tokenizer.attributeValue(_:)`.
     var valueStart: Int
     /// How many bytes the value has (character references already decoded).
     var valueCount: Int
+    /// Whether the value is an unchanged run of the input (a quoted value without references or
+    /// NULs, the common case), not copied anywhere.
+    var inInput: Bool = false
 }
 
 /// A doctype token's fields. `nil` means missing, which differs from empty.
@@ -130,7 +134,7 @@ struct Tokenizer {
     var tagName = LocalName(id: 0)
     /// The attributes of a start tag, in source order, duplicates dropped (first one wins).
     var attributes: [TokenAttribute] = []
-    /// The bytes of the attribute values.
+    /// The bytes of the attribute values that are not plain runs of the input.
     var attributeBytes: [UInt8] = []
     /// Whether a start tag ended with `/>`.
     var selfClosing = false
@@ -176,6 +180,11 @@ struct Tokenizer {
     private var attributeIsDuplicate = false
     /// Where the value of the attribute being built starts in `attributeBytes`.
     private var attributeValueStart = 0
+    /// The value of the attribute being built as a run of the input (`attributeSliceStart`,
+    /// `attributeSliceCount`), when it is one: a quoted value read in one scan.
+    private var attributeIsSlice = false
+    private var attributeSliceStart = 0
+    private var attributeSliceCount = 0
     /// The attribute names of the current tag as a set, used once a tag has many attributes (so that
     /// duplicate checks stay linear on hostile input).
     private var attributeNameSet: Set<UInt32> = []
@@ -192,6 +201,12 @@ struct Tokenizer {
     private var doctypeHasSystem = false
     /// The force-quirks flag of the doctype being built.
     private var doctypeForceQuirks = false
+
+    /// The value of an attribute of the current tag.
+    func attributeValue(_ attribute: TokenAttribute) -> ArraySlice<UInt8> {
+        let range = attribute.valueStart..<(attribute.valueStart + attribute.valueCount)
+        return attribute.inInput ? input[range] : attributeBytes[range]
+    }
 
     /// Creates a tokenizer over preprocessed input, starting in the data state.
     init(input: [UInt8], names: NameTable = NameTable(), collectsErrors: Bool = true) {
@@ -378,6 +393,7 @@ struct Tokenizer {
         readyAttributeName = nil
         buildingAttribute = true
         attributeIsDuplicate = false
+        attributeIsSlice = false
         attributeValueStart = attributeBytes.count
     }
 
@@ -414,13 +430,20 @@ struct Tokenizer {
         guard buildingAttribute else { return }
         buildingAttribute = false
         if attributeIsDuplicate {
-            attributeBytes.removeSubrange(attributeValueStart...)
+            if attributeBytes.count > attributeValueStart { attributeBytes.removeSubrange(attributeValueStart...) }
             return
         }
-        attributes.append(
-            TokenAttribute(
-                name: attributeName, valueStart: attributeValueStart,
-                valueCount: attributeBytes.count - attributeValueStart))
+        if attributeIsSlice {
+            attributes.append(
+                TokenAttribute(
+                    name: attributeName, valueStart: attributeSliceStart, valueCount: attributeSliceCount,
+                    inInput: true))
+        } else {
+            attributes.append(
+                TokenAttribute(
+                    name: attributeName, valueStart: attributeValueStart,
+                    valueCount: attributeBytes.count - attributeValueStart))
+        }
         if !attributeNameSet.isEmpty { attributeNameSet.insert(attributeName.id) }
     }
 
@@ -466,6 +489,7 @@ struct Tokenizer {
 
     /// Whether the end tag being built is an appropriate end tag token: its name is the last start
     /// tag's name.
+    @inline(__always)
     private func isAppropriateEndTag() -> Bool {
         guard let last = lastStartTagName else { return false }
         return names.utf8(of: last).elementsEqual(nameBuffer)
@@ -949,7 +973,14 @@ struct Tokenizer {
                 let quote: UInt8 = state == .attributeValueDoubleQuoted ? Byte.quotationMark : Byte.apostrophe
                 let start = pos
                 pos = Self.scan(p, from: pos, until: quote, Byte.ampersand)
-                if pos > start { attributeBytes.append(contentsOf: UnsafeBufferPointer(rebasing: p[start..<pos])) }
+                if pos < end && p[pos] == quote && attributeBytes.count == attributeValueStart {
+                    // The whole value is one unchanged run of the input: point at it, copy nothing.
+                    attributeIsSlice = true
+                    attributeSliceStart = start
+                    attributeSliceCount = pos &- start
+                } else if pos > start {
+                    attributeBytes.append(contentsOf: UnsafeBufferPointer(rebasing: p[start..<pos]))
+                }
                 guard pos < end else {
                     recordError(.eofInTag, at: end)
                     return emitEndOfFile(at: end)

@@ -83,7 +83,7 @@ extension TreeBuilder {
             arena.moveChildren(of: furthestBlock, to: newElement)
             arena.append(newElement, to: furthestBlock)
 
-            var key = formatting.arkKey(signature: attributeSignature(newElement))
+            var key = formatting.arkKey(signature: arena.attributeSignature(newElement))
             if let position = formatting.position(of: formattingElement) {
                 key = formatting[position].arkKey
                 formatting.remove(at: position)

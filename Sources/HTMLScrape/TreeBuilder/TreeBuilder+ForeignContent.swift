@@ -33,6 +33,7 @@ extension TreeBuilder {
     }
 
     /// Whether the current `font` start tag has a `color`, `face` or `size` attribute.
+    @inline(__always)
     func hasFontBreakoutAttribute() -> Bool {
         tokenizer.attributes.contains { $0.name == .color || $0.name == .face || $0.name == .size }
     }

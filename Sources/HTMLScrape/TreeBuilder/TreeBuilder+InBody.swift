@@ -244,22 +244,18 @@ extension TreeBuilder {
     /// Adds a start tag's attributes to an element that lacks them (a second `<html>` or `<body>`).
     mutating func addMissingAttributes(to element: Int32, _ tag: StartTag) {
         guard tag.hasTokenAttributes else { return }
-        let attributes = tokenizer.attributes
-        let values = tokenizer.attributeBytes
-        values.withUnsafeBufferPointer { buffer in
-            for attribute in attributes {
-                let value = UnsafeBufferPointer(
-                    rebasing: buffer[attribute.valueStart..<(attribute.valueStart + attribute.valueCount)])
+        for attribute in tokenizer.attributes {
+            Array(tokenizer.attributeValue(attribute)).withUnsafeBufferPointer { value in
                 arena.addAttributeIfMissing(to: element, name: attribute.name, namespace: .none, value: value)
             }
         }
     }
 
     /// Whether the current start tag has `type=hidden` (ASCII case-insensitive).
+    @inline(__always)
     func isHiddenInput() -> Bool {
         for attribute in tokenizer.attributes where attribute.name == .type {
-            let value = tokenizer.attributeBytes[attribute.valueStart..<(attribute.valueStart + attribute.valueCount)]
-            return HTMLBytes.equalsIgnoringASCIICase(value, "hidden")
+            return HTMLBytes.equalsIgnoringASCIICase(tokenizer.attributeValue(attribute), "hidden")
         }
         return false
     }
@@ -285,7 +281,9 @@ extension TreeBuilder {
 
     /// Whether the fragment's context element is a `select`.
     var contextIsSelect: Bool {
+        @inline(__always) get {
         contextInfo?.isHTML(.select) ?? false
+        }
     }
 
     /// The `select` start tag steps (2025 `select` parsing).

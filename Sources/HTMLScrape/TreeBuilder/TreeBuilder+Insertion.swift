@@ -43,20 +43,27 @@ extension TreeBuilder {
             let map: ForeignNames? = namespace == .html ? nil : foreignNameMap()
             values.withUnsafeBufferPointer { buffer in
                 for attribute in attributes {
-                    let value = UnsafeBufferPointer(
-                        rebasing: buffer[attribute.valueStart..<(attribute.valueStart + attribute.valueCount)])
                     var attributeName = attribute.name
                     var attributeNamespace = Namespace.none
                     if let map {
                         (attributeName, attributeNamespace) = map.adjustedAttribute(attribute.name, in: namespace)
                     }
-                    arena.appendAttribute(
-                        to: element, name: attributeName, namespace: attributeNamespace, value: value)
+                    if attribute.inInput {
+                        // The arena's source is the tokenizer's input: the value is not copied.
+                        arena.appendAttribute(
+                            to: element, name: attributeName, namespace: attributeNamespace,
+                            sourceStart: attribute.valueStart, count: attribute.valueCount)
+                    } else {
+                        let value = UnsafeBufferPointer(
+                            rebasing: buffer[attribute.valueStart..<(attribute.valueStart + attribute.valueCount)])
+                        arena.appendAttribute(
+                            to: element, name: attributeName, namespace: attributeNamespace, value: value)
+                    }
                 }
             }
             if namespace == .mathML && name == .annotationXml {
                 for attribute in attributes where attribute.name == .encoding {
-                    let value = values[attribute.valueStart..<(attribute.valueStart + attribute.valueCount)]
+                    let value = tokenizer.attributeValue(attribute)
                     integration = HTMLBytes.equalsIgnoringASCIICase(value, "text/html")
                         || HTMLBytes.equalsIgnoringASCIICase(value, "application/xhtml+xml")
                 }
@@ -108,7 +115,7 @@ extension TreeBuilder {
     mutating func insertCharacters(_ run: TextRun) {
         let place = appropriatePlace()
         if arena.nodes[Int(place.parent)].kind == .document { return }
-        arena.insertText(UnsafeBufferPointer(rebasing: run), into: place.parent, before: place.before)
+        arena.insertText(run, input: input, into: place.parent, before: place.before)
     }
 
     /// Inserts one U+FFFD REPLACEMENT CHARACTER.
@@ -130,64 +137,11 @@ extension TreeBuilder {
 
     // MARK: Active formatting elements
 
-    /// Whether two elements have the same attributes (names, namespaces and values), in any order.
-    func sameAttributes(_ a: Int32, _ b: Int32) -> Bool {
-        let ra = arena.nodes[Int(a)]
-        let rb = arena.nodes[Int(b)]
-        guard ra.dataCount == rb.dataCount else { return false }
-        let startA = Int(ra.dataStart)
-        let startB = Int(rb.dataStart)
-        for i in startA..<(startA + Int(ra.dataCount)) {
-            let attribute = arena.attributes[i]
-            var found = false
-            for j in startB..<(startB + Int(rb.dataCount)) {
-                let other = arena.attributes[j]
-                if other.name == attribute.name && other.namespace == attribute.namespace {
-                    found = arena.bytes(start: attribute.valueStart, count: attribute.valueCount)
-                        == arena.bytes(start: other.valueStart, count: other.valueCount)
-                    break
-                }
-            }
-            if !found { return false }
-        }
-        return true
-    }
-
-    /// A hash of an element's name and attributes that does not depend on the attributes' order:
-    /// identical elements (for the Noah's Ark clause) have equal signatures.
-    func attributeSignature(_ node: Int32) -> UInt64 {
-        let record = arena.nodes[Int(node)]
-        var signature = UInt64(record.name.id) &* 0x100_0000_01B3 ^ UInt64(record.dataCount) << 48
-        let start = Int(record.dataStart)
-        arena.bytes.withUnsafeBufferPointer { bytes in
-            guard let base = bytes.baseAddress else { return }
-            for attribute in arena.attributes[start..<(start + Int(record.dataCount))] {
-                var hash: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(attribute.name.id) << 8
-                    ^ UInt64(attribute.namespace.rawValue)
-                // Eight bytes at a time, then the tail byte by byte.
-                var index = Int(attribute.valueStart)
-                let end = index + Int(attribute.valueCount)
-                while index + 8 <= end {
-                    let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-                    hash = (hash ^ word) &* 0x100_0000_01B3
-                    hash ^= hash >> 29
-                    index += 8
-                }
-                while index < end {
-                    hash = (hash ^ UInt64(base[index])) &* 0x100_0000_01B3
-                    index += 1
-                }
-                signature = signature &+ (hash ^ hash >> 32) &* 0x9E37_79B9_7F4A_7C15
-            }
-        }
-        return signature
-    }
-
     /// Pushes a formatting element onto the list, applying the Noah's Ark clause (at most three
     /// identical entries after the last marker). The list is only scanned when at least three entries
     /// share the element's key.
     mutating func pushFormattingElement(_ node: Int32, name: LocalName) {
-        let key = formatting.arkKey(signature: attributeSignature(node))
+        let key = formatting.arkKey(signature: arena.attributeSignature(node))
         if formatting.count(ofKey: key) >= 3 {
             var identical = 0
             var earliest = -1
@@ -195,7 +149,7 @@ extension TreeBuilder {
             while i >= 0 {
                 let entry = formatting[i]
                 if entry.isMarker { break }
-                if entry.arkKey == key && entry.name == name && sameAttributes(entry.node, node) {
+                if entry.arkKey == key && entry.name == name && arena.sameAttributes(entry.node, node) {
                     identical += 1
                     earliest = i
                 }
@@ -247,6 +201,7 @@ extension TreeBuilder {
     }
 
     /// Whether the current node is the HTML element `name`.
+    @inline(__always)
     func currentIs(_ name: LocalName) -> Bool {
         !open.isEmpty && open.currentInfo.isHTML(name)
     }
@@ -336,5 +291,63 @@ extension TreeBuilder {
             position -= 1
         }
         mode = .inBody
+    }
+}
+
+/// The attribute comparisons of the Noah's Ark clause. They live on the arena, not the tree builder:
+/// a non-mutating tree builder method called from a mutating one makes Swift copy the whole builder
+/// (some 700 bytes and every reference in it) around the call.
+extension NodeArena {
+    /// Whether two elements have the same attributes (names, namespaces and values), in any order.
+    func sameAttributes(_ a: Int32, _ b: Int32) -> Bool {
+        let ra = nodes[Int(a)]
+        let rb = nodes[Int(b)]
+        guard ra.dataCount == rb.dataCount else { return false }
+        let startA = Int(ra.dataStart)
+        let startB = Int(rb.dataStart)
+        for i in startA..<(startA + Int(ra.dataCount)) {
+            let attribute = attributes[i]
+            var found = false
+            for j in startB..<(startB + Int(rb.dataCount)) {
+                let other = attributes[j]
+                if other.name == attribute.name && other.namespace == attribute.namespace {
+                    found = bytes(start: attribute.valueStart, count: attribute.valueCount)
+                        == bytes(start: other.valueStart, count: other.valueCount)
+                    break
+                }
+            }
+            if !found { return false }
+        }
+        return true
+    }
+
+    /// A hash of an element's name and attributes that does not depend on the attributes' order:
+    /// identical elements (for the Noah's Ark clause) have equal signatures.
+    func attributeSignature(_ node: Int32) -> UInt64 {
+        let record = nodes[Int(node)]
+        var signature = UInt64(record.name.id) &* 0x100_0000_01B3 ^ UInt64(record.dataCount) << 48
+        let start = Int(record.dataStart)
+        for attribute in attributes[start..<(start + Int(record.dataCount))] {
+            var hash: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(attribute.name.id) << 8
+                ^ UInt64(attribute.namespace.rawValue)
+            withBytes(start: attribute.valueStart, count: attribute.valueCount) { value in
+                guard let base = value.baseAddress else { return }
+                // Eight bytes at a time, then the tail byte by byte.
+                var index = 0
+                let end = value.count
+                while index + 8 <= end {
+                    let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                    hash = (hash ^ word) &* 0x100_0000_01B3
+                    hash ^= hash >> 29
+                    index += 8
+                }
+                while index < end {
+                    hash = (hash ^ UInt64(base[index])) &* 0x100_0000_01B3
+                    index += 1
+                }
+            }
+            signature = signature &+ (hash ^ hash >> 32) &* 0x9E37_79B9_7F4A_7C15
+        }
+        return signature
     }
 }

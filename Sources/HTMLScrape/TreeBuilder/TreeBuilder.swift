@@ -57,6 +57,9 @@ struct TreeBuilder {
     var fragmentRoot: Int32 = NodeArena.none
     /// Whether a `selectedcontent` element was created (its contents are filled in at the end).
     var createdSelectedContent = false
+    /// The tokenizer's input (the arena's source) while `run()` runs; empty otherwise. Character
+    /// runs that are slices of it become text nodes that point into the source.
+    var input = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
     /// Names for SVG and MathML case fix-ups, built on first use.
     var foreignNames: ForeignNames?
 
@@ -64,9 +67,10 @@ struct TreeBuilder {
         self.tokenizer = tokenizer
         self.scriptingEnabled = scriptingEnabled
         self.fragmentContext = fragmentContext
+        // The arena shares the input: text and values that are plain runs of it are not copied.
         self.arena = NodeArena(
             rootKind: fragmentContext == nil ? .document : .documentFragment,
-            expectedBytes: tokenizer.input.count)
+            expectedBytes: tokenizer.input.count, source: tokenizer.input)
     }
 
     /// Runs the parse to the end of the input.
@@ -90,6 +94,8 @@ struct TreeBuilder {
     }
 
     private mutating func run(input: UnsafeBufferPointer<UInt8>) -> TreeBuilderResult {
+        self.input = input
+        defer { self.input = UnsafeBufferPointer(start: nil, count: 0) }
         if let fragmentContext { setUpFragment(fragmentContext) }
         while true {
             tokenizer.allowsCDATA = adjustedCurrentNamespace.map { $0 != .html } ?? false

@@ -9,6 +9,12 @@ import HTMLScrape
 //       `file<TAB>bytes<TAB>seconds-per-parse<TAB>MB/s`. `Benchmarks/compare-lexbor.py` runs it
 //       next to selectolax (lexbor) and resiliparse on the same files.
 //
+//   HTMLScrapeThroughput serve
+//       reads `REPEAT<TAB>FILE` lines from standard input and answers each with one line, the
+//       seconds per parse of FILE (N timed parses after one warm-up), in the same long-lived process.
+//       `compare-lexbor.py` uses it so that HTMLScrape, like the Python parsers beside it, runs in a
+//       process whose allocator has already seen the earlier files.
+//
 //   HTMLScrapeThroughput pattern INDEX SIZE
 //       parses one pattern once (for instruction counts under `valgrind --tool=callgrind`).
 //
@@ -35,22 +41,46 @@ func best(of runs: Int, _ body: () -> Void) -> Double {
     return result
 }
 
+/// Seconds per parse of `bytes`: `repeats` timed parses after one warm-up parse.
+func secondsPerParse(_ bytes: [UInt8], repeats: Int) -> Double {
+    var sink = parse(bytes)
+    let start = DispatchTime.now().uptimeNanoseconds
+    for _ in 0..<repeats { sink &+= parse(bytes) }
+    let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 / Double(max(repeats, 1))
+    if sink == -1 { print(sink) }
+    return seconds
+}
+
 func measureFiles(_ paths: [String], repeats: Int) {
-    var sink = 0
     for path in paths {
         guard let data = FileManager.default.contents(atPath: path) else {
             FileHandle.standardError.write(Data("cannot read \(path)\n".utf8))
             continue
         }
         let bytes = [UInt8](data)
-        sink &+= parse(bytes)
-        let start = DispatchTime.now().uptimeNanoseconds
-        for _ in 0..<repeats { sink &+= parse(bytes) }
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 / Double(repeats)
+        let seconds = secondsPerParse(bytes, repeats: repeats)
         let megabytesPerSecond = Double(bytes.count) / 1e6 / seconds
         print("\(path)\t\(bytes.count)\t\(String(format: "%.6f", seconds))\t\(String(format: "%.2f", megabytesPerSecond))")
     }
-    if sink == -1 { print(sink) }
+}
+
+/// Answers `REPEAT<TAB>FILE` lines from standard input with seconds per parse, one line each
+/// (`error: …` for a line it cannot use), until standard input ends.
+func serve() {
+    // Unbuffered: each answer must reach the asking process at once.
+    func answer(_ text: String) { FileHandle.standardOutput.write(Data((text + "\n").utf8)) }
+    while let line = readLine() {
+        let fields = line.split(separator: "\t", maxSplits: 1).map(String.init)
+        guard fields.count == 2, let repeats = Int(fields[0]), repeats > 0 else {
+            answer("error: expected REPEAT<TAB>FILE, got \(line)")
+            continue
+        }
+        guard let data = FileManager.default.contents(atPath: fields[1]) else {
+            answer("error: cannot read \(fields[1])")
+            continue
+        }
+        answer(String(format: "%.9f", secondsPerParse([UInt8](data), repeats: repeats)))
+    }
 }
 
 /// The pathological patterns, each a function of its size.
@@ -86,7 +116,7 @@ func measurePathological(base: Int) {
 func run() {
     var arguments = Array(CommandLine.arguments.dropFirst())
     guard let mode = arguments.first else {
-        print("usage: HTMLScrapeThroughput files [--repeat N] FILE… | pathological [--base N]")
+        print("usage: HTMLScrapeThroughput files [--repeat N] FILE… | serve | pathological [--base N]")
         exit(2)
     }
     arguments.removeFirst()
@@ -100,6 +130,8 @@ func run() {
     case "files":
         let repeats = option("--repeat", default: 20)
         measureFiles(arguments, repeats: repeats)
+    case "serve":
+        serve()
     case "pathological":
         measurePathological(base: option("--base", default: 10_000))
     case "pattern":

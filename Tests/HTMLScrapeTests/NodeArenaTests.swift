@@ -118,6 +118,24 @@ import Testing
         #expect(bodyAttr.name == .class)
     }
 
+    @Test func generatedTagSetsHoldTheSpecsNames() {
+        // The sets are literal bit words (Scripts/generate-tag-sets.py); built here from names, as
+        // the spec lists them, they must come out the same.
+        #expect(TagSets.formatting == NameSet(
+            .a, .b, .big, .code, .em, .font, .i, .nobr, .s, .small, .strike, .strong, .tt, .u))
+        #expect(TagSets.impliedEndTags == NameSet(.dd, .dt, .li, .optgroup, .option, .p, .rb, .rp, .rt, .rtc))
+        #expect(TagSets.impliedEndTagsThoroughly == NameSet(
+            .dd, .dt, .li, .optgroup, .option, .p, .rb, .rp, .rt, .rtc,
+            .caption, .colgroup, .tbody, .td, .tfoot, .th, .thead, .tr))
+        #expect(TagSets.mathMLScope == NameSet(.mi, .mo, .mn, .ms, .mtext, .annotationXml))
+        #expect(TagSets.svgHTMLIntegration == NameSet(.foreignObject, .desc, .title))
+        #expect(TagSets.buttonScope == NameSet(
+            .applet, .caption, .html, .table, .td, .th, .marquee, .object, .template, .button))
+        #expect(TagSets.special.contains(.xmp) && TagSets.special.contains(.address))
+        #expect(!TagSets.special.contains(.span) && !TagSets.special.contains(.a))
+        #expect(TagSets.special != TagSets.formatting)
+    }
+
     @Test func namesInternOnceAndKnownNamesKeepTheirIds() {
         var names = NameTable()
         #expect(names.lookup("div") == .div)

@@ -16,8 +16,19 @@ struct LocalName: Hashable, Sendable {
 ///
 /// Only names with ids below 256 (every known tag name) can be members; any other name is never
 /// contained, which is right, since the sets the HTML spec defines only list known tags.
-struct NameSet: Sendable {
+struct NameSet: Sendable, Equatable {
     private var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+
+    /// A set given as its bit words: bit `id & 63` of word `id >> 6` for each member (how the
+    /// generated `TagSets` spell their sets, so that the compiler folds them into constants).
+    @inline(__always)
+    init(words: (UInt64, UInt64, UInt64, UInt64)) {
+        self.words = words
+    }
+
+    static func == (left: NameSet, right: NameSet) -> Bool {
+        left.words == right.words
+    }
 
     /// The number of ids a set can hold.
     static let capacity: UInt32 = 256

@@ -234,18 +234,25 @@ struct Tokenizer {
 
     /// The next token.
     mutating func next() -> TokenKind {
+        let input = self.input
+        return input.withUnsafeBufferPointer { next(in: $0) }
+    }
+
+    /// The next token, read from `buffer`, which must be the storage of ``input``. The tree builder
+    /// holds that storage for the whole parse and passes it in, so that no token pays for
+    /// `withUnsafeBufferPointer` (a retain and a release of the input).
+    mutating func next(in buffer: UnsafeBufferPointer<UInt8>) -> TokenKind {
         if let held = heldToken {
             heldToken = nil
             return deliver(held, start: heldTokenStart)
         }
         if reachedEnd {
-            tokenStart = input.count
+            tokenStart = buffer.count
             return .endOfFile
         }
         clearText()
         tokenStart = position
-        let input = self.input
-        return input.withUnsafeBufferPointer { run($0) }
+        return run(buffer)
     }
 
     /// Where the characters of the current `characters` token are: a range of `input` (nothing was

@@ -99,7 +99,7 @@ struct TreeBuilder {
         if let fragmentContext { setUpFragment(fragmentContext) }
         while true {
             tokenizer.allowsCDATA = adjustedCurrentNamespace.map { $0 != .html } ?? false
-            let kind = tokenizer.next()
+            let kind = tokenizer.next(in: input)
             var token: Token
             switch kind {
             case .characters:

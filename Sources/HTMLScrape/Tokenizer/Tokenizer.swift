@@ -479,12 +479,18 @@ struct Tokenizer {
             return names.intern(UnsafeBufferPointer(rebasing: bytes[start..<end]))
         }
         var key = UInt64(count) << 56
-        var shift: UInt64 = 0
-        var index = start
-        while index < end {
-            key |= UInt64(bytes[index]) << shift
-            shift &+= 8
-            index &+= 1
+        if start &+ 8 <= bytes.count, let base = bytes.baseAddress {
+            // One load and a mask (little-endian order) instead of a loop over the bytes.
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self))
+            key |= word & ((1 &<< UInt64(count &* 8)) &- 1)
+        } else {
+            var shift: UInt64 = 0
+            var index = start
+            while index < end {
+                key |= UInt64(bytes[index]) << shift
+                shift &+= 8
+                index &+= 1
+            }
         }
         let slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 55)
         if nameCacheKeys[slot] == key { return LocalName(id: nameCacheIDs[slot]) }

@@ -28,6 +28,32 @@ import Testing
         return normalizer.finish()
     }
 
+    @Test func anArrayThatNeedsNoChangeIsSharedNotCopied() {
+        func base(_ array: [UInt8]) -> UnsafeRawPointer? { array.withUnsafeBytes { $0.baseAddress } }
+        // Unchanged input (errors may still be recorded: a control character stays as it is).
+        for text in ["<p>plain</p>", "caf\u{E9} \u{1F600}", "a\u{1}b", "tab\tand\u{C}form", ""] {
+            let input = Array(text.utf8)
+            let result = InputPreprocessor.preprocess(array: input)
+            #expect(result.bytes == input)
+            if !input.isEmpty { #expect(base(result.bytes) == base(input), "\(text) was copied") }
+            #expect(result.errors.map(\.offset) == InputPreprocessor.preprocess(input).errors.map(\.offset))
+        }
+        #expect(InputPreprocessor.preprocess(array: Array("a\u{1}b".utf8)).errors.map(\.code.rawValue)
+            == ["control-character-in-input-stream"])
+        // Input that changes comes out exactly as from the copying path.
+        let changing: [[UInt8]] = [
+            Array("a\r\nb\rc".utf8), [0x61, 0xFF, 0x62], [0x61, 0xE2, 0x82], [0xF0, 0x9F, 0x98, 0x41], [0x0D],
+        ]
+        for input in changing {
+            let shared = InputPreprocessor.preprocess(array: input)
+            let copied = InputPreprocessor.preprocess(input)
+            #expect(shared.bytes == copied.bytes)
+            #expect(shared.errors.map(\.offset) == copied.errors.map(\.offset))
+        }
+        #expect(InputPreprocessor.preprocess(array: Array("a\r\nb\rc".utf8)).bytes == Array("a\nb\nc".utf8))
+        #expect(InputPreprocessor.preprocess(array: [0x61, 0xE2, 0x82]).bytes == [0x61, 0xEF, 0xBF, 0xBD])
+    }
+
     @Test func newlinesNormaliseToLF() {
         #expect(run("a\r\nb\rc\nd\r\r\ne\n\rf\r").text == "a\nb\nc\nd\n\ne\n\nf\n")
         #expect(run("\r\n").text == "\n")

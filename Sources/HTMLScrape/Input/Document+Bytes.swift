@@ -60,6 +60,11 @@ extension Document {
     ) -> (bytes: [UInt8], errors: [RecordedError], encoding: TextEncoding) {
         withContiguousBytes(bytes) { buffer in
             let sniffed = EncodingSniffer.sniff(buffer, transportEncoding: transportEncoding, fallback: fallbackEncoding)
+            if sniffed.encoding == .utf8 && sniffed.byteOrderMarkLength == 0, let array = bytes as? [UInt8] {
+                // UTF-8 that needs no change is parsed from the caller's array itself, not a copy.
+                let (output, errors) = InputPreprocessor.preprocess(array: array)
+                return (output, errors, sniffed.encoding)
+            }
             let (output, errors) = InputPreprocessor.decodeAndPreprocess(
                 buffer, encoding: sniffed.encoding, skipping: sniffed.byteOrderMarkLength)
             return (output, errors, sniffed.encoding)

@@ -13,6 +13,18 @@ enum InputPreprocessor {
     }
 
     /// Preprocesses a buffer of UTF-8 input in one pass.
+    /// Preprocesses UTF-8 held in an array. When nothing changes (the common case: no CR, valid
+    /// UTF-8), the result is `array` itself, shared, not a copy.
+    static func preprocess(array: [UInt8]) -> (bytes: [UInt8], errors: [RecordedError]) {
+        array.withUnsafeBufferPointer { buffer in
+            var normalizer = InputStreamNormalizer(expectedCount: buffer.count)
+            normalizer.checkUnchanged(buffer)
+            if normalizer.inputUnchanged { return (array, normalizer.errors) }
+            // Something changed: the normalizer wrote the whole output as usual.
+            return normalizer.finish()
+        }
+    }
+
     static func preprocess(buffer: UnsafeBufferPointer<UInt8>) -> (bytes: [UInt8], errors: [RecordedError]) {
         var normalizer = InputStreamNormalizer(expectedCount: buffer.count)
         normalizer.write(buffer)

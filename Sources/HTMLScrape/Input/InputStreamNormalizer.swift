@@ -20,12 +20,21 @@ struct InputStreamNormalizer {
     private var pendingCR = false
     /// The first bytes of a UTF-8 sequence that the last chunk ended in the middle of.
     private var carry: [UInt8] = []
+    /// Set by ``checkUnchanged(_:)`` when its input passes through unchanged (nothing is copied then).
+    private(set) var inputUnchanged = false
+    /// Whether `process` leaves a chunk that passes unchanged as a whole uncopied (and says so in
+    /// `inputUnchanged`), for a caller that already holds the bytes.
+    private var defersUnchangedInput = false
 
     static let controlCharacter = ParseError.Code(rawValue: "control-character-in-input-stream")
     static let noncharacter = ParseError.Code(rawValue: "noncharacter-in-input-stream")
 
+    /// How many output bytes to make room for at the first write into ``output``.
+    private var expectedCount: Int
+
     init(expectedCount: Int = 0) {
-        output.reserveCapacity(expectedCount)
+        // Room is made at the first flush, so that input which passes unchanged allocates nothing.
+        self.expectedCount = expectedCount
     }
 
     /// Appends the next chunk of UTF-8 input.
@@ -40,6 +49,15 @@ struct InputStreamNormalizer {
         } else {
             process(chunk, isFinal: false)
         }
+    }
+
+    /// Normalizes `input`, the whole input, but copies nothing when it passes through unchanged (no
+    /// CR, no invalid UTF-8, no sequence cut off at the end): then ``inputUnchanged`` is set and the
+    /// output stays empty, and the caller uses the bytes it holds. Errors are recorded either way.
+    mutating func checkUnchanged(_ input: UnsafeBufferPointer<UInt8>) {
+        defersUnchangedInput = true
+        process(input, isFinal: true)
+        defersUnchangedInput = false
     }
 
     /// Ends the input (an incomplete sequence at the very end becomes U+FFFD) and hands the result back.
@@ -77,6 +95,7 @@ struct InputStreamNormalizer {
         var outputBase = output.count - runStart
 
         @inline(__always) func flush(_ end: Int) {
+            if output.capacity == 0 && expectedCount > 0 { output.reserveCapacity(expectedCount) }
             if end > runStart {
                 output.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: end - runStart))
             }
@@ -169,6 +188,10 @@ struct InputStreamNormalizer {
                 }
             }
             index += length
+        }
+        if defersUnchangedInput && runStart == 0 && output.isEmpty && carry.isEmpty {
+            inputUnchanged = true
+            return
         }
         flush(count)
     }

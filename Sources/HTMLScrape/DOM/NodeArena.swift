@@ -327,16 +327,22 @@ struct NodeArena: Sendable {
 
     /// Appends a detached node as the last child of `parent`.
     mutating func append(_ child: Int32, to parent: Int32) {
-        let last = nodes[Int(parent)].lastChild
-        nodes[Int(child)].parent = parent
-        nodes[Int(child)].previousSibling = last
-        nodes[Int(child)].nextSibling = Self.none
-        if last == Self.none {
-            nodes[Int(parent)].firstChild = child
-        } else {
-            nodes[Int(last)].nextSibling = child
+        // One uniqueness check for the whole update instead of one per field written; the buffer's
+        // subscripts are still bounds-checked by `slot`.
+        nodes.withUnsafeMutableBufferPointer { nodes in
+            let parentIndex = Self.slot(parent, in: nodes)
+            let childIndex = Self.slot(child, in: nodes)
+            let last = nodes[parentIndex].lastChild
+            nodes[childIndex].parent = parent
+            nodes[childIndex].previousSibling = last
+            nodes[childIndex].nextSibling = Self.none
+            if last == Self.none {
+                nodes[parentIndex].firstChild = child
+            } else {
+                nodes[Self.slot(last, in: nodes)].nextSibling = child
+            }
+            nodes[parentIndex].lastChild = child
         }
-        nodes[Int(parent)].lastChild = child
     }
 
     /// Inserts a detached node into `parent` before `reference`, or at the end when it is `none`.
@@ -345,16 +351,29 @@ struct NodeArena: Sendable {
             append(child, to: parent)
             return
         }
-        let previous = nodes[Int(reference)].previousSibling
-        nodes[Int(child)].parent = parent
-        nodes[Int(child)].previousSibling = previous
-        nodes[Int(child)].nextSibling = reference
-        nodes[Int(reference)].previousSibling = child
-        if previous == Self.none {
-            nodes[Int(parent)].firstChild = child
-        } else {
-            nodes[Int(previous)].nextSibling = child
+        nodes.withUnsafeMutableBufferPointer { nodes in
+            let referenceIndex = Self.slot(reference, in: nodes)
+            let childIndex = Self.slot(child, in: nodes)
+            let previous = nodes[referenceIndex].previousSibling
+            nodes[childIndex].parent = parent
+            nodes[childIndex].previousSibling = previous
+            nodes[childIndex].nextSibling = reference
+            nodes[referenceIndex].previousSibling = child
+            if previous == Self.none {
+                nodes[Self.slot(parent, in: nodes)].firstChild = child
+            } else {
+                nodes[Self.slot(previous, in: nodes)].nextSibling = child
+            }
         }
+    }
+
+    /// `node` as an index into `nodes`, checked: unsafe buffers skip bounds checks in release
+    /// builds, and a wrong index must stop the program, never write elsewhere.
+    @inline(__always)
+    private static func slot(_ node: Int32, in nodes: UnsafeMutableBufferPointer<NodeRecord>) -> Int {
+        let index = Int(node)
+        precondition(index >= 0 && index < nodes.count, "node index out of range")
+        return index
     }
 
     /// Detaches a node from its parent; it keeps its own children.

@@ -628,6 +628,11 @@ struct Tokenizer {
                     let start = pos
                     while pos < end {
                         let c = p[pos]
+                        // a-z, the common case, first: one compare.
+                        if c &- 0x61 < 26 {
+                            pos &+= 1
+                            continue
+                        }
                         if Byte.isWhitespace(c) || c == Byte.solidus || c == Byte.greaterThan || c == 0 || (c >= 0x41 && c <= 0x5A) {
                             break
                         }
@@ -894,6 +899,11 @@ struct Tokenizer {
                     let start = pos
                     while pos < end {
                         let c = p[pos]
+                        // a-z, the common case, first: one compare.
+                        if c &- 0x61 < 26 {
+                            pos &+= 1
+                            continue
+                        }
                         if Byte.isWhitespace(c) || c == Byte.solidus || c == Byte.greaterThan || c == Byte.equalsSign || c == 0
                             || (c >= 0x41 && c <= 0x5A) || c == Byte.quotationMark || c == Byte.apostrophe || c == Byte.lessThan
                         {

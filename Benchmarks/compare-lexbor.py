@@ -14,11 +14,18 @@ time) with HTMLScrape's ratio to each.
     swift build -c release --product HTMLScrapeThroughput
     python3 compare-lexbor.py [--repeat N] [FILE_OR_FOLDER ...]
 
+Every parser first parses every file once, untimed, so that no process starts the timed rounds with an
+allocator that has not yet seen a large page.
+
+`--baseline OLD_BINARY` times an older build of HTMLScrapeThroughput (one with `serve`) in the same
+run, file by file, for a before/after with the same noise.
+
 Runs are interleaved per file (HTMLScrape, then lexbor, then resiliparse) and the best of `--rounds`
 rounds is kept, so a busy machine disturbs each parser alike as far as possible.
 """
 
 import argparse
+import math
 import os
 import subprocess
 import sys
@@ -73,9 +80,11 @@ class HTMLScrape:
         self.server.stdin.write(f"{repeat}\t{path}\n")
         self.server.stdin.flush()
         answer = self.server.stdout.readline().strip()
-        if not answer or answer.startswith("error"):
-            sys.exit(f"HTMLScrapeThroughput serve: {answer or 'no answer'}")
-        return float(answer)
+        try:
+            return float(answer)
+        except ValueError:
+            sys.exit(f"{self.binary} serve answered {answer or 'nothing'!r} "
+                     "(an older build without serve? swift build -c release --product HTMLScrapeThroughput)")
 
     def close(self):
         if self.server is not None:
@@ -106,6 +115,7 @@ def main():
     arguments.add_argument("--repeat", type=int, default=20, help="parses per file and timing (at least about 5 MB worth)")
     arguments.add_argument("--rounds", type=int, default=3, help="timings per file and parser; best kept")
     arguments.add_argument("--binary", default=BINARY, help="the HTMLScrapeThroughput to run (e.g. an older build)")
+    arguments.add_argument("--baseline", help="an older HTMLScrapeThroughput to time in the same run, for a before/after")
     arguments.add_argument("--fresh-process", action="store_true",
                            help="time HTMLScrape in a new process per file and round (a cold heap each time)")
     options = arguments.parse_args()
@@ -117,12 +127,26 @@ def main():
         sys.exit("no .html files found")
 
     htmlscrape = HTMLScrape(options.binary, options.fresh_process)
-    names = ["HTMLScrape"] + list(others)
+    baseline = HTMLScrape(options.baseline, options.fresh_process) if options.baseline else None
+    names = ["HTMLScrape"] + (["baseline"] if baseline else []) + list(others)
     totals = {name: 0.0 for name in names}
     total_bytes = 0
+    log_ratios = {name: 0.0 for name in names}
     header = f"{'file':<58}{'KB':>7}" + "".join(f"{name + ' MB/s':>18}" for name in names)
-    header += "".join(f"{'÷ ' + name:>16}" for name in others)
+    compared = (["baseline"] if baseline else []) + list(others)
+    header += "".join(f"{'÷ ' + name:>16}" for name in compared)
     print(header)
+    # One untimed parse of every file by every parser first: each process's allocator then starts the
+    # timed rounds having seen the largest file (glibc raises its trim and mmap thresholds as it
+    # frees large blocks), instead of the first files paying page faults that later ones do not.
+    for path in files:
+        with open(path, "rb") as handle:
+            data = handle.read()
+        htmlscrape.time(path, 1)
+        if baseline:
+            baseline.time(path, 1)
+        for parse in others.values():
+            parse(data)
     for path in files:
         with open(path, "rb") as handle:
             data = handle.read()
@@ -131,23 +155,33 @@ def main():
         best = {name: float("inf") for name in names}
         for _ in range(options.rounds):
             best["HTMLScrape"] = min(best["HTMLScrape"], htmlscrape.time(path, repeat))
+            if baseline:
+                best["baseline"] = min(best["baseline"], baseline.time(path, repeat))
             for name, parse in others.items():
                 best[name] = min(best[name], time_python(parse, data, repeat))
         total_bytes += len(data)
         for name in names:
             totals[name] += best[name]
         rates = {name: len(data) / 1e6 / best[name] for name in names}
+        for name in names:
+            log_ratios[name] += math.log(rates["HTMLScrape"] / rates[name])
         line = f"{os.path.relpath(path, ROOT)[-57:]:<58}{len(data) / 1000:>7.0f}"
         line += "".join(f"{rates[name]:>18.1f}" for name in names)
-        line += "".join(f"{rates['HTMLScrape'] / rates[name]:>16.2f}" for name in others)
+        line += "".join(f"{rates['HTMLScrape'] / rates[name]:>16.2f}" for name in compared)
         print(line)
     htmlscrape.close()
+    if baseline:
+        baseline.close()
     overall = {name: total_bytes / 1e6 / totals[name] for name in names}
     print()
     print(f"overall on {len(files)} files, {total_bytes / 1e6:.2f} MB: "
           + ", ".join(f"{name} {overall[name]:.1f} MB/s" for name in names))
-    for name in others:
-        print(f"HTMLScrape / {name}: {overall['HTMLScrape'] / overall[name]:.2f}×")
+    for name in compared:
+        # Total bytes over total time weighs the largest pages most; the geometric mean of the
+        # per-file ratios counts every page once.
+        geometric = math.exp(log_ratios[name] / len(files))
+        print(f"HTMLScrape / {name}: {overall['HTMLScrape'] / overall[name]:.2f}× overall, "
+              f"{geometric:.2f}× geometric mean of the {len(files)} per-file ratios")
 
 
 if __name__ == "__main__":

@@ -47,9 +47,10 @@ struct DoctypeRecord: Sendable {
     var systemID: String?
 }
 
-/// Every node of one tree in flat arrays: nodes link to each other by index, text lives in one byte
-/// buffer. Building, walking and freeing the tree never recurse, whatever its depth, and a node costs
-/// one 40-byte record and no allocation of its own.
+/// Every node of one tree in flat arrays: nodes link to each other by index; text and attribute
+/// values live in the parsed input, which the arena keeps, or, where they differ from it, in one byte
+/// buffer of the arena's own. Building, walking and freeing the tree never recurse, whatever its
+/// depth, and a node costs one 40-byte record and no allocation of its own.
 struct NodeArena: Sendable {
     static let none: Int32 = -1
 
@@ -92,8 +93,9 @@ struct NodeArena: Sendable {
         nodes.append(NodeRecord(kind: rootKind))
     }
 
-    /// How many of the arena's own bytes are in use, and how many its storage holds (in use plus room).
+    /// How many of the arena's own bytes are in use.
     var ownBytesInUse: Int { byteCount - sourceCount }
+    /// How many bytes the arena's own storage holds: those in use plus the room ahead of them.
     var ownBytesStorage: Int { ownBytes.count }
 
     /// Makes room for at least `count` more bytes of the arena's own.

@@ -67,6 +67,15 @@ import Testing
         let document = Document(html: "<p>", options: ParseOptions(url: URL(string: page)))
         #expect(document.url?.absoluteString == page)
         #expect(document.baseURL?.absoluteString == page)
+        // An SVG `base`, or one without href, is not the document's base.
+        let foreign = Document(html: "<svg><base href='https://x.org/'></svg><base>", options: ParseOptions(url: URL(string: page)))
+        #expect(foreign.baseURL?.absoluteString == page)
+        // A base added by editing counts once the edited document is made.
+        var edited = MutableDocument(document)
+        let head = try #require(try edited.selectFirst("head"))
+        let base = try edited.createElement("base", attributes: ["href": "https://example.org/dir/"])
+        try edited.append(base, to: head)
+        #expect(edited.makeDocument().baseURL?.absoluteString == "https://example.org/dir/")
     }
 
     /// The whole-document text index that `:contains()` uses gives every element the same text as

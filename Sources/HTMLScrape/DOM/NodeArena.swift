@@ -74,6 +74,9 @@ struct NodeArena: Sendable {
     /// `template` element index → index of the fragment that holds its contents.
     var templateContents: [Int32: Int32] = [:]
     var names = NameTable()
+    /// Whether an element named `base` was ever created here. When not, the document has no `<base>`
+    /// and `Document.baseURL` answers without walking the tree.
+    private(set) var mayContainBaseElement = false
     /// Spare bytes reserved right after the text of nodes that `extendText` moved, by node.
     var textRoom: [Int32: UInt32] = [:]
 
@@ -113,6 +116,7 @@ struct NodeArena: Sendable {
         record.namespace = namespace
         record.name = name
         record.dataStart = UInt32(attributes.count)
+        if name == .base { mayContainBaseElement = true }
         nodes.append(record)
         return index
     }

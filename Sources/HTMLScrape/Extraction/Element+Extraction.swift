@@ -34,8 +34,11 @@ extension Element {
 extension Document {
     /// The URL relative links resolve against: the first `<base href>` in the document (resolved
     /// against ``url``), or else ``url``, the page's address given at parse time.
+    ///
+    /// A document without a `<base>` element answers at once; otherwise the walk stops at the first
+    /// one (normally early in the head). Resolving every link of a large page stays linear.
     public var baseURL: URL? {
-        guard let base = root.descendants.lazy.compactMap(\.element)
+        guard arena.mayContainBaseElement, let base = root.descendants.lazy.compactMap(\.element)
             .first(where: { $0.isHTML(.base) && $0.hasAttribute("href") }),
             let href = base.attribute("href")?.trimmingCharacters(in: CharacterSet(charactersIn: " \t\n\r\u{0C}"))
         else { return url }

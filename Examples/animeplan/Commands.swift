@@ -42,13 +42,13 @@ struct Search: AsyncParsableCommand {
 
 /// The goal and options of a plan, shared by `add` and `plan`.
 struct PlanArguments: ParsableArguments {
-    @Option(name: .customLong("per-day"), help: "Episodes per watching day.") var perDay: Int?
+    @Option(name: .customLong("per-day"), parsing: .unconditional, help: "Episodes per watching day.") var perDay: Int?
     @Option(help: "Finish on this day (YYYY-MM-DD).") var until: String?
-    @Option(name: .customLong("minutes-per-day"), help: "Minutes per watching day.") var minutesPerDay: Int?
+    @Option(name: .customLong("minutes-per-day"), parsing: .unconditional, help: "Minutes per watching day.") var minutesPerDay: Int?
     @Option(help: "The first day (default: today).") var start: String?
     @Option(help: "Weekdays to watch on, such as mon,wed,sat (default: every day).") var weekdays: String?
     @Option(help: "A day not to watch on (repeatable).") var skip: [String] = []
-    @Option(name: .customLong("max-per-day"), help: "At most this many episodes a day.") var maxPerDay: Int?
+    @Option(name: .customLong("max-per-day"), parsing: .unconditional, help: "At most this many episodes a day.") var maxPerDay: Int?
     @Option(help: "With --until, where extra episodes go: \(Input.remainderNames).") var remainder: String = "last"
 
     /// The one goal given, its numbers within ``PlannerLimits`` (a usage error naming the option otherwise).
@@ -83,7 +83,7 @@ struct Add: AsyncParsableCommand {
     @OptionGroup var common: CommonOptions
     @Argument(help: "The show's MyAnimeList id (see `search`).") var id: Int
     @OptionGroup var plan: PlanArguments
-    @Option(help: "Episodes already watched (at most the show's total).") var watched: Int = 0
+    @Option(parsing: .unconditional, help: "Episodes already watched (at most the show's total).") var watched: Int = 0
 
     func run() async throws {
         let goal = try plan.goal()
@@ -303,7 +303,7 @@ struct CalendarCommand: AsyncParsableCommand {
     @OptionGroup var common: CommonOptions
     @Flag(help: "The whole month of today (or of --from).") var month = false
     @Option(help: "The first day (default: today).") var from: String?
-    @Option(help: "How many days, \(PlannerLimits.days.lowerBound) to \(PlannerLimits.days.upperBound) (default: 7).") var days: Int = 7
+    @Option(parsing: .unconditional, help: "How many days, \(PlannerLimits.days.lowerBound) to \(PlannerLimits.days.upperBound) (default: 7).") var days: Int = 7
     @Flag(help: "Print one JSON document (see the discussion above).") var json = false
 
     func run() async throws {
@@ -345,7 +345,7 @@ struct Stats: AsyncParsableCommand {
         """)
 
     @OptionGroup var common: CommonOptions
-    @Option(help: "Days in the chart, \(PlannerLimits.days.lowerBound) to \(PlannerLimits.days.upperBound) (default: 14).") var days: Int = 14
+    @Option(parsing: .unconditional, help: "Days in the chart, \(PlannerLimits.days.lowerBound) to \(PlannerLimits.days.upperBound) (default: 14).") var days: Int = 14
     @Flag(help: "Print one JSON document (see the discussion above).") var json = false
 
     func run() async throws {

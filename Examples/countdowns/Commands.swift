@@ -56,7 +56,7 @@ struct List: AsyncParsableCommand {
     @Flag(help: "Only countdowns without tags.") var untagged = false
     @Option(help: "Only countdowns before this day (YYYY-MM-DD).") var before: String?
     @Option(help: "Only countdowns after this day (YYYY-MM-DD).") var after: String?
-    @Option(help: "Only countdowns within this many days from today (0 to \(CountdownFilter.maximumDays)).") var within: Int?
+    @Option(parsing: .unconditional, help: "Only countdowns within this many days from today (0 to \(CountdownFilter.maximumDays)).") var within: Int?
     @Option(help: "Only countdowns whose title or note contains this text.") var search: String?
     @Flag(help: "Show archived countdowns instead of active ones.") var archived = false
     @Flag(help: "Show active and archived countdowns.") var all = false
@@ -199,8 +199,8 @@ struct Export: AsyncParsableCommand {
 
     @OptionGroup var common: CommonOptions
     @Argument(help: "The file to write.") var file: String
-    @Option(help: "Also remind this many minutes before each countdown, as a calendar alarm (repeatable).") var remind: [Int] = []
-    @Option(help: "How many minutes a timed countdown's calendar event lasts (default: 0, a moment).") var length: Int = 0
+    @Option(parsing: .unconditionalSingleValue, help: "Also remind this many minutes before each countdown, as a calendar alarm (repeatable).") var remind: [Int] = []
+    @Option(parsing: .unconditional, help: "How many minutes a timed countdown's calendar event lasts (default: 0, a moment).") var length: Int = 0
 
     func run() async throws {
         for minutes in remind { try Input.check(minutes, option: "--remind", in: CommonOptions.reminderMinutes) }

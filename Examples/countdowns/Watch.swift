@@ -18,8 +18,8 @@ struct Watch: AsyncParsableCommand {
     @OptionGroup var common: CommonOptions
     @Option(help: "Only countdowns with this tag.") var tag: String?
     @Option(help: "Group by \(Input.groupingNames).") var group: String?
-    @Option(help: "Stop after this many redraws, counting the ticks and each change (default: run until interrupted).") var frames: Int?
-    @Option(help: "Also remind this many minutes before each countdown (repeatable).") var remind: [Int] = []
+    @Option(parsing: .unconditional, help: "Stop after this many redraws, counting the ticks and each change (default: run until interrupted).") var frames: Int?
+    @Option(parsing: .unconditionalSingleValue, help: "Also remind this many minutes before each countdown (repeatable).") var remind: [Int] = []
 
     func run() async throws {
         if let frames { try Input.check(frames, option: "--frames", in: 1...Int.max) }

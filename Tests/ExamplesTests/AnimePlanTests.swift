@@ -90,6 +90,8 @@ struct AnimePlanTests {
         let outOfRange: Set<[String]> = [
             ["add", "5114", "--per-day", "0"], ["add", "5114", "--per-day", "9223372036854775807"],
             ["add", "5114", "--minutes-per-day", "2000"],
+            // A negative number is the option's value (not another option), refused for its range.
+            ["add", "5114", "--per-day", "2", "--max-per-day", "-3"], ["add", "5114", "--per-day", "2", "--watched", "-1"],
         ]
         for (arguments, fragments) in cases {
             let run = try await Self.run(scratch, arguments)
@@ -213,11 +215,11 @@ struct AnimePlanTests {
         let month = try #require(try await Self.run(scratch, ["calendar", "--month", "--json"]).json() as? [String: Any])
         #expect((month["days"] as? [Any])?.count == 30 && month["first"] as? String == "2022-11-01")
 
-        for value in ["9223372036854775807", "0", "36601"] {
-            expectOneLineError(try await Self.run(scratch, ["calendar", "--days", value]), program: "animeplan", status: 1, containing: ["--days"])
+        // A negative number is taken as the option's value (not as another option) and refused for its range.
+        for value in ["9223372036854775807", "0", "36601", "-5"] {
+            expectOneLineError(try await Self.run(scratch, ["calendar", "--days", value]), program: "animeplan", status: 1,
+                               containing: ["--days \(value) is out of range"])
         }
-        // "-5" reads as an option, not a number: a usage error.
-        expectOneLineError(try await Self.run(scratch, ["calendar", "--days", "-5"]), program: "animeplan", status: 64, containing: ["--days"])
         expectOneLineError(try await Self.run(scratch, ["calendar", "--from", "Monday"]), program: "animeplan", status: 64,
                            containing: ["--from", "YYYY-MM-DD"])
     }

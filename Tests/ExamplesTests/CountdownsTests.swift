@@ -235,7 +235,9 @@ struct CountdownsTests {
         expectOneLineError(try await Self.run(scratch, ["export", scratch.file("a.ics"), "--remind", "9223372036854775807"]), program: "countdowns",
                            status: 1, containing: ["--remind"])
         expectOneLineError(try await Self.run(scratch, ["export", scratch.file("a.ics"), "--length", "-1"]), program: "countdowns",
-                           status: 64, containing: ["--length"])
+                           status: 1, containing: ["--length -1 is out of range"])
+        expectOneLineError(try await Self.run(scratch, ["export", scratch.file("a.ics"), "--remind", "-10"]), program: "countdowns",
+                           status: 1, containing: ["--remind -10 is out of range"])
     }
 
     @Test("importing the same file twice says nothing changed the second time; a changed countdown is 'updated'")
@@ -301,7 +303,8 @@ struct CountdownsTests {
         ]
         // A well-formed number outside what CountdownKit accepts is a run-time failure (exit 1);
         // anything malformed is a usage error (64).
-        let outOfRange: Set<[String]> = [["list", "--within", "9223372036854775807"]]
+        // A negative number is the option's value, not another option: out of range as well.
+        let outOfRange: Set<[String]> = [["list", "--within", "9223372036854775807"], ["list", "--within", "-1"]]
         for (arguments, fragments) in cases {
             let run = try await Self.run(scratch, arguments)
             expectOneLineError(run, program: "countdowns", status: outOfRange.contains(arguments) ? 1 : 64, containing: fragments)

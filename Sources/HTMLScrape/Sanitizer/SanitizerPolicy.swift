@@ -31,7 +31,10 @@ public struct SanitizerPolicy: Sendable, Hashable {
         case keep
     }
 
-    /// The HTML elements kept (lower-case local names). `tbody` is kept wherever `table` is.
+    /// The HTML elements kept (lower-case local names). `tbody` is kept wherever `table` is, and `tr`
+    /// wherever `table` and `td` or `th` are: the parser would put them back, so a table without them
+    /// could not be kept. (`col` needs `colgroup` in the list: a table whose columns lose their group
+    /// does not survive the round trip and is dropped.)
     public var allowedElements: Set<String>
     /// The attributes kept, by element name; the key `"*"` lists attributes kept on every allowed element.
     public var allowedAttributes: [String: Set<String>]

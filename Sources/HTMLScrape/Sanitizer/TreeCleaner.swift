@@ -69,14 +69,24 @@ struct TreeCleaner {
             decision = .remove
         } else if SanitizerPolicy.neverAllowed.contains(name) {
             decision = .unwrap
-        } else if policy.allowedElements.contains(name)
-                    || (name == "tbody" && policy.allowedElements.contains("table")) {
+        } else if policy.allowedElements.contains(name) || Self.isImplied(name, by: policy.allowedElements) {
             decision = .keep
         } else {
             decision = .unwrap
         }
         decisions[record.name.id] = decision
         return decision
+    }
+
+    /// Whether the parser would put `name` back wherever the allowed elements are, so that unwrapping
+    /// it could never settle (the whole table would be dropped instead): `tbody` in a `table`, and
+    /// `tr` around the cells of a table.
+    private static func isImplied(_ name: String, by allowed: Set<String>) -> Bool {
+        switch name {
+        case "tbody": return allowed.contains("table")
+        case "tr": return allowed.contains("table") && (allowed.contains("td") || allowed.contains("th"))
+        default: return false
+        }
     }
 
     private mutating func spelling(of name: LocalName) -> String {

@@ -139,17 +139,17 @@ def main():
     # One untimed parse of every file by every parser first: each process's allocator then starts the
     # timed rounds having seen the largest file (glibc raises its trim and mmap thresholds as it
     # frees large blocks), instead of the first files paying page faults that later ones do not.
+    contents = {}
     for path in files:
         with open(path, "rb") as handle:
-            data = handle.read()
+            contents[path] = handle.read()
+    for path, data in contents.items():
         htmlscrape.time(path, 1)
         if baseline:
             baseline.time(path, 1)
         for parse in others.values():
             parse(data)
-    for path in files:
-        with open(path, "rb") as handle:
-            data = handle.read()
+    for path, data in contents.items():
         # Small pages get more parses, so that each timing covers at least about 5 MB.
         repeat = max(options.repeat, int(5e6 / max(len(data), 1)))
         best = {name: float("inf") for name in names}

@@ -59,8 +59,9 @@ struct NodeArena: Sendable {
     /// The parsed input (preprocessed UTF-8), shared with the tokenizer that read it and never
     /// changed. Text and attribute values that are unchanged runs of the input (most of them) point
     /// into it rather than being copied.
-    private(set) var source: [UInt8] = []
-    /// `source.count`, kept apart for the hot paths.
+    let source: [UInt8]
+    /// Where the arena's own bytes begin in the address space records use: `source.count`, stored
+    /// because every byte access reads it (reading it through the array costs about 0.3 % of a parse).
     private let sourceCount: Int
     /// The bytes the arena wrote itself: text and values that differ from the input (character
     /// references decoded, runs joined, edits). Only the first `byteCount - sourceCount` are in
@@ -125,14 +126,7 @@ struct NodeArena: Sendable {
     mutating func appendAttribute(
         to element: Int32, name: LocalName, namespace: Namespace, value: UnsafeBufferPointer<UInt8>
     ) {
-        precondition(
-            nodes[Int(element)].dataStart + nodes[Int(element)].dataCount == UInt32(attributes.count),
-            "attributes are appended to the element created last"
-        )
-        let start = appendBytes(value)
-        attributes.append(AttributeRecord(
-            name: name, namespace: namespace, valueStart: start, valueCount: UInt32(value.count)))
-        nodes[Int(element)].dataCount += 1
+        appendAttributeRecord(to: element, name: name, namespace: namespace, start: appendBytes(value), count: value.count)
     }
 
     /// Adds an attribute whose value is `count` bytes of ``source`` from `start` to the element
@@ -140,13 +134,19 @@ struct NodeArena: Sendable {
     mutating func appendAttribute(
         to element: Int32, name: LocalName, namespace: Namespace, sourceStart start: Int, count: Int
     ) {
+        precondition(start >= 0 && start + count <= sourceCount, "attribute values point inside the source")
+        appendAttributeRecord(to: element, name: name, namespace: namespace, start: UInt32(start), count: count)
+    }
+
+    /// Records an attribute of the element created last whose value is `count` bytes from `start`.
+    private mutating func appendAttributeRecord(
+        to element: Int32, name: LocalName, namespace: Namespace, start: UInt32, count: Int
+    ) {
         precondition(
-            nodes[Int(element)].dataStart + nodes[Int(element)].dataCount == UInt32(attributes.count)
-                && start >= 0 && start + count <= sourceCount,
-            "attributes are appended to the element created last, with values inside the source"
+            nodes[Int(element)].dataStart + nodes[Int(element)].dataCount == UInt32(attributes.count),
+            "attributes are appended to the element created last"
         )
-        attributes.append(AttributeRecord(
-            name: name, namespace: namespace, valueStart: UInt32(start), valueCount: UInt32(count)))
+        attributes.append(AttributeRecord(name: name, namespace: namespace, valueStart: start, valueCount: UInt32(count)))
         nodes[Int(element)].dataCount += 1
     }
 
@@ -190,19 +190,14 @@ struct NodeArena: Sendable {
     }
 
     private mutating func createDataNode(_ kind: NodeKind, _ text: UnsafeBufferPointer<UInt8>) -> Int32 {
-        let index = Int32(nodes.count)
-        var record = NodeRecord(kind: kind)
-        record.dataStart = appendBytes(text)
-        record.dataCount = UInt32(text.count)
-        nodes.append(record)
-        return index
+        createDataNode(kind, start: appendBytes(text), count: text.count)
     }
 
-    /// Creates a text or comment node whose bytes are `count` bytes of ``source`` from `start`.
-    private mutating func createDataNode(_ kind: NodeKind, sourceStart start: Int, count: Int) -> Int32 {
+    /// Creates a text or comment node whose bytes are `count` bytes from `start` (in either storage).
+    private mutating func createDataNode(_ kind: NodeKind, start: UInt32, count: Int) -> Int32 {
         let index = Int32(nodes.count)
         var record = NodeRecord(kind: kind)
-        record.dataStart = UInt32(start)
+        record.dataStart = start
         record.dataCount = UInt32(count)
         nodes.append(record)
         return index
@@ -254,7 +249,7 @@ struct NodeArena: Sendable {
         }
         let node: Int32
         if run.base.baseAddress == input.baseAddress && input.count == sourceCount && sourceCount > 0 {
-            node = createDataNode(.text, sourceStart: run.startIndex, count: run.count)
+            node = createDataNode(.text, start: UInt32(run.startIndex), count: run.count)
         } else {
             node = createText(UnsafeBufferPointer(rebasing: run))
         }
@@ -314,8 +309,9 @@ struct NodeArena: Sendable {
         if end == byteCount && start >= sourceCount {
             appendBytes(text)
         } else if let room = textRoom[node], Int(room) >= text.count {
+            let ownEnd = end - sourceCount
             ownBytes.withUnsafeMutableBufferPointer { buffer in
-                for (offset, byte) in text.enumerated() { buffer[end - sourceCount + offset] = byte }
+                for (offset, byte) in text.enumerated() { buffer[ownEnd + offset] = byte }
             }
             textRoom[node] = room - UInt32(text.count)
         } else {

@@ -22,9 +22,6 @@ struct InputStreamNormalizer {
     private var carry: [UInt8] = []
     /// Set by ``checkUnchanged(_:)`` when its input passes through unchanged (nothing is copied then).
     private(set) var inputUnchanged = false
-    /// Whether `process` leaves a chunk that passes unchanged as a whole uncopied (and says so in
-    /// `inputUnchanged`), for a caller that already holds the bytes.
-    private var defersUnchangedInput = false
 
     static let controlCharacter = ParseError.Code(rawValue: "control-character-in-input-stream")
     static let noncharacter = ParseError.Code(rawValue: "noncharacter-in-input-stream")
@@ -55,9 +52,7 @@ struct InputStreamNormalizer {
     /// CR, no invalid UTF-8, no sequence cut off at the end): then ``inputUnchanged`` is set and the
     /// output stays empty, and the caller uses the bytes it holds. Errors are recorded either way.
     mutating func checkUnchanged(_ input: UnsafeBufferPointer<UInt8>) {
-        defersUnchangedInput = true
-        process(input, isFinal: true)
-        defersUnchangedInput = false
+        process(input, isFinal: true, keepsUnchangedUncopied: true)
     }
 
     /// Ends the input (an incomplete sequence at the very end becomes U+FFFD) and hands the result back.
@@ -82,7 +77,12 @@ struct InputStreamNormalizer {
     private static var cleanLow: UInt64 { 0xFFFF_FFFF_0000_1601 }
     private static var cleanHigh: UInt64 { 0x7FFF_FFFF_FFFF_FFFF }
 
-    private mutating func process(_ input: UnsafeBufferPointer<UInt8>, isFinal: Bool) {
+    /// Normalizes one chunk into ``output``. With `keepsUnchangedUncopied`, a chunk that passes
+    /// unchanged as a whole is not copied (``inputUnchanged`` says so), for a caller that already
+    /// holds the bytes.
+    private mutating func process(
+        _ input: UnsafeBufferPointer<UInt8>, isFinal: Bool, keepsUnchangedUncopied: Bool = false
+    ) {
         guard let base = input.baseAddress else { return }
         let count = input.count
         var index = 0
@@ -189,7 +189,7 @@ struct InputStreamNormalizer {
             }
             index += length
         }
-        if defersUnchangedInput && runStart == 0 && output.isEmpty && carry.isEmpty {
+        if keepsUnchangedUncopied && runStart == 0 && output.isEmpty && carry.isEmpty {
             inputUnchanged = true
             return
         }

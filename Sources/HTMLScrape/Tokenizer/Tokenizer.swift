@@ -116,8 +116,8 @@ struct Tokenizer {
 
     // MARK: The current token
 
-    /// Characters of a `characters` token, or the data of a `comment` token. The hot path reads
-    /// them through ``withText(_:)`` instead, which copies nothing.
+    /// Characters of a `characters` token, or the data of a `comment` token. The tree builder reads
+    /// them through ``textSlice`` and ``copiedCharacters`` instead, which copy nothing.
     var text: [UInt8] {
         if textSliceEnd > textSliceStart { return Array(input[textSliceStart..<textSliceEnd]) }
         return textBuffer
@@ -180,11 +180,9 @@ struct Tokenizer {
     private var attributeIsDuplicate = false
     /// Where the value of the attribute being built starts in `attributeBytes`.
     private var attributeValueStart = 0
-    /// The value of the attribute being built as a run of the input (`attributeSliceStart`,
-    /// `attributeSliceCount`), when it is one: a quoted value read in one scan.
-    private var attributeIsSlice = false
-    private var attributeSliceStart = 0
-    private var attributeSliceCount = 0
+    /// The value of the attribute being built as a range of the input, when it is one: a quoted
+    /// value read in one scan.
+    private var attributeSlice: Range<Int>?
     /// The attribute names of the current tag as a set, used once a tag has many attributes (so that
     /// duplicate checks stay linear on hostile input).
     private var attributeNameSet: Set<UInt32> = []
@@ -400,7 +398,7 @@ struct Tokenizer {
         readyAttributeName = nil
         buildingAttribute = true
         attributeIsDuplicate = false
-        attributeIsSlice = false
+        attributeSlice = nil
         attributeValueStart = attributeBytes.count
     }
 
@@ -440,11 +438,9 @@ struct Tokenizer {
             if attributeBytes.count > attributeValueStart { attributeBytes.removeSubrange(attributeValueStart...) }
             return
         }
-        if attributeIsSlice {
+        if let slice = attributeSlice {
             attributes.append(
-                TokenAttribute(
-                    name: attributeName, valueStart: attributeSliceStart, valueCount: attributeSliceCount,
-                    inInput: true))
+                TokenAttribute(name: attributeName, valueStart: slice.lowerBound, valueCount: slice.count, inInput: true))
         } else {
             attributes.append(
                 TokenAttribute(
@@ -998,9 +994,7 @@ struct Tokenizer {
                 pos = Self.scan(p, from: pos, until: quote, Byte.ampersand)
                 if pos < end && p[pos] == quote && attributeBytes.count == attributeValueStart {
                     // The whole value is one unchanged run of the input: point at it, copy nothing.
-                    attributeIsSlice = true
-                    attributeSliceStart = start
-                    attributeSliceCount = pos &- start
+                    attributeSlice = Range(uncheckedBounds: (start, pos))
                 } else if pos > start {
                     attributeBytes.append(contentsOf: UnsafeBufferPointer(rebasing: p[start..<pos]))
                 }

@@ -245,7 +245,7 @@ extension TreeBuilder {
     mutating func addMissingAttributes(to element: Int32, _ tag: StartTag) {
         guard tag.hasTokenAttributes else { return }
         for attribute in tokenizer.attributes {
-            Array(tokenizer.attributeValue(attribute)).withUnsafeBufferPointer { value in
+            tokenizer.attributeValue(attribute).withUnsafeBufferPointer { value in
                 arena.addAttributeIfMissing(to: element, name: attribute.name, namespace: .none, value: value)
             }
         }

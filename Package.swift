@@ -73,7 +73,7 @@ let package = Package(
         .testTarget(
             name: "AirdateHTTPTests",
             dependencies: [
-                "AirdateHTTP", "AirdateTestServer",
+                "AirdateHTTP", "AirdateTestServer", "AirdateTestSupport",
                 .product(name: "Clocks", package: "swift-clocks"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -149,7 +149,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WatchOrderTests",
-            dependencies: ["WatchOrder"]
+            dependencies: ["AirdateTestSupport", "WatchOrder"]
         ),
 
         // MARK: Bridges

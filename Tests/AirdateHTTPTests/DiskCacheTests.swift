@@ -1,11 +1,12 @@
 @testable import AirdateHTTP
+import AirdateTestSupport
 import AirdateTestServer
 import Foundation
 import Testing
 
-/// A fresh folder under the temporary directory, removed by the caller.
+/// A fresh folder path (not created) under the test process's scratch folder.
 func temporaryFolder() -> URL {
-    FileManager.default.temporaryDirectory.appendingPathComponent("airdate-cache-\(UUID().uuidString)")
+    URL(fileURLWithPath: TemporaryFiles.path("airdate-cache", "cache"))
 }
 
 /// A client of `server` with an on-disk cache in `folder`.

@@ -10,10 +10,7 @@ enum TestPaths {
 
     /// A new empty folder under the system's temporary folder.
     static func temporaryFolder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("AirdateStoreTests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder
+        try TemporaryFiles.folder("store")
     }
 
     /// A database path in a new temporary folder.

@@ -1,4 +1,5 @@
 import AirdateCore
+import AirdateTestSupport
 import Foundation
 import Testing
 @testable import AnimePlanner
@@ -36,8 +37,6 @@ enum Fixture {
 
     /// A fresh temporary folder for a database file.
     static func temporaryDatabasePath() -> String {
-        FileManager.default.temporaryDirectory
-            .appendingPathComponent("animeplanner-tests-\(UUID().uuidString)")
-            .appendingPathComponent("plan.sqlite").path
+        TemporaryFiles.path("animeplanner", "plan.sqlite")
     }
 }

@@ -1,4 +1,5 @@
 import AirdateCore
+import AirdateTestSupport
 import Foundation
 import Testing
 @testable import CountdownKit
@@ -43,8 +44,6 @@ enum Fixture {
 
     /// A fresh temporary folder for a database file.
     static func temporaryDatabasePath() -> String {
-        let folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("countdownkit-tests-\(UUID().uuidString)")
-        return folder.appendingPathComponent("countdowns.sqlite").path
+        TemporaryFiles.path("countdownkit", "countdowns.sqlite")
     }
 }

@@ -1,3 +1,4 @@
+import AirdateTestSupport
 import Foundation
 import Testing
 
@@ -9,8 +10,7 @@ struct ArrowverseTests {
     private let folder: URL
 
     init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("arrowverse-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        folder = try TemporaryFiles.folder("arrowverse")
     }
 
     private var db: String { folder.appendingPathComponent("progress.sqlite").path }

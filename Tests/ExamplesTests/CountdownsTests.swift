@@ -7,8 +7,7 @@ struct Scratch {
     let folder: URL
 
     init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("airdate-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        folder = try TemporaryFiles.folder("airdate-cli")
     }
 
     /// The database file of this scratch folder.

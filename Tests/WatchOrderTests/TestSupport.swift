@@ -1,4 +1,5 @@
 import AirdateCore
+import AirdateTestSupport
 import Foundation
 import HTMLScrape
 @testable import WatchOrder
@@ -72,8 +73,6 @@ enum TestSupport {
     static func day(_ text: String) -> CalendarDay? { CalendarDay(text) }
 
     static func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("watchorder-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
+        try TemporaryFiles.folder("watchorder")
     }
 }

@@ -90,7 +90,11 @@ struct NodeArena: Sendable {
         self.source = source
         sourceCount = source.count
         byteCount = source.count
+        // Real pages hold about one node per 30–50 bytes and one attribute per 40–80: reserving
+        // that much spares the copies of growing one element at a time (untouched room costs
+        // address space, not memory).
         nodes.reserveCapacity(max(16, expectedBytes / 24))
+        attributes.reserveCapacity(expectedBytes / 32)
         // With a source, the arena writes only what differs from the input: a small start suffices.
         let room = source.isEmpty ? expectedBytes / 2 : expectedBytes / 32
         if room > 0 { ownBytes = [UInt8](repeating: 0, count: max(room, 256)) }

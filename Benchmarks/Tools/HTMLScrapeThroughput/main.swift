@@ -97,6 +97,8 @@ func patterns() -> [(name: String, make: (Int) -> String)] { [
     ("N <div><b><i><a> + N </b>x", { String(repeating: "<div><b><i><a>", count: $0) + String(repeating: "</b>x", count: $0) }),
     ("N nested <div>", { String(repeating: "<div>", count: $0) }),
     ("N unclosed <b><i>", { String(repeating: "<b><i>", count: $0) }),
+    // Every <b> differs, so the Noah's Ark clause never removes one and the list grows to N.
+    ("N unclosed <b id=k>", { (0..<$0).map { "<b id=\($0)>" }.joined() }),
 ] }
 
 func measurePathological(base: Int) {

@@ -5,11 +5,15 @@ struct FormattingEntry: Sendable {
     /// The element's name (meaningless for a marker).
     var name: LocalName
     /// A hash of the element's name and attributes, mixed with the number of markers before the entry:
-    /// entries that the Noah's Ark clause could find identical have equal keys.
+    /// entries that the Noah's Ark clause could find identical have equal keys. ``unknownKey`` until
+    /// the list holds three entries of the element's name (before that, no clause can apply).
     var arkKey: UInt64
 
     /// Whether this entry is a marker.
     var isMarker: Bool { node == NodeArena.none }
+
+    /// The key of an entry whose key is not computed yet. Computed keys are odd, so never equal it.
+    static let unknownKey: UInt64 = 0
 }
 
 /// The list of active formatting elements (WHATWG HTML §13.2.4.3). Formatting elements are always in
@@ -31,6 +35,8 @@ struct ActiveFormattingElements: Sendable {
     /// Per name id: how many element entries have that name, so that looking for a name that is not
     /// in the list costs nothing.
     private var nameCounts: [Int32] = []
+    /// Per name id: how many element entries of that name have no key yet.
+    private var unknownKeyCounts: [Int32] = []
 
     /// The number of entries.
     var count: Int { entries.count }
@@ -42,7 +48,35 @@ struct ActiveFormattingElements: Sendable {
 
     /// The key an element with this attribute signature gets when pushed now.
     func arkKey(signature: UInt64) -> UInt64 {
-        signature &+ markerCount &* 0x9E37_79B9_7F4A_7C15
+        Self.arkKey(signature: signature, markers: markerCount)
+    }
+
+    /// The key of an element with this attribute signature and this many markers before it: odd, so
+    /// that it never equals ``FormattingEntry/unknownKey``.
+    static func arkKey(signature: UInt64, markers: UInt64) -> UInt64 {
+        (signature &+ markers &* 0x9E37_79B9_7F4A_7C15) | 1
+    }
+
+    /// The number of markers in the list.
+    var markers: UInt64 { markerCount }
+
+    /// How many element entries are named `name`.
+    func count(named name: LocalName) -> Int32 {
+        Int(name.id) < nameCounts.count ? nameCounts[Int(name.id)] : 0
+    }
+
+    /// How many element entries named `name` have no key yet.
+    func unknownKeys(named name: LocalName) -> Int32 {
+        Int(name.id) < unknownKeyCounts.count ? unknownKeyCounts[Int(name.id)] : 0
+    }
+
+    /// Gives the entry at a position, which has no key yet, its key.
+    mutating func setKey(at position: Int, _ key: UInt64) {
+        let entry = entries[position]
+        precondition(entry.arkKey == FormattingEntry.unknownKey && key != FormattingEntry.unknownKey)
+        entries[position].arkKey = key
+        unknownKeyCounts[Int(entry.name.id)] -= 1
+        keyCounts.increment(key)
     }
 
     /// How many entries have a key.
@@ -56,11 +90,26 @@ struct ActiveFormattingElements: Sendable {
         markerCount += 1
     }
 
-    /// Appends an element (the caller has applied the Noah's Ark clause).
+    /// Appends an element (the caller has applied the Noah's Ark clause), with its key or
+    /// ``FormattingEntry/unknownKey``.
     mutating func push(_ node: Int32, name: LocalName, key: UInt64) {
         entries.append(FormattingEntry(node: node, name: name, arkKey: key))
-        keyCounts.increment(key)
+        count(key: key, name: name, 1)
         note(node, name: name, 1)
+    }
+
+    /// Counts a key in (`delta` 1) or out (-1): in the key table, or as unknown for the name.
+    @inline(__always)
+    private mutating func count(key: UInt64, name: LocalName, _ delta: Int32) {
+        if key != FormattingEntry.unknownKey {
+            if delta > 0 { keyCounts.increment(key) } else { keyCounts.decrement(key) }
+            return
+        }
+        let id = Int(name.id)
+        if id >= unknownKeyCounts.count {
+            unknownKeyCounts.append(contentsOf: repeatElement(0, count: id + 64 - unknownKeyCounts.count))
+        }
+        unknownKeyCounts[id] += delta
     }
 
     /// Counts a node and a name in (`delta` 1) or out (-1).
@@ -84,7 +133,7 @@ struct ActiveFormattingElements: Sendable {
             return
         }
         note(entry.node, name: entry.name, -1)
-        keyCounts.decrement(entry.arkKey)
+        count(key: entry.arkKey, name: entry.name, -1)
     }
 
     /// Removes the entry at a position.
@@ -96,7 +145,7 @@ struct ActiveFormattingElements: Sendable {
     /// entry it stands for.
     mutating func insert(_ node: Int32, name: LocalName, key: UInt64, at position: Int) {
         entries.insert(FormattingEntry(node: node, name: name, arkKey: key), at: position)
-        keyCounts.increment(key)
+        count(key: key, name: name, 1)
         note(node, name: name, 1)
     }
 

@@ -62,6 +62,9 @@ struct OpenElements: Sendable {
     /// The positions of the open elements that end the default scope (`table`, `td`, `html`…), in
     /// increasing order.
     private var defaultBoundaries: [Int32] = []
+    /// How many open elements are not HTML elements (SVG, MathML). While none is, no token goes to
+    /// the rules for foreign content, which the tree builder then need not ask about.
+    private(set) var foreignCount = 0
 
     /// The number of open elements.
     var count: Int { nodes.count }
@@ -95,7 +98,10 @@ struct OpenElements: Sendable {
 
     /// Counts an element that joined the stack.
     private mutating func track(_ node: Int32, _ info: OpenElementInfo) {
-        guard info.namespace == .html else { return }
+        guard info.namespace == .html else {
+            foreignCount += 1
+            return
+        }
         let id = Int(info.name.id)
         if id >= htmlCounts.count {
             htmlCounts.append(contentsOf: repeatElement(0, count: id + 64 - htmlCounts.count))
@@ -106,7 +112,10 @@ struct OpenElements: Sendable {
     /// Forgets an element that left the stack.
     private mutating func untrack(_ node: Int32, _ info: OpenElementInfo) {
         clearPosition(node)
-        guard info.namespace == .html else { return }
+        guard info.namespace == .html else {
+            foreignCount -= 1
+            return
+        }
         htmlCounts[Int(info.name.id)] -= 1
     }
 

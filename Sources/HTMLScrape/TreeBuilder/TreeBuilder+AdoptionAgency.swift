@@ -83,7 +83,9 @@ extension TreeBuilder {
             arena.moveChildren(of: furthestBlock, to: newElement)
             arena.append(newElement, to: furthestBlock)
 
-            var key = formatting.arkKey(signature: arena.attributeSignature(newElement))
+            // The clone takes the key of the entry it replaces (same name and attributes, same
+            // markers before it), computed or not.
+            var key = FormattingEntry.unknownKey
             if let position = formatting.position(of: formattingElement) {
                 key = formatting[position].arkKey
                 formatting.remove(at: position)

@@ -139,8 +139,14 @@ extension TreeBuilder {
 
     /// Pushes a formatting element onto the list, applying the Noah's Ark clause (at most three
     /// identical entries after the last marker). The list is only scanned when at least three entries
-    /// share the element's key.
+    /// share the element's key, and keys are only computed once three entries share its name (most
+    /// pages never have three open `<a>` or `<b>` at once).
     mutating func pushFormattingElement(_ node: Int32, name: LocalName) {
+        guard formatting.count(named: name) >= 3 else {
+            formatting.push(node, name: name, key: FormattingEntry.unknownKey)
+            return
+        }
+        if formatting.unknownKeys(named: name) > 0 { computeArkKeys(named: name) }
         let key = formatting.arkKey(signature: arena.attributeSignature(node))
         if formatting.count(ofKey: key) >= 3 {
             var identical = 0
@@ -158,6 +164,24 @@ extension TreeBuilder {
             if identical >= 3 { formatting.remove(at: earliest) }
         }
         formatting.push(node, name: name, key: key)
+    }
+
+    /// Gives every entry named `name` that has no key yet its key, scanning back from the end only
+    /// as far as the earliest such entry (which the list reached when it held fewer than three of the
+    /// name, or as an adoption agency clone of one: either way each entry is computed once).
+    private mutating func computeArkKeys(named name: LocalName) {
+        var markers = formatting.markers
+        var i = formatting.count - 1
+        while i >= 0 && formatting.unknownKeys(named: name) > 0 {
+            let entry = formatting[i]
+            if entry.isMarker {
+                markers -= 1
+            } else if entry.name == name && entry.arkKey == FormattingEntry.unknownKey {
+                let signature = arena.attributeSignature(entry.node)
+                formatting.setKey(at: i, ActiveFormattingElements.arkKey(signature: signature, markers: markers))
+            }
+            i -= 1
+        }
     }
 
     /// Reconstructs the active formatting elements: reopens, at the current insertion point, the

@@ -53,6 +53,8 @@ struct TreeBuilder {
 
     /// The fragment parse's context element name and namespace (`nil` for a document parse).
     var contextInfo: OpenElementInfo?
+    /// Whether the fragment parse's context element is an SVG or MathML element.
+    var contextIsForeign = false
     /// The fragment parse's `html` root element.
     var fragmentRoot: Int32 = NodeArena.none
     /// Whether a `selectedcontent` element was created (its contents are filled in at the end).
@@ -98,7 +100,7 @@ struct TreeBuilder {
         defer { self.input = UnsafeBufferPointer(start: nil, count: 0) }
         if let fragmentContext { setUpFragment(fragmentContext) }
         while true {
-            tokenizer.allowsCDATA = adjustedCurrentNamespace.map { $0 != .html } ?? false
+            tokenizer.allowsCDATA = mayBeInForeignContent && adjustedCurrentNamespace.map { $0 != .html } ?? false
             let kind = tokenizer.next(in: input)
             var token: Token
             switch kind {
@@ -212,9 +214,15 @@ struct TreeBuilder {
         adjustedCurrentInfo?.namespace
     }
 
+    /// Whether the adjusted current node may be an SVG or MathML element: some open element or the
+    /// fragment's context is one. When not (most of most pages), every token goes to the insertion
+    /// modes and `<![CDATA[` is a bogus comment, with no look at the stack.
+    @inline(__always)
+    var mayBeInForeignContent: Bool { open.foreignCount != 0 || contextIsForeign }
+
     /// Whether the token goes to the current insertion mode (`false`: to the foreign content rules).
     func usesForeignContentRules(_ token: Token) -> Bool {
-        guard let node = adjustedCurrentInfo, node.namespace != .html else { return false }
+        guard mayBeInForeignContent, let node = adjustedCurrentInfo, node.namespace != .html else { return false }
         switch token {
         case .endOfFile:
             return false
@@ -246,6 +254,7 @@ struct TreeBuilder {
         var info = OpenElementInfo(name: name, namespace: context.namespace, isHTMLIntegrationPoint: false)
         info.isHTMLIntegrationPoint = context.namespace == .svg && TagSets.svgHTMLIntegration.contains(name)
         contextInfo = info
+        contextIsForeign = context.namespace != .html
         if context.namespace == .html {
             switch name {
             case .title, .textarea: tokenizer.switchTo(.rcdata)

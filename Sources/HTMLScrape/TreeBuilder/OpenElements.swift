@@ -37,12 +37,20 @@ struct OpenElementInfo: Sendable {
     }
 }
 
+/// One element of the stack of open elements.
+struct OpenEntry: Sendable {
+    /// The element's arena index.
+    var node: Int32
+    /// Cached facts about it.
+    var info: OpenElementInfo
+}
+
 /// The kinds of element scope of the spec ("has an element in … scope").
 enum ElementScope: Sendable {
     case normal, listItem, button, table
 }
 
-/// The stack of open elements: arena indices plus a parallel cache of names and namespaces.
+/// The stack of open elements: arena indices, each with a cache of its name and namespace.
 ///
 /// It also counts, per name, how many HTML elements of that name are open, so that asking whether an
 /// element that is not open at all is in scope costs nothing, however deep the stack. It knows each
@@ -52,12 +60,12 @@ enum ElementScope: Sendable {
 /// them: misnested formatting over thousands of open blocks stays linear.
 struct OpenElements: Sendable {
     /// Arena indices, bottom (the `html` element) first.
-    private(set) var nodes: [Int32] = []
-    /// Cached facts about each element of `nodes`.
-    private(set) var infos: [OpenElementInfo] = []
+    /// The open elements, bottom (the `html` element) first: arena index and cached facts side by
+    /// side, so that a push or a pop changes one array.
+    private var entries: [OpenEntry] = []
     /// Per name id: how many open HTML elements have that name.
     private var htmlCounts: [Int32] = [Int32](repeating: 0, count: Int(LocalName.knownCount))
-    /// Per arena node: its position in `nodes`, or -1 when it is not open.
+    /// Per arena node: its position in `entries`, or -1 when it is not open.
     private var positions: [Int32] = []
     /// The positions of the open elements that end the default scope (`table`, `td`, `html`…), in
     /// increasing order.
@@ -67,15 +75,15 @@ struct OpenElements: Sendable {
     private(set) var foreignCount = 0
 
     /// The number of open elements.
-    var count: Int { nodes.count }
+    var count: Int { entries.count }
     /// Whether no element is open.
-    var isEmpty: Bool { nodes.isEmpty }
+    var isEmpty: Bool { entries.isEmpty }
 
     /// The current node (top of the stack), or `none`.
-    var current: Int32 { nodes.last ?? NodeArena.none }
+    var current: Int32 { entries.last?.node ?? NodeArena.none }
     /// Facts about the current node; only valid when the stack is not empty.
     var currentInfo: OpenElementInfo {
-        infos[infos.count - 1]
+        entries[entries.count - 1].info
     }
 
     // MARK: Bookkeeping
@@ -139,19 +147,18 @@ struct OpenElements: Sendable {
         }
     }
 
-    /// Records the positions of `nodes[range]`.
+    /// Records the positions of `entries[range]`.
     private mutating func renumber(_ range: Range<Int>) {
-        for position in range { setPosition(nodes[position], position) }
+        for position in range { setPosition(entries[position].node, position) }
     }
 
     // MARK: Changing the stack
 
     /// Pushes an element.
     mutating func push(_ node: Int32, _ info: OpenElementInfo) {
-        nodes.append(node)
-        infos.append(info)
-        setPosition(node, nodes.count - 1)
-        if Self.isBoundary(info, .normal) { defaultBoundaries.append(Int32(nodes.count - 1)) }
+        entries.append(OpenEntry(node: node, info: info))
+        setPosition(node, entries.count - 1)
+        if Self.isBoundary(info, .normal) { defaultBoundaries.append(Int32(entries.count - 1)) }
         track(node, info)
     }
 
@@ -165,43 +172,41 @@ struct OpenElements: Sendable {
     /// Pops the current node.
     @discardableResult
     mutating func pop() -> Int32 {
-        guard let node = nodes.popLast(), let info = infos.popLast() else { return NodeArena.none }
-        if let last = defaultBoundaries.last, Int(last) == nodes.count { defaultBoundaries.removeLast() }
-        untrack(node, info)
-        return node
+        guard let entry = entries.popLast() else { return NodeArena.none }
+        if let last = defaultBoundaries.last, Int(last) == entries.count { defaultBoundaries.removeLast() }
+        untrack(entry.node, entry.info)
+        return entry.node
     }
 
     /// Removes the element at a stack position.
     mutating func remove(at position: Int) {
-        if position == nodes.count - 1 {
+        if position == entries.count - 1 {
             pop()
             return
         }
-        let info = infos.remove(at: position)
-        let node = nodes.remove(at: position)
-        untrack(node, info)
+        let entry = entries.remove(at: position)
+        untrack(entry.node, entry.info)
         let boundary = firstBoundary(after: position - 1)
         if boundary < defaultBoundaries.count && Int(defaultBoundaries[boundary]) == position {
             defaultBoundaries.remove(at: boundary)
         }
         shiftBoundaries(from: position + 1, by: -1)
-        renumber(position..<nodes.count)
+        renumber(position..<entries.count)
     }
 
     /// Inserts an element at a stack position.
     mutating func insert(_ node: Int32, _ info: OpenElementInfo, at position: Int) {
-        if position >= nodes.count {
+        if position >= entries.count {
             push(node, info)
             return
         }
-        nodes.insert(node, at: position)
-        infos.insert(info, at: position)
+        entries.insert(OpenEntry(node: node, info: info), at: position)
         shiftBoundaries(from: position, by: 1)
         if Self.isBoundary(info, .normal) {
             defaultBoundaries.insert(Int32(position), at: firstBoundary(after: position - 1))
         }
         track(node, info)
-        renumber(position..<nodes.count)
+        renumber(position..<entries.count)
     }
 
     /// Removes the element at `removed` and puts `node` just above the element at `furthest` (which
@@ -210,16 +215,14 @@ struct OpenElements: Sendable {
     /// formatting element from the stack, and insert the new element immediately below furthest
     /// block", where "below" means nearer the top).
     mutating func remove(at removed: Int, insertingAbove furthest: Int, _ node: Int32, _ info: OpenElementInfo) {
-        guard removed < furthest, furthest < nodes.count else {
+        guard removed < furthest, furthest < entries.count else {
             // Not the adoption agency's shape: the general (slower) steps keep the stack right.
             assertionFailure("the removed element is expected below the furthest block")
             remove(at: removed)
-            insert(node, info, at: min(furthest, nodes.count))
+            insert(node, info, at: min(furthest, entries.count))
             return
         }
-        let old = nodes[removed]
-        let oldInfo = infos[removed]
-        untrack(old, oldInfo)
+        untrack(entries[removed].node, entries[removed].info)
         // Boundaries: the removed element's entry goes, the ones in (removed, furthest] move down.
         var boundary = firstBoundary(after: removed - 1)
         if boundary < defaultBoundaries.count && Int(defaultBoundaries[boundary]) == removed {
@@ -230,12 +233,10 @@ struct OpenElements: Sendable {
             boundary += 1
         }
         for position in removed..<furthest {
-            nodes[position] = nodes[position + 1]
-            infos[position] = infos[position + 1]
-            setPosition(nodes[position], position)
+            entries[position] = entries[position + 1]
+            setPosition(entries[position].node, position)
         }
-        nodes[furthest] = node
-        infos[furthest] = info
+        entries[furthest] = OpenEntry(node: node, info: info)
         setPosition(node, furthest)
         if Self.isBoundary(info, .normal) {
             defaultBoundaries.insert(Int32(furthest), at: firstBoundary(after: furthest - 1))
@@ -245,14 +246,13 @@ struct OpenElements: Sendable {
 
     /// Facts about the element at a stack position.
     @inline(__always)
-    func info(at position: Int) -> OpenElementInfo { infos[position] }
+    func info(at position: Int) -> OpenElementInfo { entries[position].info }
 
     /// Replaces the element at a stack position.
     mutating func replace(at position: Int, with node: Int32, _ info: OpenElementInfo) {
-        let wasBoundary = Self.isBoundary(infos[position], .normal)
-        untrack(nodes[position], infos[position])
-        nodes[position] = node
-        infos[position] = info
+        let wasBoundary = Self.isBoundary(entries[position].info, .normal)
+        untrack(entries[position].node, entries[position].info)
+        entries[position] = OpenEntry(node: node, info: info)
         setPosition(node, position)
         track(node, info)
         let isBoundary = Self.isBoundary(info, .normal)
@@ -268,7 +268,7 @@ struct OpenElements: Sendable {
 
     /// The element at a stack position (0 is the bottom).
     @inline(__always)
-    subscript(position: Int) -> Int32 { nodes[position] }
+    subscript(position: Int) -> Int32 { entries[position].node }
 
     /// Whether an HTML element of that name is open at all.
     @inline(__always)
@@ -293,9 +293,9 @@ struct OpenElements: Sendable {
     /// The topmost position of an HTML element of that name, if one is open.
     func topmostPosition(ofHTML name: LocalName) -> Int? {
         guard containsHTML(name) else { return nil }
-        var i = infos.count - 1
+        var i = entries.count - 1
         while i >= 0 {
-            if infos[i].isHTML(name) { return i }
+            if entries[i].info.isHTML(name) { return i }
             i -= 1
         }
         return nil
@@ -321,9 +321,9 @@ struct OpenElements: Sendable {
     /// Whether an HTML element named `name` is in the given scope.
     func hasInScope(_ name: LocalName, _ scope: ElementScope = .normal) -> Bool {
         guard containsHTML(name) else { return false }
-        var i = infos.count - 1
+        var i = entries.count - 1
         while i >= 0 {
-            let info = infos[i]
+            let info = entries[i].info
             if info.isHTML(name) { return true }
             if Self.isBoundary(info, scope) { return false }
             i -= 1
@@ -333,9 +333,9 @@ struct OpenElements: Sendable {
 
     /// Whether an HTML element whose name is in `names` is in the given scope.
     func hasAnyInScope(_ names: NameSet, _ scope: ElementScope = .normal) -> Bool {
-        var i = infos.count - 1
+        var i = entries.count - 1
         while i >= 0 {
-            let info = infos[i]
+            let info = entries[i].info
             if info.isHTML(in: names) { return true }
             if Self.isBoundary(info, scope) { return false }
             i -= 1
@@ -353,8 +353,7 @@ struct OpenElements: Sendable {
     /// Pops elements until an HTML element named `name` has been popped.
     mutating func popUntilHTML(_ name: LocalName) {
         guard containsHTML(name) else { return }
-        while !nodes.isEmpty {
-            let info = infos[infos.count - 1]
+        while let info = entries.last?.info {
             pop()
             if info.isHTML(name) { return }
         }
@@ -362,9 +361,8 @@ struct OpenElements: Sendable {
 
     /// Pops elements until an HTML element whose name is in `names` has been popped.
     mutating func popUntilHTML(in names: NameSet) {
-        guard infos.contains(where: { $0.isHTML(in: names) }) else { return }
-        while !nodes.isEmpty {
-            let info = infos[infos.count - 1]
+        guard entries.contains(where: { $0.info.isHTML(in: names) }) else { return }
+        while let info = entries.last?.info {
             pop()
             if info.isHTML(in: names) { return }
         }
@@ -373,14 +371,14 @@ struct OpenElements: Sendable {
     /// Pops elements while the current node is not an HTML element in `names` (the "clear the stack
     /// back to a … context" steps).
     mutating func popUntilCurrentIsHTML(in names: NameSet) {
-        while let info = infos.last, !info.isHTML(in: names) {
+        while let info = entries.last?.info, !info.isHTML(in: names) {
             pop()
         }
     }
 
     /// Pops elements until `node` has been popped.
     mutating func popUntil(node: Int32) {
-        while let top = nodes.last {
+        while let top = entries.last?.node {
             pop()
             if top == node { return }
         }

@@ -143,6 +143,32 @@ struct NodeArena: Sendable {
     }
 
     /// Records an attribute of the element created last whose value is `count` bytes from `start`.
+    /// Adds a start tag's attributes, as the tokenizer holds them, to the element created last (which
+    /// has none yet), with no namespace: values that are runs of ``source`` point into it, the others
+    /// are copied from `values` (the tokenizer's value buffer).
+    mutating func appendTokenAttributes(
+        _ list: [TokenAttribute], values: UnsafeBufferPointer<UInt8>, to element: Int32
+    ) {
+        precondition(
+            nodes[Int(element)].dataStart == UInt32(attributes.count) && nodes[Int(element)].dataCount == 0,
+            "attributes are appended to the element created last"
+        )
+        for attribute in list {
+            let start: UInt32
+            if attribute.inInput {
+                precondition(attribute.valueStart >= 0 && attribute.valueStart + attribute.valueCount <= sourceCount,
+                             "attribute values point inside the source")
+                start = UInt32(attribute.valueStart)
+            } else {
+                start = appendBytes(UnsafeBufferPointer(
+                    rebasing: values[attribute.valueStart..<(attribute.valueStart + attribute.valueCount)]))
+            }
+            attributes.append(AttributeRecord(
+                name: attribute.name, namespace: .none, valueStart: start, valueCount: UInt32(attribute.valueCount)))
+        }
+        nodes[Int(element)].dataCount = UInt32(list.count)
+    }
+
     private mutating func appendAttributeRecord(
         to element: Int32, name: LocalName, namespace: Namespace, start: UInt32, count: Int
     ) {

@@ -4,12 +4,30 @@ extension TreeBuilder {
 
     /// The appropriate place for inserting a node (§13.2.6.1): a parent and the child to insert
     /// before (`none`: at the end), with foster parenting and template contents applied.
+    ///
+    /// Inlined: nearly always the place is the end of the current node, whose name the stack caches.
+    @inline(__always)
     mutating func appropriatePlace(overrideTarget: Int32? = nil) -> (parent: Int32, before: Int32) {
-        let target = overrideTarget ?? open.current
-        let record = arena.nodes[Int(target)]
-        if fosterParenting && record.namespace == .html && TagSets.tableTextContext.contains(record.name)
-            && record.name != .template
-        {
+        let target: Int32
+        let name: LocalName
+        let namespace: Namespace
+        if let overrideTarget {
+            target = overrideTarget
+            (name, namespace) = (arena.nodes[Int(target)].name, arena.nodes[Int(target)].namespace)
+        } else {
+            target = open.current
+            (name, namespace) = (open.currentInfo.name, open.currentInfo.namespace)
+        }
+        if namespace == .html && (name == .template || (fosterParenting && TagSets.tableTextContext.contains(name))) {
+            return fosteredOrTemplatePlace(target: target, name: name)
+        }
+        return (target, NodeArena.none)
+    }
+
+    /// The appropriate place when the target is a `template` or foster parenting applies.
+    @inline(never)
+    private mutating func fosteredOrTemplatePlace(target: Int32, name: LocalName) -> (parent: Int32, before: Int32) {
+        if fosterParenting && name != .template && TagSets.tableTextContext.contains(name) {
             let lastTable = open.topmostPosition(ofHTML: .table)
             let lastTemplate = open.topmostPosition(ofHTML: .template)
             if let lastTemplate, lastTemplate > (lastTable ?? -1) {
@@ -21,10 +39,7 @@ extension TreeBuilder {
             if parent != NodeArena.none { return (parent, table) }
             return (open[lastTable - 1], NodeArena.none)
         }
-        if record.namespace == .html && record.name == .template {
-            return (arena.templateContent(of: target), NodeArena.none)
-        }
-        return (target, NodeArena.none)
+        return (arena.templateContent(of: target), NodeArena.none)
     }
 
     // MARK: Elements
@@ -32,22 +47,37 @@ extension TreeBuilder {
     /// Creates an element for a start tag, in a namespace, with the tag's attributes (adjusted for SVG
     /// and MathML), and works out its cached facts.
     mutating func createElement(for tag: StartTag, namespace: Namespace) -> (Int32, OpenElementInfo) {
+        guard namespace == .html else { return createForeignElement(for: tag, namespace: namespace) }
+        // HTML: names as given, no integration point, the attributes appended in one go.
+        let name = tag.name
+        let element = arena.createElement(name, namespace: .html)
+        if tag.hasTokenAttributes && !tokenizer.attributes.isEmpty {
+            tokenizer.attributeBytes.withUnsafeBufferPointer {
+                arena.appendTokenAttributes(tokenizer.attributes, values: $0, to: element)
+            }
+        }
+        if name == .selectedcontent { createdSelectedContent = true }
+        // Every HTML `template` has its contents fragment from the start, so an empty `<template>`
+        // has an empty one (created after the attributes, which stay contiguous).
+        if name == .template { _ = arena.templateContent(of: element) }
+        return (element, OpenElementInfo(name: name, namespace: .html, isHTMLIntegrationPoint: false))
+    }
+
+    /// ``createElement(for:namespace:)`` for SVG and MathML: names and attributes adjusted, and the
+    /// integration points recognised.
+    @inline(never)
+    private mutating func createForeignElement(for tag: StartTag, namespace: Namespace) -> (Int32, OpenElementInfo) {
         var name = tag.name
         if namespace == .svg { name = foreignNameMap().svgTagName(name) }
         let element = arena.createElement(name, namespace: namespace)
-        if name == .selectedcontent && namespace == .html { createdSelectedContent = true }
         var integration = namespace == .svg && TagSets.svgHTMLIntegration.contains(name)
         if tag.hasTokenAttributes && !tokenizer.attributes.isEmpty {
             let attributes = tokenizer.attributes
             let values = tokenizer.attributeBytes
-            let map: ForeignNames? = namespace == .html ? nil : foreignNameMap()
+            let map = foreignNameMap()
             values.withUnsafeBufferPointer { buffer in
                 for attribute in attributes {
-                    var attributeName = attribute.name
-                    var attributeNamespace = Namespace.none
-                    if let map {
-                        (attributeName, attributeNamespace) = map.adjustedAttribute(attribute.name, in: namespace)
-                    }
+                    let (attributeName, attributeNamespace) = map.adjustedAttribute(attribute.name, in: namespace)
                     if attribute.inInput {
                         // The arena's source is the tokenizer's input: the value is not copied.
                         arena.appendAttribute(
@@ -69,9 +99,6 @@ extension TreeBuilder {
                 }
             }
         }
-        // Every HTML `template` has its contents fragment from the start, so an empty `<template>`
-        // has an empty one (created after the attributes, which stay contiguous).
-        if name == .template && namespace == .html { _ = arena.templateContent(of: element) }
         return (element, OpenElementInfo(name: name, namespace: namespace, isHTMLIntegrationPoint: integration))
     }
 
@@ -114,7 +141,8 @@ extension TreeBuilder {
     /// Inserts characters at the appropriate place, merging with a text node before them.
     mutating func insertCharacters(_ run: TextRun) {
         let place = appropriatePlace()
-        if arena.nodes[Int(place.parent)].kind == .document { return }
+        // Only the document itself (node 0 of a document parse) takes no text.
+        if place.parent == 0 && arena.nodes[0].kind == .document { return }
         arena.insertText(run, input: input, into: place.parent, before: place.before)
     }
 

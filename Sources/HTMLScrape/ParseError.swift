@@ -29,12 +29,17 @@ public struct ParseError: Hashable, Sendable, CustomStringConvertible {
         }
 
         public var description: String { rawValue }
+
+        /// `control-character-in-input-stream`: a control character other than whitespace or NUL.
+        static let controlCharacterInInputStream = Self(rawValue: "control-character-in-input-stream")
+        /// `noncharacter-in-input-stream`: a Unicode noncharacter such as U+FFFE.
+        static let noncharacterInInputStream = Self(rawValue: "noncharacter-in-input-stream")
     }
 }
 
 /// A parse error as the tokenizer and the tree builder record it: a code and a byte offset in the
 /// preprocessed input. Line and column are computed once, at the end of the parse.
 struct RecordedError: Sendable {
-    var code: ParseError.Code
+    var code: ErrorCode
     var offset: Int
 }

@@ -61,7 +61,7 @@ extension Document {
                 }
                 position += 1
             }
-            result.append(ParseError(code: error.code, line: line, column: column + 1))
+            result.append(ParseError(code: error.code.publicCode, line: line, column: column + 1))
         }
         return result
     }

@@ -4,7 +4,7 @@ import Testing
 @Suite struct InputPreprocessorTests {
     private func run(_ bytes: [UInt8]) -> (text: String, errors: [(String, Int)]) {
         let result = InputPreprocessor.preprocess(bytes)
-        return (String(decoding: result.bytes, as: UTF8.self), result.errors.map { ($0.code.rawValue, $0.offset) })
+        return (String(decoding: result.bytes, as: UTF8.self), result.errors.map { ($0.code.publicCode.rawValue, $0.offset) })
     }
 
     private func run(_ text: String) -> (text: String, errors: [(String, Int)]) { run(Array(text.utf8)) }
@@ -38,7 +38,7 @@ import Testing
             if !input.isEmpty { #expect(base(result.bytes) == base(input), "\(text) was copied") }
             #expect(result.errors.map(\.offset) == InputPreprocessor.preprocess(input).errors.map(\.offset))
         }
-        #expect(InputPreprocessor.preprocess(array: Array("a\u{1}b".utf8)).errors.map(\.code.rawValue)
+        #expect(InputPreprocessor.preprocess(array: Array("a\u{1}b".utf8)).errors.map(\.code.publicCode.rawValue)
             == ["control-character-in-input-stream"])
         // Input that changes comes out exactly as from the copying path.
         let changing: [[UInt8]] = [

@@ -31,7 +31,7 @@ import Testing
             switch tokenizer.next() {
             case .endOfFile:
                 #expect(tokenizer.next() == .endOfFile)
-                return (tokens, tokenizer.errors.map(\.code.rawValue))
+                return (tokens, tokenizer.errors.map(\.code.publicCode.rawValue))
             case .characters:
                 tokens.append(.chars(String(decoding: tokenizer.text, as: UTF8.self)))
             case .nullCharacter:

@@ -124,6 +124,18 @@ import Testing
         #expect(Document(html: "<!DOCTYPE html><p>x</p>").errors.isEmpty)
     }
 
+    @Test func everyRecordedCodeHasItsOwnSpelling() {
+        // The one-byte codes the parser records map to the public codes: no two share a spelling,
+        // and each is spelled the spec's way (lower case, words joined by hyphens).
+        let spellings = ErrorCode.allCases.map(\.publicCode.rawValue)
+        #expect(Set(spellings).count == ErrorCode.allCases.count)
+        for spelling in spellings {
+            #expect(spelling.allSatisfy { $0 == "-" || ("a"..."z").contains($0) }, "\(spelling)")
+        }
+        #expect(ErrorCode.eofInTag.publicCode.rawValue == "eof-in-tag")
+        #expect(ErrorCode.unexpectedEndTag.publicCode.rawValue == "unexpected-end-tag")
+    }
+
     @Test func quirksModeComesFromTheDoctype() {
         #expect(Document(html: "<p>").quirksMode == .quirks)
         #expect(Document(html: "<!DOCTYPE html>").quirksMode == .noQuirks)

@@ -23,8 +23,8 @@ struct InputStreamNormalizer {
     /// Set by ``checkUnchanged(_:)`` when its input passes through unchanged (nothing is copied then).
     private(set) var inputUnchanged = false
 
-    static let controlCharacter = ParseError.Code(rawValue: "control-character-in-input-stream")
-    static let noncharacter = ParseError.Code(rawValue: "noncharacter-in-input-stream")
+    static let controlCharacter = ErrorCode.controlCharacterInInputStream
+    static let noncharacter = ErrorCode.noncharacterInInputStream
 
     /// How many output bytes to make room for at the first write into ``output``.
     private var expectedCount: Int

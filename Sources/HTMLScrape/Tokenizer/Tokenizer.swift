@@ -226,7 +226,7 @@ struct Tokenizer {
     }
 
     /// Records a parse error at an offset (the tree builder uses this too).
-    mutating func recordError(_ code: ParseError.Code, at offset: Int) {
+    mutating func recordError(_ code: ErrorCode, at offset: Int) {
         if collectsErrors { errors.append(RecordedError(code: code, offset: offset)) }
     }
 

@@ -242,7 +242,7 @@ struct TreeBuilder {
     // MARK: Errors
 
     /// Records a tree construction parse error at the current token.
-    mutating func error(_ code: ParseError.Code) {
+    mutating func error(_ code: ErrorCode) {
         tokenizer.recordError(code, at: tokenizer.tokenStart)
     }
 

@@ -126,6 +126,39 @@ struct NodeArena: Sendable {
         return index
     }
 
+    /// Creates an element as ``createElement(_:namespace:)`` does and makes it the last child of
+    /// `parent` in the same step: what the parser does for nearly every element.
+    mutating func createElement(_ name: LocalName, namespace: Namespace, appendingTo parent: Int32) -> Int32 {
+        var record = NodeRecord(kind: .element)
+        record.namespace = namespace
+        record.name = name
+        record.dataStart = UInt32(attributes.count)
+        if name == .base { mayContainBaseElement = true }
+        return appendNewNode(record, to: parent)
+    }
+
+    /// Adds `record`, a new node, as the last child of `parent`: its links are set before it is
+    /// stored, and the parent and the previous last child are updated in one pass.
+    @inline(__always) @discardableResult
+    private mutating func appendNewNode(_ record: NodeRecord, to parent: Int32) -> Int32 {
+        let index = Int32(nodes.count)
+        let last = nodes[Int(parent)].lastChild
+        var record = record
+        record.parent = parent
+        record.previousSibling = last
+        nodes.append(record)
+        nodes.withUnsafeMutableBufferPointer { nodes in
+            let parentIndex = Self.slot(parent, in: nodes)
+            if last == Self.none {
+                nodes[parentIndex].firstChild = index
+            } else {
+                nodes[Self.slot(last, in: nodes)].nextSibling = index
+            }
+            nodes[parentIndex].lastChild = index
+        }
+        return index
+    }
+
     /// Adds an attribute to the element created last.
     mutating func appendAttribute(
         to element: Int32, name: LocalName, namespace: Namespace, value: UnsafeBufferPointer<UInt8>
@@ -277,13 +310,20 @@ struct NodeArena: Sendable {
             extendText(previous, with: UnsafeBufferPointer(rebasing: run))
             return
         }
-        let node: Int32
+        var record = NodeRecord(kind: .text)
         if run.base.baseAddress == input.baseAddress && input.count == sourceCount && sourceCount > 0 {
-            node = createDataNode(.text, start: UInt32(run.startIndex), count: run.count)
+            record.dataStart = UInt32(run.startIndex)
         } else {
-            node = createText(UnsafeBufferPointer(rebasing: run))
+            record.dataStart = appendBytes(UnsafeBufferPointer(rebasing: run))
         }
-        insert(node, into: parent, before: reference)
+        record.dataCount = UInt32(run.count)
+        if reference == Self.none {
+            appendNewNode(record, to: parent)
+        } else {
+            let node = Int32(nodes.count)
+            nodes.append(record)
+            insert(node, into: parent, before: reference)
+        }
     }
 
     /// Copies `text` into the arena's own bytes, after those in use; returns where it starts.

@@ -51,16 +51,23 @@ extension TreeBuilder {
         // HTML: names as given, no integration point, the attributes appended in one go.
         let name = tag.name
         let element = arena.createElement(name, namespace: .html)
+        addTokenAttributes(tag, toHTMLElement: element)
+        return (element, OpenElementInfo(name: name, namespace: .html, isHTMLIntegrationPoint: false))
+    }
+
+    /// The rest of creating an HTML element for a start tag, once the element exists: the tag's
+    /// attributes, and what a `selectedcontent` or `template` element needs.
+    @inline(__always)
+    private mutating func addTokenAttributes(_ tag: StartTag, toHTMLElement element: Int32) {
         if tag.hasTokenAttributes && !tokenizer.attributes.isEmpty {
             tokenizer.attributeBytes.withUnsafeBufferPointer {
                 arena.appendTokenAttributes(tokenizer.attributes, values: $0, to: element)
             }
         }
-        if name == .selectedcontent { createdSelectedContent = true }
+        if tag.name == .selectedcontent { createdSelectedContent = true }
         // Every HTML `template` has its contents fragment from the start, so an empty `<template>`
         // has an empty one (created after the attributes, which stay contiguous).
-        if name == .template { _ = arena.templateContent(of: element) }
-        return (element, OpenElementInfo(name: name, namespace: .html, isHTMLIntegrationPoint: false))
+        if tag.name == .template { _ = arena.templateContent(of: element) }
     }
 
     /// ``createElement(for:namespace:)`` for SVG and MathML: names and attributes adjusted, and the
@@ -107,6 +114,15 @@ extension TreeBuilder {
     @discardableResult
     mutating func insertElement(_ tag: StartTag, namespace: Namespace = .html) -> Int32 {
         let place = appropriatePlace()
+        if namespace == .html && place.before == NodeArena.none {
+            // The usual case: an HTML element that becomes the last child of its parent, created
+            // and linked in one step.
+            let name = tag.name
+            let element = arena.createElement(name, namespace: .html, appendingTo: place.parent)
+            addTokenAttributes(tag, toHTMLElement: element)
+            open.push(element, OpenElementInfo(name: name, namespace: .html, isHTMLIntegrationPoint: false))
+            return element
+        }
         let (element, info) = createElement(for: tag, namespace: namespace)
         arena.insert(element, into: place.parent, before: place.before)
         open.push(element, info)

@@ -4,9 +4,7 @@ extension TreeBuilder {
     mutating func inBodyMode(_ token: Token) -> Step {
         switch token {
         case .characters(let run):
-            reconstructActiveFormattingElements()
-            insertCharacters(run)
-            if framesetOK && !HTMLBytes.isAllWhitespace(run) { framesetOK = false }
+            inBodyCharacters(run)
         case .nullCharacter:
             error(.unexpectedNull)
         case .comment(let data):
@@ -22,6 +20,14 @@ extension TreeBuilder {
             checkOpenElementsAtEnd()
         }
         return .done
+    }
+
+    /// Characters, "in body".
+    @inline(__always)
+    mutating func inBodyCharacters(_ run: TextRun) {
+        reconstructActiveFormattingElements()
+        insertCharacters(run)
+        if framesetOK && !HTMLBytes.isAllWhitespace(run) { framesetOK = false }
     }
 
     /// Records a parse error when elements other than the ones that may stay open are open.

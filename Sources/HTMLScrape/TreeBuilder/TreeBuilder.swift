@@ -92,7 +92,12 @@ struct TreeBuilder {
         dropsLeadingNewline = false
         if slice.isEmpty { return }
         selfClosingAcknowledged = false
-        dispatch(.characters(slice))
+        // Most text goes to the "in body" rules (directly, or from "in cell"): straight there.
+        if (mode == .inBody || mode == .inCell) && !mayBeInForeignContent {
+            inBodyCharacters(slice)
+        } else {
+            dispatch(.characters(slice))
+        }
     }
 
     private mutating func run(input: UnsafeBufferPointer<UInt8>) -> TreeBuilderResult {
@@ -136,7 +141,19 @@ struct TreeBuilder {
             }
             dropsLeadingNewline = false
             selfClosingAcknowledged = false
-            dispatch(token)
+            if mode == .inBody && !mayBeInForeignContent {
+                // Most tags go to the "in body" rules: straight there, through the dispatcher only
+                // when they ask for the token to be processed again.
+                let step: Step
+                switch token {
+                case .startTag(let tag): step = inBodyStartTag(tag, token)
+                case .endTag(let name): step = inBodyEndTag(name, token)
+                default: step = inBodyMode(token)
+                }
+                if case .reprocess(let next) = step { dispatch(next) }
+            } else {
+                dispatch(token)
+            }
             if case .startTag(let tag) = token, tag.selfClosing, !selfClosingAcknowledged {
                 error(.selfClosingNonVoid)
             }

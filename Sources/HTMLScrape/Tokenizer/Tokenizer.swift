@@ -527,6 +527,23 @@ struct Tokenizer {
                         return .characters
                     }
                     markupStart = pos
+                    // `<a` and `</a`, nearly every `<`: straight to the tag name state, as the tag
+                    // open and end tag open states would go.
+                    if pos &+ 2 < end {
+                        let next = p[pos &+ 1]
+                        if Byte.isAlpha(next) {
+                            beginTag(end: false)
+                            pos &+= 1
+                            state = .tagName
+                            continue
+                        }
+                        if next == Byte.solidus && Byte.isAlpha(p[pos &+ 2]) {
+                            beginTag(end: true)
+                            pos &+= 2
+                            state = .tagName
+                            continue
+                        }
+                    }
                     pos &+= 1
                     state = .tagOpen
                 } else if c == Byte.ampersand {
@@ -926,7 +943,14 @@ struct Tokenizer {
                     } else if c == Byte.equalsSign {
                         completeAttributeName(at: pos)
                         pos &+= 1
-                        state = .beforeAttributeValue
+                        // `="`, the usual case: straight to the value, as the before attribute
+                        // value state would go.
+                        if pos < end && p[pos] == Byte.quotationMark {
+                            pos &+= 1
+                            state = .attributeValueDoubleQuoted
+                        } else {
+                            state = .beforeAttributeValue
+                        }
                         break
                     } else if c >= 0x41 && c <= 0x5A {
                         attributeNameBuffer.append(c | 0x20)
@@ -1005,6 +1029,38 @@ struct Tokenizer {
                 let c = p[pos]
                 if c == quote {
                     pos &+= 1
+                    // The usual continuations go straight on, as the after attribute value
+                    // (quoted) and before attribute name states would: `>` ends the tag; spaces
+                    // then `>` or a lower-case name start the next step.
+                    if pos < end {
+                        let next = p[pos]
+                        if next == Byte.greaterThan {
+                            pos &+= 1
+                            state = .data
+                            position = pos
+                            return emitTag(closingAt: pos - 1)
+                        }
+                        if Byte.isWhitespace(next) {
+                            pos &+= 1
+                            while pos < end && Byte.isWhitespace(p[pos]) { pos &+= 1 }
+                            if pos < end {
+                                let first = p[pos]
+                                if first &- 0x61 < 26 {
+                                    beginAttribute()
+                                    state = .attributeName
+                                    continue
+                                }
+                                if first == Byte.greaterThan {
+                                    pos &+= 1
+                                    state = .data
+                                    position = pos
+                                    return emitTag(closingAt: pos - 1)
+                                }
+                            }
+                            state = .beforeAttributeName
+                            continue
+                        }
+                    }
                     state = .afterAttributeValueQuoted
                 } else if c == Byte.ampersand {
                     pos = consumeCharacterReference(p, at: pos, inAttribute: true)

@@ -430,9 +430,15 @@ struct Tokenizer {
         }
     }
 
-    /// Adds the attribute being built to the tag, unless it is a duplicate (then its value is dropped).
+    /// Adds the attribute being built, if any, to the tag (the test inlined: most tags and the
+    /// first attribute of each have none to finish).
+    @inline(__always)
     private mutating func finishAttribute() {
-        guard buildingAttribute else { return }
+        if buildingAttribute { finishBuiltAttribute() }
+    }
+
+    /// Adds the attribute being built to the tag, unless it is a duplicate (then its value is dropped).
+    private mutating func finishBuiltAttribute() {
         buildingAttribute = false
         if attributeIsDuplicate {
             if attributeBytes.count > attributeValueStart { attributeBytes.removeSubrange(attributeValueStart...) }

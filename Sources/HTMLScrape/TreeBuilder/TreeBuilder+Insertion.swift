@@ -230,9 +230,18 @@ extension TreeBuilder {
 
     /// Reconstructs the active formatting elements: reopens, at the current insertion point, the
     /// formatting elements that were closed implicitly.
+    ///
+    /// The test for nothing to reopen (the usual answer) is inlined; the reopening is not.
+    @inline(__always)
     mutating func reconstructActiveFormattingElements() {
         guard let last = formatting.entries.last else { return }
         if last.isMarker || open.isOpenFormattingElement(last.node) { return }
+        reopenFormattingElements()
+    }
+
+    /// The steps of ``reconstructActiveFormattingElements()`` past its first test.
+    @inline(never)
+    private mutating func reopenFormattingElements() {
         var index = formatting.count - 1
         while index > 0 {
             let previous = formatting[index - 1]
@@ -253,6 +262,7 @@ extension TreeBuilder {
     // MARK: Closing elements
 
     /// Generates implied end tags, except for an element named `exception`.
+    @inline(__always)
     mutating func generateImpliedEndTags(except exception: LocalName? = nil) {
         while !open.isEmpty {
             let info = open.currentInfo

@@ -561,35 +561,6 @@ struct Tokenizer {
                     return emit(.nullCharacter, start: pos - 1)
                 }
 
-            case .rcdata, .rawtext, .scriptData, .plaintext:
-                let current = state
-                let start = pos
-                if current == .plaintext {
-                    while pos < end && p[pos] != 0 { pos &+= 1 }
-                } else if current == .rcdata {
-                    pos = Self.scan(p, from: pos, until: Byte.lessThan, Byte.ampersand)
-                } else {
-                    pos = Self.scan(p, from: pos, until: Byte.lessThan, Byte.lessThan)
-                }
-                if pos > start { appendInputText(p, start, pos) }
-                guard pos < end else { return emitEndOfFile(at: end) }
-                let c = p[pos]
-                if c == 0 {
-                    recordError(.unexpectedNullCharacter, at: pos)
-                    Self.appendReplacementCharacter(to: &copiedText)
-                    pos &+= 1
-                } else if c == Byte.ampersand {
-                    pos = consumeCharacterReference(p, at: pos, inAttribute: false)
-                } else {
-                    markupStart = pos
-                    pos &+= 1
-                    switch current {
-                    case .rcdata: state = .rcdataLessThanSign
-                    case .rawtext: state = .rawtextLessThanSign
-                    default: state = .scriptDataLessThanSign
-                    }
-                }
-
             // MARK: Tags
 
             case .tagOpen:
@@ -693,201 +664,6 @@ struct Tokenizer {
                 if pos >= end && state == .tagName {
                     recordError(.eofInTag, at: end)
                     return emitEndOfFile(at: end)
-                }
-
-            // MARK: RCDATA, RAWTEXT and script data end tags
-
-            case .rcdataLessThanSign, .rawtextLessThanSign:
-                let back: State = state == .rcdataLessThanSign ? .rcdata : .rawtext
-                if pos < end && p[pos] == Byte.solidus {
-                    temporaryBuffer.removeAll(keepingCapacity: true)
-                    pos &+= 1
-                    state = back == .rcdata ? .rcdataEndTagOpen : .rawtextEndTagOpen
-                } else {
-                    copiedText.append(Byte.lessThan)
-                    state = back
-                }
-
-            case .rcdataEndTagOpen, .rawtextEndTagOpen, .scriptDataEndTagOpen, .scriptDataEscapedEndTagOpen:
-                let current = state
-                if pos < end && Byte.isAlpha(p[pos]) {
-                    beginTag(end: true)
-                    switch current {
-                    case .rcdataEndTagOpen: state = .rcdataEndTagName
-                    case .rawtextEndTagOpen: state = .rawtextEndTagName
-                    case .scriptDataEndTagOpen: state = .scriptDataEndTagName
-                    default: state = .scriptDataEscapedEndTagName
-                    }
-                } else {
-                    copiedText.append(Byte.lessThan)
-                    copiedText.append(Byte.solidus)
-                    switch current {
-                    case .rcdataEndTagOpen: state = .rcdata
-                    case .rawtextEndTagOpen: state = .rawtext
-                    case .scriptDataEndTagOpen: state = .scriptData
-                    default: state = .scriptDataEscaped
-                    }
-                }
-
-            case .rcdataEndTagName, .rawtextEndTagName, .scriptDataEndTagName, .scriptDataEscapedEndTagName:
-                let c: UInt8 = pos < end ? p[pos] : 0
-                if pos < end && (Byte.isWhitespace(c) || c == Byte.solidus || c == Byte.greaterThan) && isAppropriateEndTag() {
-                    pos &+= 1
-                    if c == Byte.greaterThan {
-                        state = .data
-                        position = pos
-                        return emitTag(closingAt: pos - 1)
-                    }
-                    state = c == Byte.solidus ? .selfClosingStartTag : .beforeAttributeName
-                } else if pos < end && Byte.isAlpha(c) {
-                    nameBuffer.append(c | 0x20)
-                    temporaryBuffer.append(c)
-                    pos &+= 1
-                } else {
-                    copiedText.append(Byte.lessThan)
-                    copiedText.append(Byte.solidus)
-                    copiedText.append(contentsOf: temporaryBuffer)
-                    switch state {
-                    case .rcdataEndTagName: state = .rcdata
-                    case .rawtextEndTagName: state = .rawtext
-                    case .scriptDataEndTagName: state = .scriptData
-                    default: state = .scriptDataEscaped
-                    }
-                }
-
-            // MARK: Script data escapes
-
-            case .scriptDataLessThanSign:
-                if pos < end && p[pos] == Byte.solidus {
-                    temporaryBuffer.removeAll(keepingCapacity: true)
-                    pos &+= 1
-                    state = .scriptDataEndTagOpen
-                } else if pos < end && p[pos] == Byte.exclamationMark {
-                    pos &+= 1
-                    copiedText.append(Byte.lessThan)
-                    copiedText.append(Byte.exclamationMark)
-                    state = .scriptDataEscapeStart
-                } else {
-                    copiedText.append(Byte.lessThan)
-                    state = .scriptData
-                }
-
-            case .scriptDataEscapeStart, .scriptDataEscapeStartDash:
-                if pos < end && p[pos] == Byte.hyphen {
-                    pos &+= 1
-                    copiedText.append(Byte.hyphen)
-                    state = state == .scriptDataEscapeStart ? .scriptDataEscapeStartDash : .scriptDataEscapedDashDash
-                } else {
-                    state = .scriptData
-                }
-
-            case .scriptDataEscaped, .scriptDataEscapedDash, .scriptDataEscapedDashDash:
-                guard pos < end else {
-                    recordError(.eofInScriptHTMLCommentLikeText, at: end)
-                    return emitEndOfFile(at: end)
-                }
-                let c = p[pos]
-                pos &+= 1
-                if c == Byte.hyphen {
-                    copiedText.append(Byte.hyphen)
-                    if state == .scriptDataEscaped {
-                        state = .scriptDataEscapedDash
-                    } else {
-                        state = .scriptDataEscapedDashDash
-                    }
-                } else if c == Byte.lessThan {
-                    state = .scriptDataEscapedLessThanSign
-                } else if c == Byte.greaterThan && state == .scriptDataEscapedDashDash {
-                    copiedText.append(Byte.greaterThan)
-                    state = .scriptData
-                } else if c == 0 {
-                    recordError(.unexpectedNullCharacter, at: pos - 1)
-                    Self.appendReplacementCharacter(to: &copiedText)
-                    state = .scriptDataEscaped
-                } else {
-                    copiedText.append(c)
-                    state = .scriptDataEscaped
-                    // Copy the rest of a plain run at once.
-                    let start = pos
-                    while pos < end {
-                        let d = p[pos]
-                        if d == Byte.hyphen || d == Byte.lessThan || d == 0 { break }
-                        pos &+= 1
-                    }
-                    if pos > start { appendInputText(p, start, pos) }
-                }
-
-            case .scriptDataEscapedLessThanSign:
-                if pos < end && p[pos] == Byte.solidus {
-                    temporaryBuffer.removeAll(keepingCapacity: true)
-                    pos &+= 1
-                    state = .scriptDataEscapedEndTagOpen
-                } else if pos < end && Byte.isAlpha(p[pos]) {
-                    temporaryBuffer.removeAll(keepingCapacity: true)
-                    copiedText.append(Byte.lessThan)
-                    state = .scriptDataDoubleEscapeStart
-                } else {
-                    copiedText.append(Byte.lessThan)
-                    state = .scriptDataEscaped
-                }
-
-            case .scriptDataDoubleEscapeStart, .scriptDataDoubleEscapeEnd:
-                let starting = state == .scriptDataDoubleEscapeStart
-                let c: UInt8 = pos < end ? p[pos] : 0
-                if pos < end && (Byte.isWhitespace(c) || c == Byte.solidus || c == Byte.greaterThan) {
-                    let isScript = temporaryBuffer.elementsEqual("script".utf8)
-                    if starting {
-                        state = isScript ? .scriptDataDoubleEscaped : .scriptDataEscaped
-                    } else {
-                        state = isScript ? .scriptDataEscaped : .scriptDataDoubleEscaped
-                    }
-                    copiedText.append(c)
-                    pos &+= 1
-                } else if pos < end && Byte.isAlpha(c) {
-                    temporaryBuffer.append(c | 0x20)
-                    copiedText.append(c)
-                    pos &+= 1
-                } else {
-                    state = starting ? .scriptDataEscaped : .scriptDataDoubleEscaped
-                }
-
-            case .scriptDataDoubleEscaped, .scriptDataDoubleEscapedDash, .scriptDataDoubleEscapedDashDash:
-                guard pos < end else {
-                    recordError(.eofInScriptHTMLCommentLikeText, at: end)
-                    return emitEndOfFile(at: end)
-                }
-                let c = p[pos]
-                pos &+= 1
-                if c == Byte.hyphen {
-                    copiedText.append(Byte.hyphen)
-                    if state == .scriptDataDoubleEscaped {
-                        state = .scriptDataDoubleEscapedDash
-                    } else {
-                        state = .scriptDataDoubleEscapedDashDash
-                    }
-                } else if c == Byte.lessThan {
-                    copiedText.append(Byte.lessThan)
-                    state = .scriptDataDoubleEscapedLessThanSign
-                } else if c == Byte.greaterThan && state == .scriptDataDoubleEscapedDashDash {
-                    copiedText.append(Byte.greaterThan)
-                    state = .scriptData
-                } else if c == 0 {
-                    recordError(.unexpectedNullCharacter, at: pos - 1)
-                    Self.appendReplacementCharacter(to: &copiedText)
-                    state = .scriptDataDoubleEscaped
-                } else {
-                    copiedText.append(c)
-                    state = .scriptDataDoubleEscaped
-                }
-
-            case .scriptDataDoubleEscapedLessThanSign:
-                if pos < end && p[pos] == Byte.solidus {
-                    temporaryBuffer.removeAll(keepingCapacity: true)
-                    copiedText.append(Byte.solidus)
-                    pos &+= 1
-                    state = .scriptDataDoubleEscapeEnd
-                } else {
-                    state = .scriptDataDoubleEscaped
                 }
 
             // MARK: Attributes
@@ -1145,6 +921,248 @@ struct Tokenizer {
                 }
                 recordError(.unexpectedSolidusInTag, at: pos)
                 state = .beforeAttributeName
+
+            default:
+                // Raw text, script data, comments, doctypes and CDATA: out of line, so that the states
+                // nearly every token goes through are compiled (and entered) on their own.
+                if let token = runOtherStates(p, &pos) { return token }
+            }
+        }
+    }
+
+    /// Runs the states ``run(_:)`` leaves out until a token is ready (returned) or the machine is back
+    /// in one of the states that ``run(_:)`` handles (`nil`).
+    @inline(never)
+    private mutating func runOtherStates(_ p: UnsafeBufferPointer<UInt8>, _ pos: inout Int) -> TokenKind? {
+        let end = p.count
+        while true {
+            switch state {
+            case .data, .tagOpen, .endTagOpen, .tagName, .beforeAttributeName, .attributeName, .afterAttributeName, .beforeAttributeValue, .attributeValueDoubleQuoted, .attributeValueSingleQuoted, .attributeValueUnquoted, .afterAttributeValueQuoted, .selfClosingStartTag:
+                return nil
+
+            case .rcdata, .rawtext, .scriptData, .plaintext:
+                let current = state
+                let start = pos
+                if current == .plaintext {
+                    while pos < end && p[pos] != 0 { pos &+= 1 }
+                } else if current == .rcdata {
+                    pos = Self.scan(p, from: pos, until: Byte.lessThan, Byte.ampersand)
+                } else {
+                    pos = Self.scan(p, from: pos, until: Byte.lessThan, Byte.lessThan)
+                }
+                if pos > start { appendInputText(p, start, pos) }
+                guard pos < end else { return emitEndOfFile(at: end) }
+                let c = p[pos]
+                if c == 0 {
+                    recordError(.unexpectedNullCharacter, at: pos)
+                    Self.appendReplacementCharacter(to: &copiedText)
+                    pos &+= 1
+                } else if c == Byte.ampersand {
+                    pos = consumeCharacterReference(p, at: pos, inAttribute: false)
+                } else {
+                    markupStart = pos
+                    pos &+= 1
+                    switch current {
+                    case .rcdata: state = .rcdataLessThanSign
+                    case .rawtext: state = .rawtextLessThanSign
+                    default: state = .scriptDataLessThanSign
+                    }
+                }
+
+            // MARK: RCDATA, RAWTEXT and script data end tags
+
+            case .rcdataLessThanSign, .rawtextLessThanSign:
+                let back: State = state == .rcdataLessThanSign ? .rcdata : .rawtext
+                if pos < end && p[pos] == Byte.solidus {
+                    temporaryBuffer.removeAll(keepingCapacity: true)
+                    pos &+= 1
+                    state = back == .rcdata ? .rcdataEndTagOpen : .rawtextEndTagOpen
+                } else {
+                    copiedText.append(Byte.lessThan)
+                    state = back
+                }
+
+            case .rcdataEndTagOpen, .rawtextEndTagOpen, .scriptDataEndTagOpen, .scriptDataEscapedEndTagOpen:
+                let current = state
+                if pos < end && Byte.isAlpha(p[pos]) {
+                    beginTag(end: true)
+                    switch current {
+                    case .rcdataEndTagOpen: state = .rcdataEndTagName
+                    case .rawtextEndTagOpen: state = .rawtextEndTagName
+                    case .scriptDataEndTagOpen: state = .scriptDataEndTagName
+                    default: state = .scriptDataEscapedEndTagName
+                    }
+                } else {
+                    copiedText.append(Byte.lessThan)
+                    copiedText.append(Byte.solidus)
+                    switch current {
+                    case .rcdataEndTagOpen: state = .rcdata
+                    case .rawtextEndTagOpen: state = .rawtext
+                    case .scriptDataEndTagOpen: state = .scriptData
+                    default: state = .scriptDataEscaped
+                    }
+                }
+
+            case .rcdataEndTagName, .rawtextEndTagName, .scriptDataEndTagName, .scriptDataEscapedEndTagName:
+                let c: UInt8 = pos < end ? p[pos] : 0
+                if pos < end && (Byte.isWhitespace(c) || c == Byte.solidus || c == Byte.greaterThan) && isAppropriateEndTag() {
+                    pos &+= 1
+                    if c == Byte.greaterThan {
+                        state = .data
+                        position = pos
+                        return emitTag(closingAt: pos - 1)
+                    }
+                    state = c == Byte.solidus ? .selfClosingStartTag : .beforeAttributeName
+                } else if pos < end && Byte.isAlpha(c) {
+                    nameBuffer.append(c | 0x20)
+                    temporaryBuffer.append(c)
+                    pos &+= 1
+                } else {
+                    copiedText.append(Byte.lessThan)
+                    copiedText.append(Byte.solidus)
+                    copiedText.append(contentsOf: temporaryBuffer)
+                    switch state {
+                    case .rcdataEndTagName: state = .rcdata
+                    case .rawtextEndTagName: state = .rawtext
+                    case .scriptDataEndTagName: state = .scriptData
+                    default: state = .scriptDataEscaped
+                    }
+                }
+
+            // MARK: Script data escapes
+
+            case .scriptDataLessThanSign:
+                if pos < end && p[pos] == Byte.solidus {
+                    temporaryBuffer.removeAll(keepingCapacity: true)
+                    pos &+= 1
+                    state = .scriptDataEndTagOpen
+                } else if pos < end && p[pos] == Byte.exclamationMark {
+                    pos &+= 1
+                    copiedText.append(Byte.lessThan)
+                    copiedText.append(Byte.exclamationMark)
+                    state = .scriptDataEscapeStart
+                } else {
+                    copiedText.append(Byte.lessThan)
+                    state = .scriptData
+                }
+
+            case .scriptDataEscapeStart, .scriptDataEscapeStartDash:
+                if pos < end && p[pos] == Byte.hyphen {
+                    pos &+= 1
+                    copiedText.append(Byte.hyphen)
+                    state = state == .scriptDataEscapeStart ? .scriptDataEscapeStartDash : .scriptDataEscapedDashDash
+                } else {
+                    state = .scriptData
+                }
+
+            case .scriptDataEscaped, .scriptDataEscapedDash, .scriptDataEscapedDashDash:
+                guard pos < end else {
+                    recordError(.eofInScriptHTMLCommentLikeText, at: end)
+                    return emitEndOfFile(at: end)
+                }
+                let c = p[pos]
+                pos &+= 1
+                if c == Byte.hyphen {
+                    copiedText.append(Byte.hyphen)
+                    if state == .scriptDataEscaped {
+                        state = .scriptDataEscapedDash
+                    } else {
+                        state = .scriptDataEscapedDashDash
+                    }
+                } else if c == Byte.lessThan {
+                    state = .scriptDataEscapedLessThanSign
+                } else if c == Byte.greaterThan && state == .scriptDataEscapedDashDash {
+                    copiedText.append(Byte.greaterThan)
+                    state = .scriptData
+                } else if c == 0 {
+                    recordError(.unexpectedNullCharacter, at: pos - 1)
+                    Self.appendReplacementCharacter(to: &copiedText)
+                    state = .scriptDataEscaped
+                } else {
+                    copiedText.append(c)
+                    state = .scriptDataEscaped
+                    // Copy the rest of a plain run at once.
+                    let start = pos
+                    while pos < end {
+                        let d = p[pos]
+                        if d == Byte.hyphen || d == Byte.lessThan || d == 0 { break }
+                        pos &+= 1
+                    }
+                    if pos > start { appendInputText(p, start, pos) }
+                }
+
+            case .scriptDataEscapedLessThanSign:
+                if pos < end && p[pos] == Byte.solidus {
+                    temporaryBuffer.removeAll(keepingCapacity: true)
+                    pos &+= 1
+                    state = .scriptDataEscapedEndTagOpen
+                } else if pos < end && Byte.isAlpha(p[pos]) {
+                    temporaryBuffer.removeAll(keepingCapacity: true)
+                    copiedText.append(Byte.lessThan)
+                    state = .scriptDataDoubleEscapeStart
+                } else {
+                    copiedText.append(Byte.lessThan)
+                    state = .scriptDataEscaped
+                }
+
+            case .scriptDataDoubleEscapeStart, .scriptDataDoubleEscapeEnd:
+                let starting = state == .scriptDataDoubleEscapeStart
+                let c: UInt8 = pos < end ? p[pos] : 0
+                if pos < end && (Byte.isWhitespace(c) || c == Byte.solidus || c == Byte.greaterThan) {
+                    let isScript = temporaryBuffer.elementsEqual("script".utf8)
+                    if starting {
+                        state = isScript ? .scriptDataDoubleEscaped : .scriptDataEscaped
+                    } else {
+                        state = isScript ? .scriptDataEscaped : .scriptDataDoubleEscaped
+                    }
+                    copiedText.append(c)
+                    pos &+= 1
+                } else if pos < end && Byte.isAlpha(c) {
+                    temporaryBuffer.append(c | 0x20)
+                    copiedText.append(c)
+                    pos &+= 1
+                } else {
+                    state = starting ? .scriptDataEscaped : .scriptDataDoubleEscaped
+                }
+
+            case .scriptDataDoubleEscaped, .scriptDataDoubleEscapedDash, .scriptDataDoubleEscapedDashDash:
+                guard pos < end else {
+                    recordError(.eofInScriptHTMLCommentLikeText, at: end)
+                    return emitEndOfFile(at: end)
+                }
+                let c = p[pos]
+                pos &+= 1
+                if c == Byte.hyphen {
+                    copiedText.append(Byte.hyphen)
+                    if state == .scriptDataDoubleEscaped {
+                        state = .scriptDataDoubleEscapedDash
+                    } else {
+                        state = .scriptDataDoubleEscapedDashDash
+                    }
+                } else if c == Byte.lessThan {
+                    copiedText.append(Byte.lessThan)
+                    state = .scriptDataDoubleEscapedLessThanSign
+                } else if c == Byte.greaterThan && state == .scriptDataDoubleEscapedDashDash {
+                    copiedText.append(Byte.greaterThan)
+                    state = .scriptData
+                } else if c == 0 {
+                    recordError(.unexpectedNullCharacter, at: pos - 1)
+                    Self.appendReplacementCharacter(to: &copiedText)
+                    state = .scriptDataDoubleEscaped
+                } else {
+                    copiedText.append(c)
+                    state = .scriptDataDoubleEscaped
+                }
+
+            case .scriptDataDoubleEscapedLessThanSign:
+                if pos < end && p[pos] == Byte.solidus {
+                    temporaryBuffer.removeAll(keepingCapacity: true)
+                    copiedText.append(Byte.solidus)
+                    pos &+= 1
+                    state = .scriptDataDoubleEscapeEnd
+                } else {
+                    state = .scriptDataDoubleEscaped
+                }
 
             // MARK: Comments
 

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// What `Tokenizer.next()` produced. The token's payload is in the tokenizer's fields and is valid
 /// until the next call.
 enum TokenKind: Sendable {
@@ -96,6 +104,9 @@ struct Tokenizer {
 
     /// The input, preprocessed.
     let input: [UInt8]
+    /// Whether ``input`` holds a U+0000 byte anywhere. Without one (nearly always), the scans for
+    /// the end of a run of text look for two bytes instead of three.
+    private let inputHasNUL: Bool
     /// Interned names (only ever added to: the tokenizer caches ids of short names); the parse moves it into the finished document.
     var names: NameTable
     /// Errors found so far, if errors are collected.
@@ -209,6 +220,11 @@ struct Tokenizer {
     /// Creates a tokenizer over preprocessed input, starting in the data state.
     init(input: [UInt8], names: NameTable = NameTable(), collectsErrors: Bool = true) {
         self.input = input
+        // memchr: the C library's vectorised search, a few hundredths of an instruction per byte.
+        self.inputHasNUL = input.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress, !buffer.isEmpty else { return false }
+            return memchr(base, 0, buffer.count) != nil
+        }
         self.names = names
         self.collectsErrors = collectsErrors
     }
@@ -522,7 +538,7 @@ struct Tokenizer {
 
             case .data:
                 let start = pos
-                pos = Self.scan(p, from: pos, until: Byte.lessThan, Byte.ampersand)
+                pos = scan(p, from: pos, until: Byte.lessThan, Byte.ampersand)
                 if pos > start { appendInputText(p, start, pos) }
                 guard pos < end else { return emitEndOfFile(at: end) }
                 let c = p[pos]
@@ -797,7 +813,7 @@ struct Tokenizer {
             case .attributeValueDoubleQuoted, .attributeValueSingleQuoted:
                 let quote: UInt8 = state == .attributeValueDoubleQuoted ? Byte.quotationMark : Byte.apostrophe
                 let start = pos
-                pos = Self.scan(p, from: pos, until: quote, Byte.ampersand)
+                pos = scan(p, from: pos, until: quote, Byte.ampersand)
                 if pos < end && p[pos] == quote && attributeBytes.count == attributeValueStart {
                     // The whole value is one unchanged run of the input: point at it, copy nothing.
                     attributeSlice = Range(uncheckedBounds: (start, pos))
@@ -946,9 +962,9 @@ struct Tokenizer {
                 if current == .plaintext {
                     while pos < end && p[pos] != 0 { pos &+= 1 }
                 } else if current == .rcdata {
-                    pos = Self.scan(p, from: pos, until: Byte.lessThan, Byte.ampersand)
+                    pos = scan(p, from: pos, until: Byte.lessThan, Byte.ampersand)
                 } else {
-                    pos = Self.scan(p, from: pos, until: Byte.lessThan, Byte.lessThan)
+                    pos = scan(p, from: pos, until: Byte.lessThan, Byte.lessThan)
                 }
                 if pos > start { appendInputText(p, start, pos) }
                 guard pos < end else { return emitEndOfFile(at: end) }
@@ -1251,7 +1267,7 @@ struct Tokenizer {
 
             case .comment:
                 let start = pos
-                pos = Self.scan(p, from: pos, until: Byte.lessThan, Byte.hyphen)
+                pos = scan(p, from: pos, until: Byte.lessThan, Byte.hyphen)
                 if pos > start { commentBuffer.append(contentsOf: UnsafeBufferPointer(rebasing: p[start..<pos])) }
                 guard pos < end else {
                     recordError(.eofInComment, at: end)
@@ -1663,9 +1679,10 @@ struct Tokenizer {
     }
 
     /// The offset of the first byte at or after `start` that is `first`, `second` or U+0000 (or the
-    /// end of the input), looking at eight bytes at a time.
+    /// end of the input), looking at eight bytes at a time (for the U+0000 only when the input has
+    /// one).
     @inline(__always)
-    private static func scan(
+    private func scan(
         _ p: UnsafeBufferPointer<UInt8>, from start: Int, until first: UInt8, _ second: UInt8
     ) -> Int {
         let end = p.count
@@ -1675,6 +1692,18 @@ struct Tokenizer {
             let highs: UInt64 = 0x8080_8080_8080_8080
             let firstPattern = ones &* UInt64(first)
             let secondPattern = ones &* UInt64(second)
+            if !inputHasNUL {
+                while pos &+ 8 <= end {
+                    let word = base.loadUnaligned(fromByteOffset: pos, as: UInt64.self)
+                    let a = word ^ firstPattern
+                    let b = word ^ secondPattern
+                    let hits = (((a &- ones) & ~a) | ((b &- ones) & ~b)) & highs
+                    if hits != 0 {
+                        return pos &+ (UInt64(littleEndian: hits).trailingZeroBitCount >> 3)
+                    }
+                    pos &+= 8
+                }
+            }
             while pos &+ 8 <= end {
                 let word = base.loadUnaligned(fromByteOffset: pos, as: UInt64.self)
                 let a = word ^ firstPattern

@@ -72,6 +72,20 @@ import Testing
         #expect(Self.tokenize("x&amp=y").tokens == [.chars("x&=y")])
     }
 
+    @Test func commonReferencesDecodeInTextAndValues() {
+        // `&amp;`, `&lt;`, `&gt;`, `&quot;` and `&nbsp;` (decoded without the table), next to their
+        // forms without `;` and longer names that start the same way (decoded through it).
+        let text = Self.tokenize("&amp;&lt;&gt;&quot;&nbsp;|&amp&ltx&quot|&ampx;&nbsp&lt;")
+        #expect(text.tokens == [.chars("&<>\"\u{A0}|&<x\"|&x;\u{A0}<")])
+        #expect(text.errors == Array(repeating: "missing-semicolon-after-character-reference", count: 5))
+        let value = Self.tokenize("<a title=\"&quot;a&nbsp;b&lt;c&gt;&amp;\" alt='&amp;&quot'>")
+        #expect(value.tokens == [.start("a", ["title=\"a\u{A0}b<c>&", "alt=&\""])])
+        #expect(value.errors == ["missing-semicolon-after-character-reference"])
+        // At the very end of the input, shorter than the four bytes the quick test reads.
+        #expect(Self.tokenize("a&lt;").tokens == [.chars("a<")])
+        #expect(Self.tokenize("&gt;").tokens == [.chars(">")])
+    }
+
     @Test func unknownNamedReferenceIsKeptWithError() {
         let result = Self.tokenize("&foo; &")
         #expect(result.tokens == [.chars("&foo; &")])

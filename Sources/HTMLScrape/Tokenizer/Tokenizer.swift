@@ -1746,6 +1746,16 @@ struct Tokenizer {
 
     // MARK: Character references
 
+    /// Appends one byte of a decoded reference to the attribute value or the text being built.
+    @inline(__always)
+    private mutating func appendCharacter(_ byte: UInt8, inAttribute: Bool) {
+        if inAttribute {
+            attributeBytes.append(byte)
+        } else {
+            copiedText.append(byte)
+        }
+    }
+
     /// Consumes a character reference whose `&` sits at `start` (§13.2.5.72 – §13.2.5.80), appends
     /// what it stands for to `text` (or, in an attribute value, to `attributeBytes`), and returns the
     /// offset after what it consumed.
@@ -1760,6 +1770,34 @@ struct Tokenizer {
         }
         let c = p[pos]
         if Byte.isAlphanumeric(c) {
+            // `&amp;`, `&lt;`, `&gt;`, `&quot;` and `&nbsp;` (most references on real pages) without
+            // the table walk: each is its own longest match, and ends with a semicolon.
+            if pos &+ 4 <= end, let base = UnsafeRawPointer(p.baseAddress) {
+                let word = UInt32(littleEndian: base.loadUnaligned(fromByteOffset: pos, as: UInt32.self))
+                if word == 0x3B70_6D61 {  // "amp;"
+                    appendCharacter(0x26, inAttribute: inAttribute)
+                    return pos &+ 4
+                }
+                if word & 0x00FF_FFFF == 0x003B_746C {  // "lt;"
+                    appendCharacter(0x3C, inAttribute: inAttribute)
+                    return pos &+ 3
+                }
+                if word & 0x00FF_FFFF == 0x003B_7467 {  // "gt;"
+                    appendCharacter(0x3E, inAttribute: inAttribute)
+                    return pos &+ 3
+                }
+                if pos &+ 5 <= end && p[pos &+ 4] == Byte.semicolon {
+                    if word == 0x746F_7571 {  // "quot"
+                        appendCharacter(0x22, inAttribute: inAttribute)
+                        return pos &+ 5
+                    }
+                    if word == 0x7073_626E {  // "nbsp"
+                        appendCharacter(0xC2, inAttribute: inAttribute)
+                        appendCharacter(0xA0, inAttribute: inAttribute)
+                        return pos &+ 5
+                    }
+                }
+            }
             // Named character reference state.
             let table = NamedCharacterReferences.shared
             if let match = table.longestMatch(in: p, from: pos) {

@@ -941,20 +941,24 @@ struct Tokenizer {
             default:
                 // Raw text, script data, comments, doctypes and CDATA: out of line, so that the states
                 // nearly every token goes through are compiled (and entered) on their own.
-                if let token = runOtherStates(p, &pos) { return token }
+                let (token, next) = runOtherStates(p, from: pos)
+                if let token { return token }
+                pos = next
             }
         }
     }
 
-    /// Runs the states ``run(_:)`` leaves out until a token is ready (returned) or the machine is back
-    /// in one of the states that ``run(_:)`` handles (`nil`).
+    /// Runs the states ``run(_:)`` leaves out, from `start`, until a token is ready (returned) or the
+    /// machine is back in one of the states that ``run(_:)`` handles (`nil`, and where it stopped).
+    /// The position goes in and out by value: an `inout` would keep ``run(_:)``'s in memory.
     @inline(never)
-    private mutating func runOtherStates(_ p: UnsafeBufferPointer<UInt8>, _ pos: inout Int) -> TokenKind? {
+    private mutating func runOtherStates(_ p: UnsafeBufferPointer<UInt8>, from start: Int) -> (TokenKind?, Int) {
         let end = p.count
+        var pos = start
         while true {
             switch state {
             case .data, .tagOpen, .endTagOpen, .tagName, .beforeAttributeName, .attributeName, .afterAttributeName, .beforeAttributeValue, .attributeValueDoubleQuoted, .attributeValueSingleQuoted, .attributeValueUnquoted, .afterAttributeValueQuoted, .selfClosingStartTag:
-                return nil
+                return (nil, pos)
 
             case .rcdata, .rawtext, .scriptData, .plaintext:
                 let current = state
@@ -967,7 +971,7 @@ struct Tokenizer {
                     pos = scan(p, from: pos, until: Byte.lessThan, Byte.lessThan)
                 }
                 if pos > start { appendInputText(p, start, pos) }
-                guard pos < end else { return emitEndOfFile(at: end) }
+                guard pos < end else { return (emitEndOfFile(at: end), pos) }
                 let c = p[pos]
                 if c == 0 {
                     recordError(.unexpectedNullCharacter, at: pos)
@@ -1026,7 +1030,7 @@ struct Tokenizer {
                     if c == Byte.greaterThan {
                         state = .data
                         position = pos
-                        return emitTag(closingAt: pos - 1)
+                        return (emitTag(closingAt: pos - 1), pos)
                     }
                     state = c == Byte.solidus ? .selfClosingStartTag : .beforeAttributeName
                 } else if pos < end && Byte.isAlpha(c) {
@@ -1074,7 +1078,7 @@ struct Tokenizer {
             case .scriptDataEscaped, .scriptDataEscapedDash, .scriptDataEscapedDashDash:
                 guard pos < end else {
                     recordError(.eofInScriptHTMLCommentLikeText, at: end)
-                    return emitEndOfFile(at: end)
+                    return (emitEndOfFile(at: end), pos)
                 }
                 let c = p[pos]
                 pos &+= 1
@@ -1144,7 +1148,7 @@ struct Tokenizer {
             case .scriptDataDoubleEscaped, .scriptDataDoubleEscapedDash, .scriptDataDoubleEscapedDashDash:
                 guard pos < end else {
                     recordError(.eofInScriptHTMLCommentLikeText, at: end)
-                    return emitEndOfFile(at: end)
+                    return (emitEndOfFile(at: end), pos)
                 }
                 let c = p[pos]
                 pos &+= 1
@@ -1193,13 +1197,13 @@ struct Tokenizer {
                 guard pos < end else {
                     state = .data
                     position = pos
-                    return emitComment()
+                    return (emitComment(), pos)
                 }
                 if p[pos] == Byte.greaterThan {
                     pos &+= 1
                     state = .data
                     position = pos
-                    return emitComment()
+                    return (emitComment(), pos)
                 }
                 recordError(.unexpectedNullCharacter, at: pos)
                 Self.appendReplacementCharacter(to: &commentBuffer)
@@ -1238,7 +1242,7 @@ struct Tokenizer {
                     pos &+= 1
                     state = .data
                     position = pos
-                    return emitComment()
+                    return (emitComment(), pos)
                 } else {
                     state = .comment
                 }
@@ -1248,7 +1252,7 @@ struct Tokenizer {
                     recordError(.eofInComment, at: end)
                     state = .data
                     position = end
-                    return emitComment()
+                    return (emitComment(), pos)
                 }
                 let c = p[pos]
                 if c == Byte.hyphen {
@@ -1259,7 +1263,7 @@ struct Tokenizer {
                     pos &+= 1
                     state = .data
                     position = pos
-                    return emitComment()
+                    return (emitComment(), pos)
                 } else {
                     commentBuffer.append(Byte.hyphen)
                     state = .comment
@@ -1273,7 +1277,7 @@ struct Tokenizer {
                     recordError(.eofInComment, at: end)
                     state = .data
                     position = end
-                    return emitComment()
+                    return (emitComment(), pos)
                 }
                 let c = p[pos]
                 if c == Byte.lessThan {
@@ -1326,7 +1330,7 @@ struct Tokenizer {
                     recordError(.eofInComment, at: end)
                     state = .data
                     position = end
-                    return emitComment()
+                    return (emitComment(), pos)
                 }
                 if p[pos] == Byte.hyphen {
                     pos &+= 1
@@ -1341,14 +1345,14 @@ struct Tokenizer {
                     recordError(.eofInComment, at: end)
                     state = .data
                     position = end
-                    return emitComment()
+                    return (emitComment(), pos)
                 }
                 let c = p[pos]
                 if c == Byte.greaterThan {
                     pos &+= 1
                     state = .data
                     position = pos
-                    return emitComment()
+                    return (emitComment(), pos)
                 } else if c == Byte.exclamationMark {
                     pos &+= 1
                     state = .commentEndBang
@@ -1366,7 +1370,7 @@ struct Tokenizer {
                     recordError(.eofInComment, at: end)
                     state = .data
                     position = end
-                    return emitComment()
+                    return (emitComment(), pos)
                 }
                 let c = p[pos]
                 if c == Byte.hyphen {
@@ -1378,7 +1382,7 @@ struct Tokenizer {
                     pos &+= 1
                     state = .data
                     position = pos
-                    return emitComment()
+                    return (emitComment(), pos)
                 } else {
                     commentBuffer.append(contentsOf: "--!".utf8)
                     state = .comment
@@ -1393,7 +1397,7 @@ struct Tokenizer {
                     doctypeForceQuirks = true
                     state = .data
                     position = end
-                    return emitDoctype()
+                    return (emitDoctype(), pos)
                 }
                 let c = p[pos]
                 if Byte.isWhitespace(c) {
@@ -1410,7 +1414,7 @@ struct Tokenizer {
                     doctypeForceQuirks = true
                     state = .data
                     position = end
-                    return emitDoctype()
+                    return (emitDoctype(), pos)
                 }
                 let c = p[pos]
                 if c == Byte.greaterThan {
@@ -1419,7 +1423,7 @@ struct Tokenizer {
                     pos &+= 1
                     state = .data
                     position = pos
-                    return emitDoctype()
+                    return (emitDoctype(), pos)
                 }
                 doctypeHasName = true
                 state = .doctypeName
@@ -1435,7 +1439,7 @@ struct Tokenizer {
                         pos &+= 1
                         state = .data
                         position = pos
-                        return emitDoctype()
+                        return (emitDoctype(), pos)
                     } else if c >= 0x41 && c <= 0x5A {
                         doctypeNameBuffer.append(c | 0x20)
                     } else if c == 0 {
@@ -1451,7 +1455,7 @@ struct Tokenizer {
                     doctypeForceQuirks = true
                     state = .data
                     position = end
-                    return emitDoctype()
+                    return (emitDoctype(), pos)
                 }
 
             case .afterDoctypeName:
@@ -1461,13 +1465,13 @@ struct Tokenizer {
                     doctypeForceQuirks = true
                     state = .data
                     position = end
-                    return emitDoctype()
+                    return (emitDoctype(), pos)
                 }
                 if p[pos] == Byte.greaterThan {
                     pos &+= 1
                     state = .data
                     position = pos
-                    return emitDoctype()
+                    return (emitDoctype(), pos)
                 } else if matchesCaseInsensitively(p, at: pos, "public") {
                     pos &+= 6
                     state = .afterDoctypePublicKeyword
@@ -1495,7 +1499,7 @@ struct Tokenizer {
                     doctypeForceQuirks = true
                     state = .data
                     position = end
-                    return emitDoctype()
+                    return (emitDoctype(), pos)
                 }
                 let c = p[pos]
                 if c == Byte.quotationMark || c == Byte.apostrophe {
@@ -1521,7 +1525,7 @@ struct Tokenizer {
                     pos &+= 1
                     state = .data
                     position = pos
-                    return emitDoctype()
+                    return (emitDoctype(), pos)
                 } else {
                     recordError(
                         isPublic ? .missingQuoteBeforeDoctypePublicIdentifier
@@ -1541,7 +1545,7 @@ struct Tokenizer {
                     doctypeForceQuirks = true
                     state = .data
                     position = end
-                    return emitDoctype()
+                    return (emitDoctype(), pos)
                 }
                 let c = p[pos]
                 pos &+= 1
@@ -1552,7 +1556,7 @@ struct Tokenizer {
                     doctypeForceQuirks = true
                     state = .data
                     position = pos
-                    return emitDoctype()
+                    return (emitDoctype(), pos)
                 } else if c == 0 {
                     recordError(.unexpectedNullCharacter, at: pos - 1)
                     if isPublic {
@@ -1579,14 +1583,14 @@ struct Tokenizer {
                     doctypeForceQuirks = true
                     state = .data
                     position = end
-                    return emitDoctype()
+                    return (emitDoctype(), pos)
                 }
                 let c = p[pos]
                 if c == Byte.greaterThan {
                     pos &+= 1
                     state = .data
                     position = pos
-                    return emitDoctype()
+                    return (emitDoctype(), pos)
                 } else if c == Byte.quotationMark || c == Byte.apostrophe {
                     if !between {
                         recordError(.missingWhitespaceBetweenDoctypePublicAndSystemIdentifiers, at: pos)
@@ -1608,13 +1612,13 @@ struct Tokenizer {
                     doctypeForceQuirks = true
                     state = .data
                     position = end
-                    return emitDoctype()
+                    return (emitDoctype(), pos)
                 }
                 if p[pos] == Byte.greaterThan {
                     pos &+= 1
                     state = .data
                     position = pos
-                    return emitDoctype()
+                    return (emitDoctype(), pos)
                 }
                 recordError(.unexpectedCharacterAfterDoctypeSystemIdentifier, at: pos)
                 state = .bogusDoctype
@@ -1629,7 +1633,7 @@ struct Tokenizer {
                 if pos < end { pos &+= 1 }
                 state = .data
                 position = pos
-                return emitDoctype()
+                return (emitDoctype(), pos)
 
             // MARK: CDATA sections
 
@@ -1643,12 +1647,12 @@ struct Tokenizer {
                 if pos > start { appendInputText(p, start, pos) }
                 guard pos < end else {
                     recordError(.eofInCDATA, at: end)
-                    return emitEndOfFile(at: end)
+                    return (emitEndOfFile(at: end), pos)
                 }
                 if p[pos] == 0 {
                     pos &+= 1
                     position = pos
-                    return emit(.nullCharacter, start: pos - 1)
+                    return (emit(.nullCharacter, start: pos - 1), pos)
                 }
                 pos &+= 1
                 state = .cdataSectionBracket

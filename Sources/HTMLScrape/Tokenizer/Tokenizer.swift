@@ -242,6 +242,7 @@ struct Tokenizer {
     }
 
     /// Records a parse error at an offset (the tree builder uses this too).
+    @inline(never)  // rare: kept out of the state machine, whose register use it would add to
     mutating func recordError(_ code: ErrorCode, at offset: Int) {
         if collectsErrors { errors.append(RecordedError(code: code, offset: offset)) }
     }
@@ -1954,8 +1955,8 @@ extension Tokenizer {
         }
     }
 
-    /// Appends U+FFFD REPLACEMENT CHARACTER in UTF-8.
-    @inline(__always)
+    /// Appends U+FFFD REPLACEMENT CHARACTER in UTF-8 (out of line: U+0000 is rare).
+    @inline(never)
     static func appendReplacementCharacter(to buffer: inout [UInt8]) {
         buffer.append(0xEF)
         buffer.append(0xBF)

@@ -401,7 +401,8 @@ struct Tokenizer {
         buildingEndTag = end
         readyTagName = nil
         if !nameBuffer.isEmpty { nameBuffer.removeAll(keepingCapacity: true) }
-        if !attributes.isEmpty { attributes.removeAll(keepingCapacity: true) }
+        // A tag has few attributes: popping them is cheaper than the general removeAll.
+        while attributes.popLast() != nil {}
         if !attributeBytes.isEmpty { attributeBytes.removeAll(keepingCapacity: true) }
         if !attributeNameSet.isEmpty { attributeNameSet.removeAll(keepingCapacity: true) }
         buildingAttribute = false

@@ -584,7 +584,7 @@ struct Tokenizer {
             case .tagOpen:
                 guard pos < end else {
                     recordError(.eofBeforeTagName, at: end)
-                    copiedText.append(Byte.lessThan)
+                    appendInputText(p, pos &- 1, pos)  // the `<`
                     state = .data
                     continue
                 }
@@ -604,15 +604,14 @@ struct Tokenizer {
                     state = .bogusComment
                 } else {
                     recordError(.invalidFirstCharacterOfTagName, at: pos)
-                    copiedText.append(Byte.lessThan)
+                    appendInputText(p, pos &- 1, pos)  // the `<`
                     state = .data
                 }
 
             case .endTagOpen:
                 guard pos < end else {
                     recordError(.eofBeforeTagName, at: end)
-                    copiedText.append(Byte.lessThan)
-                    copiedText.append(Byte.solidus)
+                    appendInputText(p, pos &- 2, pos)  // the `</`
                     state = .data
                     continue
                 }
@@ -1000,7 +999,7 @@ struct Tokenizer {
                     pos &+= 1
                     state = back == .rcdata ? .rcdataEndTagOpen : .rawtextEndTagOpen
                 } else {
-                    copiedText.append(Byte.lessThan)
+                    appendInputText(p, pos &- 1, pos)  // the `<`
                     state = back
                 }
 
@@ -1015,8 +1014,7 @@ struct Tokenizer {
                     default: state = .scriptDataEscapedEndTagName
                     }
                 } else {
-                    copiedText.append(Byte.lessThan)
-                    copiedText.append(Byte.solidus)
+                    appendInputText(p, pos &- 2, pos)  // the `</`
                     switch current {
                     case .rcdataEndTagOpen: state = .rcdata
                     case .rawtextEndTagOpen: state = .rawtext
@@ -1040,9 +1038,8 @@ struct Tokenizer {
                     temporaryBuffer.append(c)
                     pos &+= 1
                 } else {
-                    copiedText.append(Byte.lessThan)
-                    copiedText.append(Byte.solidus)
-                    copiedText.append(contentsOf: temporaryBuffer)
+                    // The `</` and the name as written, as they stand in the input.
+                    appendInputText(p, pos &- 2 &- temporaryBuffer.count, pos)
                     switch state {
                     case .rcdataEndTagName: state = .rcdata
                     case .rawtextEndTagName: state = .rawtext
@@ -1060,18 +1057,17 @@ struct Tokenizer {
                     state = .scriptDataEndTagOpen
                 } else if pos < end && p[pos] == Byte.exclamationMark {
                     pos &+= 1
-                    copiedText.append(Byte.lessThan)
-                    copiedText.append(Byte.exclamationMark)
+                    appendInputText(p, pos &- 2, pos)  // the `<!`
                     state = .scriptDataEscapeStart
                 } else {
-                    copiedText.append(Byte.lessThan)
+                    appendInputText(p, pos &- 1, pos)  // the `<`
                     state = .scriptData
                 }
 
             case .scriptDataEscapeStart, .scriptDataEscapeStartDash:
                 if pos < end && p[pos] == Byte.hyphen {
                     pos &+= 1
-                    copiedText.append(Byte.hyphen)
+                    appendInputText(p, pos &- 1, pos)  // the `-`
                     state = state == .scriptDataEscapeStart ? .scriptDataEscapeStartDash : .scriptDataEscapedDashDash
                 } else {
                     state = .scriptData
@@ -1085,7 +1081,7 @@ struct Tokenizer {
                 let c = p[pos]
                 pos &+= 1
                 if c == Byte.hyphen {
-                    copiedText.append(Byte.hyphen)
+                    appendInputText(p, pos &- 1, pos)
                     if state == .scriptDataEscaped {
                         state = .scriptDataEscapedDash
                     } else {
@@ -1094,23 +1090,18 @@ struct Tokenizer {
                 } else if c == Byte.lessThan {
                     state = .scriptDataEscapedLessThanSign
                 } else if c == Byte.greaterThan && state == .scriptDataEscapedDashDash {
-                    copiedText.append(Byte.greaterThan)
+                    appendInputText(p, pos &- 1, pos)
                     state = .scriptData
                 } else if c == 0 {
                     recordError(.unexpectedNullCharacter, at: pos - 1)
                     Self.appendReplacementCharacter(to: &copiedText)
                     state = .scriptDataEscaped
                 } else {
-                    copiedText.append(c)
+                    // This byte and the plain run after it, as one slice of the input.
                     state = .scriptDataEscaped
-                    // Copy the rest of a plain run at once.
-                    let start = pos
-                    while pos < end {
-                        let d = p[pos]
-                        if d == Byte.hyphen || d == Byte.lessThan || d == 0 { break }
-                        pos &+= 1
-                    }
-                    if pos > start { appendInputText(p, start, pos) }
+                    let start = pos &- 1
+                    pos = scan(p, from: pos, until: Byte.hyphen, Byte.lessThan)
+                    appendInputText(p, start, pos)
                 }
 
             case .scriptDataEscapedLessThanSign:
@@ -1120,10 +1111,10 @@ struct Tokenizer {
                     state = .scriptDataEscapedEndTagOpen
                 } else if pos < end && Byte.isAlpha(p[pos]) {
                     temporaryBuffer.removeAll(keepingCapacity: true)
-                    copiedText.append(Byte.lessThan)
+                    appendInputText(p, pos &- 1, pos)  // the `<`
                     state = .scriptDataDoubleEscapeStart
                 } else {
-                    copiedText.append(Byte.lessThan)
+                    appendInputText(p, pos &- 1, pos)  // the `<`
                     state = .scriptDataEscaped
                 }
 
@@ -1137,12 +1128,12 @@ struct Tokenizer {
                     } else {
                         state = isScript ? .scriptDataEscaped : .scriptDataDoubleEscaped
                     }
-                    copiedText.append(c)
                     pos &+= 1
+                    appendInputText(p, pos &- 1, pos)
                 } else if pos < end && Byte.isAlpha(c) {
                     temporaryBuffer.append(c | 0x20)
-                    copiedText.append(c)
                     pos &+= 1
+                    appendInputText(p, pos &- 1, pos)
                 } else {
                     state = starting ? .scriptDataEscaped : .scriptDataDoubleEscaped
                 }
@@ -1155,32 +1146,35 @@ struct Tokenizer {
                 let c = p[pos]
                 pos &+= 1
                 if c == Byte.hyphen {
-                    copiedText.append(Byte.hyphen)
+                    appendInputText(p, pos &- 1, pos)
                     if state == .scriptDataDoubleEscaped {
                         state = .scriptDataDoubleEscapedDash
                     } else {
                         state = .scriptDataDoubleEscapedDashDash
                     }
                 } else if c == Byte.lessThan {
-                    copiedText.append(Byte.lessThan)
+                    appendInputText(p, pos &- 1, pos)
                     state = .scriptDataDoubleEscapedLessThanSign
                 } else if c == Byte.greaterThan && state == .scriptDataDoubleEscapedDashDash {
-                    copiedText.append(Byte.greaterThan)
+                    appendInputText(p, pos &- 1, pos)
                     state = .scriptData
                 } else if c == 0 {
                     recordError(.unexpectedNullCharacter, at: pos - 1)
                     Self.appendReplacementCharacter(to: &copiedText)
                     state = .scriptDataDoubleEscaped
                 } else {
-                    copiedText.append(c)
+                    // This byte and the plain run after it, as one slice of the input.
                     state = .scriptDataDoubleEscaped
+                    let start = pos &- 1
+                    pos = scan(p, from: pos, until: Byte.hyphen, Byte.lessThan)
+                    appendInputText(p, start, pos)
                 }
 
             case .scriptDataDoubleEscapedLessThanSign:
                 if pos < end && p[pos] == Byte.solidus {
                     temporaryBuffer.removeAll(keepingCapacity: true)
-                    copiedText.append(Byte.solidus)
                     pos &+= 1
+                    appendInputText(p, pos &- 1, pos)  // the `/`
                     state = .scriptDataDoubleEscapeEnd
                 } else {
                     state = .scriptDataDoubleEscaped

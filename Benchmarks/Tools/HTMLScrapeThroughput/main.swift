@@ -4,8 +4,9 @@ import HTMLScrape
 // A plain release executable (no benchmark harness) for two measurements that want one process and
 // simple output:
 //
-//   HTMLScrapeThroughput files [--repeat N] FILE…
-//       parses each file N times in-process (after one warm-up parse) and prints one line per file:
+//   HTMLScrapeThroughput files [--repeat N] [--errors] FILE…
+//       parses each file N times in-process (after one warm-up parse; with `--errors`, collecting
+//       parse errors as `ParseOptions()` does by default) and prints one line per file:
 //       `file<TAB>bytes<TAB>seconds-per-parse<TAB>MB/s`. `Benchmarks/compare-lexbor.py` runs it
 //       next to selectolax (lexbor) and resiliparse on the same files.
 //
@@ -22,10 +23,11 @@ import HTMLScrape
 //       parses each pathological pattern at sizes N, 2N and 4N and prints the time of each and the
 //       ratio of each doubling (about 2 means linear, about 4 quadratic).
 
-/// Parses `bytes` as a browser would, without collecting parse errors (what a scraper does).
+/// Parses `bytes` as a browser would, by default without collecting parse errors (what a scraper
+/// does; `files --errors` passes the default options, which collect them).
 @inline(never)
-func parse(_ bytes: [UInt8]) -> Int {
-    let document = Document(bytes: bytes, options: ParseOptions(collectsErrors: false))
+func parse(_ bytes: [UInt8], options: ParseOptions = ParseOptions(collectsErrors: false)) -> Int {
+    let document = Document(bytes: bytes, options: options)
     return document.root.childNodes.isEmpty ? 0 : 1
 }
 
@@ -42,23 +44,23 @@ func best(of runs: Int, _ body: () -> Void) -> Double {
 }
 
 /// Seconds per parse of `bytes`: `repeats` timed parses after one warm-up parse.
-func secondsPerParse(_ bytes: [UInt8], repeats: Int) -> Double {
-    var sink = parse(bytes)
+func secondsPerParse(_ bytes: [UInt8], repeats: Int, options: ParseOptions = ParseOptions(collectsErrors: false)) -> Double {
+    var sink = parse(bytes, options: options)
     let start = DispatchTime.now().uptimeNanoseconds
-    for _ in 0..<repeats { sink &+= parse(bytes) }
+    for _ in 0..<repeats { sink &+= parse(bytes, options: options) }
     let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 / Double(max(repeats, 1))
     if sink == -1 { print(sink) }
     return seconds
 }
 
-func measureFiles(_ paths: [String], repeats: Int) {
+func measureFiles(_ paths: [String], repeats: Int, options: ParseOptions) {
     for path in paths {
         guard let data = FileManager.default.contents(atPath: path) else {
             FileHandle.standardError.write(Data("cannot read \(path)\n".utf8))
             continue
         }
         let bytes = [UInt8](data)
-        let seconds = secondsPerParse(bytes, repeats: repeats)
+        let seconds = secondsPerParse(bytes, repeats: repeats, options: options)
         let megabytesPerSecond = Double(bytes.count) / 1e6 / seconds
         print("\(path)\t\(bytes.count)\t\(String(format: "%.6f", seconds))\t\(String(format: "%.2f", megabytesPerSecond))")
     }
@@ -118,7 +120,7 @@ func measurePathological(base: Int) {
 func run() {
     var arguments = Array(CommandLine.arguments.dropFirst())
     guard let mode = arguments.first else {
-        print("usage: HTMLScrapeThroughput files [--repeat N] FILE… | serve | pathological [--base N]")
+        print("usage: HTMLScrapeThroughput files [--repeat N] [--errors] FILE… | serve | pathological [--base N]")
         exit(2)
     }
     arguments.removeFirst()
@@ -131,7 +133,9 @@ func run() {
     switch mode {
     case "files":
         let repeats = option("--repeat", default: 20)
-        measureFiles(arguments, repeats: repeats)
+        let collectsErrors = arguments.contains("--errors")
+        arguments.removeAll { $0 == "--errors" }
+        measureFiles(arguments, repeats: repeats, options: ParseOptions(collectsErrors: collectsErrors))
     case "serve":
         serve()
     case "pathological":

@@ -370,6 +370,7 @@ struct OpenElements: Sendable {
 
     /// Pops elements while the current node is not an HTML element in `names` (the "clear the stack
     /// back to a … context" steps).
+    @inline(__always)
     mutating func popUntilCurrentIsHTML(in names: NameSet) {
         while let info = entries.last?.info, !info.isHTML(in: names) {
             pop()

@@ -141,14 +141,18 @@ struct TreeBuilder {
             }
             dropsLeadingNewline = false
             selfClosingAcknowledged = false
-            if mode == .inBody && !mayBeInForeignContent {
-                // Most tags go to the "in body" rules: straight there, through the dispatcher only
-                // when they ask for the token to be processed again.
+            if !mayBeInForeignContent {
+                // No foreign content: the token goes straight to its insertion mode (most tags to
+                // the "in body" rules), through the dispatcher only when it must be processed again.
                 let step: Step
-                switch token {
-                case .startTag(let tag): step = inBodyStartTag(tag, token)
-                case .endTag(let name): step = inBodyEndTag(name, token)
-                default: step = inBodyMode(token)
+                if mode == .inBody {
+                    switch token {
+                    case .startTag(let tag): step = inBodyStartTag(tag, token)
+                    case .endTag(let name): step = inBodyEndTag(name, token)
+                    default: step = inBodyMode(token)
+                    }
+                } else {
+                    step = process(token, in: mode)
                 }
                 if case .reprocess(let next) = step { dispatch(next) }
             } else {

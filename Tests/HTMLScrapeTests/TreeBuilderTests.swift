@@ -81,6 +81,24 @@ import Testing
             "|           \" \""))
     }
 
+    @Test func tableWhitespaceFollowedByTextAfterANullIsFosterParentedWithIt() {
+        // "in table text" collects "  ", drops the U+0000 and collects " x": the run holds text,
+        // so all of it, the leading spaces included, goes before the table. (Without a U+0000 the
+        // spaces would have been a run of their own and stayed in the table.)
+        #expect(dump("<table>  \u{0} x<tr></tr></table>") == expected(
+            "|     \"   x\"",
+            "|     <table>",
+            "|       <tbody>",
+            "|         <tr>"))
+        #expect(dump("<table>  <tr> \n </tr>\n</table>") == expected(
+            "|     <table>",
+            "|       \"  \"",
+            "|       <tbody>",
+            "|         <tr>",
+            "|           \" \n \"",
+            "|         \"\n\""))
+    }
+
     @Test func templateInsideATableKeepsItsRowsInItsContents() {
         #expect(dump("<table><template><tr><td>x</td></tr></template></table>") == expected(
             "|     <table>",

@@ -107,6 +107,10 @@ struct Tokenizer {
     /// Whether ``input`` holds a U+0000 byte anywhere. Without one (nearly always), the scans for
     /// the end of a run of text look for two bytes instead of three.
     private let inputHasNUL: Bool
+
+    /// Whether the input holds a U+0000 byte anywhere: when not, each run of characters between two
+    /// other tokens arrives as exactly one characters token.
+    var inputMayContainNUL: Bool { inputHasNUL }
     /// Interned names (only ever added to: the tokenizer caches ids of short names); the parse moves it into the finished document.
     var names: NameTable
     /// Errors found so far, if errors are collected.

@@ -30,6 +30,14 @@ extension TreeBuilder {
         switch token {
         case .characters, .nullCharacter:
             if !open.isEmpty && open.currentInfo.isHTML(in: TagSets.tableTextContext) {
+                // Whitespace between table tags, the usual case: "in table text" would collect it
+                // and, at the next token, insert it as it is. Without U+0000 in the input no other
+                // characters can follow before that token (one run of text is one token), so it
+                // is inserted now, as a slice of the input, without the detour.
+                if case .characters(let run) = token, !tokenizer.inputMayContainNUL, HTMLBytes.isAllWhitespace(run) {
+                    insertCharacters(run)
+                    return .done
+                }
                 pendingTableText.removeAll(keepingCapacity: true)
                 originalMode = mode
                 return reprocess(token, in: .inTableText)

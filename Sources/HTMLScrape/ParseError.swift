@@ -29,11 +29,6 @@ public struct ParseError: Hashable, Sendable, CustomStringConvertible {
         }
 
         public var description: String { rawValue }
-
-        /// `control-character-in-input-stream`: a control character other than whitespace or NUL.
-        static let controlCharacterInInputStream = Self(rawValue: "control-character-in-input-stream")
-        /// `noncharacter-in-input-stream`: a Unicode noncharacter such as U+FFFE.
-        static let noncharacterInInputStream = Self(rawValue: "noncharacter-in-input-stream")
     }
 }
 

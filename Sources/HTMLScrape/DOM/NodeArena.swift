@@ -117,24 +117,25 @@ struct NodeArena: Sendable {
     /// any other element, so that the element's attributes stay contiguous.
     mutating func createElement(_ name: LocalName, namespace: Namespace) -> Int32 {
         let index = Int32(nodes.count)
-        var record = NodeRecord(kind: .element)
-        record.namespace = namespace
-        record.name = name
-        record.dataStart = UInt32(attributes.count)
-        if name == .base { mayContainBaseElement = true }
-        nodes.append(record)
+        nodes.append(elementRecord(name, namespace: namespace))
         return index
     }
 
     /// Creates an element as ``createElement(_:namespace:)`` does and makes it the last child of
     /// `parent` in the same step: what the parser does for nearly every element.
     mutating func createElement(_ name: LocalName, namespace: Namespace, appendingTo parent: Int32) -> Int32 {
+        appendNewNode(elementRecord(name, namespace: namespace), to: parent)
+    }
+
+    /// The record of a new element whose attributes will follow, noting a `base` element.
+    @inline(__always)
+    private mutating func elementRecord(_ name: LocalName, namespace: Namespace) -> NodeRecord {
         var record = NodeRecord(kind: .element)
         record.namespace = namespace
         record.name = name
         record.dataStart = UInt32(attributes.count)
         if name == .base { mayContainBaseElement = true }
-        return appendNewNode(record, to: parent)
+        return record
     }
 
     /// Adds `record`, a new node, as the last child of `parent`: its links are set before it is
@@ -147,15 +148,7 @@ struct NodeArena: Sendable {
         record.parent = parent
         record.previousSibling = last
         nodes.append(record)
-        nodes.withUnsafeMutableBufferPointer { nodes in
-            let parentIndex = Self.slot(parent, in: nodes)
-            if last == Self.none {
-                nodes[parentIndex].firstChild = index
-            } else {
-                nodes[Self.slot(last, in: nodes)].nextSibling = index
-            }
-            nodes[parentIndex].lastChild = index
-        }
+        nodes.withUnsafeMutableBufferPointer { Self.linkLastChild(index, of: parent, after: last, in: $0) }
         return index
     }
 
@@ -175,7 +168,6 @@ struct NodeArena: Sendable {
         appendAttributeRecord(to: element, name: name, namespace: namespace, start: UInt32(start), count: count)
     }
 
-    /// Records an attribute of the element created last whose value is `count` bytes from `start`.
     /// Adds a start tag's attributes, as the tokenizer holds them, to the element created last (which
     /// has none yet), with no namespace: values that are runs of ``source`` point into it, the others
     /// are copied from `values` (the tokenizer's value buffer).
@@ -202,6 +194,7 @@ struct NodeArena: Sendable {
         nodes[Int(element)].dataCount = UInt32(list.count)
     }
 
+    /// Records an attribute of the element created last whose value is `count` bytes from `start`.
     private mutating func appendAttributeRecord(
         to element: Int32, name: LocalName, namespace: Namespace, start: UInt32, count: Int
     ) {
@@ -252,16 +245,12 @@ struct NodeArena: Sendable {
         createDataNode(.comment, text)
     }
 
+    /// Creates a text or comment node holding a copy of `text`.
     private mutating func createDataNode(_ kind: NodeKind, _ text: UnsafeBufferPointer<UInt8>) -> Int32 {
-        createDataNode(kind, start: appendBytes(text), count: text.count)
-    }
-
-    /// Creates a text or comment node whose bytes are `count` bytes from `start` (in either storage).
-    private mutating func createDataNode(_ kind: NodeKind, start: UInt32, count: Int) -> Int32 {
         let index = Int32(nodes.count)
         var record = NodeRecord(kind: kind)
-        record.dataStart = start
-        record.dataCount = UInt32(count)
+        record.dataStart = appendBytes(text)
+        record.dataCount = UInt32(text.count)
         nodes.append(record)
         return index
     }
@@ -408,13 +397,23 @@ struct NodeArena: Sendable {
             nodes[childIndex].parent = parent
             nodes[childIndex].previousSibling = last
             nodes[childIndex].nextSibling = Self.none
-            if last == Self.none {
-                nodes[parentIndex].firstChild = child
-            } else {
-                nodes[Self.slot(last, in: nodes)].nextSibling = child
-            }
-            nodes[parentIndex].lastChild = child
+            Self.linkLastChild(child, of: parent, after: last, in: nodes)
         }
+    }
+
+    /// Makes `child` the last child of `parent`, after `last` (the previous last child, or `none`):
+    /// the parent's and the previous sibling's side of the links.
+    @inline(__always)
+    private static func linkLastChild(
+        _ child: Int32, of parent: Int32, after last: Int32, in nodes: UnsafeMutableBufferPointer<NodeRecord>
+    ) {
+        let parentIndex = slot(parent, in: nodes)
+        if last == none {
+            nodes[parentIndex].firstChild = child
+        } else {
+            nodes[slot(last, in: nodes)].nextSibling = child
+        }
+        nodes[parentIndex].lastChild = child
     }
 
     /// Inserts a detached node into `parent` before `reference`, or at the end when it is `none`.

@@ -23,9 +23,6 @@ struct InputStreamNormalizer {
     /// Set by ``checkUnchanged(_:)`` when its input passes through unchanged (nothing is copied then).
     private(set) var inputUnchanged = false
 
-    static let controlCharacter = ErrorCode.controlCharacterInInputStream
-    static let noncharacter = ErrorCode.noncharacterInInputStream
-
     /// How many output bytes to make room for at the first write into ``output``.
     private var expectedCount: Int
 
@@ -129,7 +126,7 @@ struct InputStreamNormalizer {
                     outputBase = output.count - runStart
                     continue
                 }
-                errors.append(RecordedError(code: Self.controlCharacter, offset: outputBase + index))
+                errors.append(RecordedError(code: .controlCharacterInInputStream, offset: outputBase + index))
                 index &+= 1
                 continue
             }
@@ -172,19 +169,19 @@ struct InputStreamNormalizer {
             switch length {
             case 2:
                 if byte == 0xC2 && base[index + 1] < 0xA0 {
-                    errors.append(RecordedError(code: Self.controlCharacter, offset: outputBase + index))
+                    errors.append(RecordedError(code: .controlCharacterInInputStream, offset: outputBase + index))
                 }
             case 3:
                 if byte == 0xEF {
                     let second = base[index + 1]
                     let third = base[index + 2]
                     if (second == 0xB7 && third >= 0x90 && third <= 0xAF) || (second == 0xBF && third >= 0xBE) {
-                        errors.append(RecordedError(code: Self.noncharacter, offset: outputBase + index))
+                        errors.append(RecordedError(code: .noncharacterInInputStream, offset: outputBase + index))
                     }
                 }
             default:
                 if base[index + 1] & 0x0F == 0x0F && base[index + 2] == 0xBF && base[index + 3] >= 0xBE {
-                    errors.append(RecordedError(code: Self.noncharacter, offset: outputBase + index))
+                    errors.append(RecordedError(code: .noncharacterInInputStream, offset: outputBase + index))
                 }
             }
             index += length

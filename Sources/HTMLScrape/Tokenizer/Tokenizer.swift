@@ -105,12 +105,9 @@ struct Tokenizer {
     /// The input, preprocessed.
     let input: [UInt8]
     /// Whether ``input`` holds a U+0000 byte anywhere. Without one (nearly always), the scans for
-    /// the end of a run of text look for two bytes instead of three.
-    private let inputHasNUL: Bool
-
-    /// Whether the input holds a U+0000 byte anywhere: when not, each run of characters between two
-    /// other tokens arrives as exactly one characters token.
-    var inputMayContainNUL: Bool { inputHasNUL }
+    /// the end of a run of text look for two bytes instead of three, and each run of characters
+    /// between two other tokens arrives as exactly one characters token.
+    let inputMayContainNUL: Bool
     /// Interned names (only ever added to: the tokenizer caches ids of short names); the parse moves it into the finished document.
     var names: NameTable
     /// Errors found so far, if errors are collected.
@@ -225,7 +222,7 @@ struct Tokenizer {
     init(input: [UInt8], names: NameTable = NameTable(), collectsErrors: Bool = true) {
         self.input = input
         // memchr: the C library's vectorised search, a few hundredths of an instruction per byte.
-        self.inputHasNUL = input.withUnsafeBufferPointer { buffer in
+        self.inputMayContainNUL = input.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress, !buffer.isEmpty else { return false }
             return memchr(base, 0, buffer.count) != nil
         }
@@ -1077,7 +1074,13 @@ struct Tokenizer {
                     state = .scriptData
                 }
 
-            case .scriptDataEscaped, .scriptDataEscapedDash, .scriptDataEscapedDashDash:
+            case .scriptDataEscaped, .scriptDataEscapedDash, .scriptDataEscapedDashDash,
+                 .scriptDataDoubleEscaped, .scriptDataDoubleEscapedDash, .scriptDataDoubleEscapedDashDash:
+                // The escaped and the double-escaped states (§13.2.5.20–22 and §13.2.5.27–29) read
+                // alike; they differ only in what a `<` does.
+                let double = state == .scriptDataDoubleEscaped || state == .scriptDataDoubleEscapedDash
+                    || state == .scriptDataDoubleEscapedDashDash
+                let plain: State = double ? .scriptDataDoubleEscaped : .scriptDataEscaped
                 guard pos < end else {
                     recordError(.eofInScriptHTMLCommentLikeText, at: end)
                     return (emitEndOfFile(at: end), pos)
@@ -1086,23 +1089,30 @@ struct Tokenizer {
                 pos &+= 1
                 if c == Byte.hyphen {
                     appendInputText(p, pos &- 1, pos)
-                    if state == .scriptDataEscaped {
-                        state = .scriptDataEscapedDash
+                    if state == plain {
+                        state = double ? .scriptDataDoubleEscapedDash : .scriptDataEscapedDash
                     } else {
-                        state = .scriptDataEscapedDashDash
+                        state = double ? .scriptDataDoubleEscapedDashDash : .scriptDataEscapedDashDash
                     }
                 } else if c == Byte.lessThan {
-                    state = .scriptDataEscapedLessThanSign
-                } else if c == Byte.greaterThan && state == .scriptDataEscapedDashDash {
+                    // Escaped, the `<` waits (it may start `</script`); double-escaped, it is text.
+                    if double {
+                        appendInputText(p, pos &- 1, pos)
+                        state = .scriptDataDoubleEscapedLessThanSign
+                    } else {
+                        state = .scriptDataEscapedLessThanSign
+                    }
+                } else if c == Byte.greaterThan
+                            && (state == .scriptDataEscapedDashDash || state == .scriptDataDoubleEscapedDashDash) {
                     appendInputText(p, pos &- 1, pos)
                     state = .scriptData
                 } else if c == 0 {
                     recordError(.unexpectedNullCharacter, at: pos - 1)
                     Self.appendReplacementCharacter(to: &copiedText)
-                    state = .scriptDataEscaped
+                    state = plain
                 } else {
                     // This byte and the plain run after it, as one slice of the input.
-                    state = .scriptDataEscaped
+                    state = plain
                     let start = pos &- 1
                     pos = scan(p, from: pos, until: Byte.hyphen, Byte.lessThan)
                     appendInputText(p, start, pos)
@@ -1140,38 +1150,6 @@ struct Tokenizer {
                     appendInputText(p, pos &- 1, pos)
                 } else {
                     state = starting ? .scriptDataEscaped : .scriptDataDoubleEscaped
-                }
-
-            case .scriptDataDoubleEscaped, .scriptDataDoubleEscapedDash, .scriptDataDoubleEscapedDashDash:
-                guard pos < end else {
-                    recordError(.eofInScriptHTMLCommentLikeText, at: end)
-                    return (emitEndOfFile(at: end), pos)
-                }
-                let c = p[pos]
-                pos &+= 1
-                if c == Byte.hyphen {
-                    appendInputText(p, pos &- 1, pos)
-                    if state == .scriptDataDoubleEscaped {
-                        state = .scriptDataDoubleEscapedDash
-                    } else {
-                        state = .scriptDataDoubleEscapedDashDash
-                    }
-                } else if c == Byte.lessThan {
-                    appendInputText(p, pos &- 1, pos)
-                    state = .scriptDataDoubleEscapedLessThanSign
-                } else if c == Byte.greaterThan && state == .scriptDataDoubleEscapedDashDash {
-                    appendInputText(p, pos &- 1, pos)
-                    state = .scriptData
-                } else if c == 0 {
-                    recordError(.unexpectedNullCharacter, at: pos - 1)
-                    Self.appendReplacementCharacter(to: &copiedText)
-                    state = .scriptDataDoubleEscaped
-                } else {
-                    // This byte and the plain run after it, as one slice of the input.
-                    state = .scriptDataDoubleEscaped
-                    let start = pos &- 1
-                    pos = scan(p, from: pos, until: Byte.hyphen, Byte.lessThan)
-                    appendInputText(p, start, pos)
                 }
 
             case .scriptDataDoubleEscapedLessThanSign:
@@ -1696,7 +1674,7 @@ struct Tokenizer {
             let highs: UInt64 = 0x8080_8080_8080_8080
             let firstPattern = ones &* UInt64(first)
             let secondPattern = ones &* UInt64(second)
-            if !inputHasNUL {
+            if !inputMayContainNUL {
                 while pos &+ 8 <= end {
                     let word = base.loadUnaligned(fromByteOffset: pos, as: UInt64.self)
                     let a = word ^ firstPattern
@@ -1750,13 +1728,13 @@ struct Tokenizer {
 
     // MARK: Character references
 
-    /// Appends one byte of a decoded reference to the attribute value or the text being built.
+    /// Appends a decoded reference's scalar, in UTF-8, to the attribute value or the text being built.
     @inline(__always)
-    private mutating func appendCharacter(_ byte: UInt8, inAttribute: Bool) {
+    private mutating func appendScalar(_ code: UInt32, inAttribute: Bool) {
         if inAttribute {
-            attributeBytes.append(byte)
+            Self.appendUTF8(code, to: &attributeBytes)
         } else {
-            copiedText.append(byte)
+            Self.appendUTF8(code, to: &copiedText)
         }
     }
 
@@ -1779,25 +1757,24 @@ struct Tokenizer {
             if pos &+ 4 <= end, let base = UnsafeRawPointer(p.baseAddress) {
                 let word = UInt32(littleEndian: base.loadUnaligned(fromByteOffset: pos, as: UInt32.self))
                 if word == 0x3B70_6D61 {  // "amp;"
-                    appendCharacter(0x26, inAttribute: inAttribute)
+                    appendScalar(0x26, inAttribute: inAttribute)
                     return pos &+ 4
                 }
                 if word & 0x00FF_FFFF == 0x003B_746C {  // "lt;"
-                    appendCharacter(0x3C, inAttribute: inAttribute)
+                    appendScalar(0x3C, inAttribute: inAttribute)
                     return pos &+ 3
                 }
                 if word & 0x00FF_FFFF == 0x003B_7467 {  // "gt;"
-                    appendCharacter(0x3E, inAttribute: inAttribute)
+                    appendScalar(0x3E, inAttribute: inAttribute)
                     return pos &+ 3
                 }
                 if pos &+ 5 <= end && p[pos &+ 4] == Byte.semicolon {
                     if word == 0x746F_7571 {  // "quot"
-                        appendCharacter(0x22, inAttribute: inAttribute)
+                        appendScalar(0x22, inAttribute: inAttribute)
                         return pos &+ 5
                     }
                     if word == 0x7073_626E {  // "nbsp"
-                        appendCharacter(0xC2, inAttribute: inAttribute)
-                        appendCharacter(0xA0, inAttribute: inAttribute)
+                        appendScalar(0xA0, inAttribute: inAttribute)
                         return pos &+ 5
                     }
                 }
@@ -1889,11 +1866,7 @@ struct Tokenizer {
                 }
             }
         }
-        if inAttribute {
-            Self.appendUTF8(code, to: &attributeBytes)
-        } else {
-            Self.appendUTF8(code, to: &copiedText)
-        }
+        appendScalar(code, inAttribute: inAttribute)
         return pos
     }
 

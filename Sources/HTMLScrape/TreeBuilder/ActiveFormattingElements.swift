@@ -28,7 +28,7 @@ struct ActiveFormattingElements: Sendable {
     /// Per Noah's Ark key: how many element entries have it.
     private var keyCounts = KeyCounts()
     /// The number of markers in the list.
-    private var markerCount: UInt64 = 0
+    private(set) var markerCount: UInt64 = 0
     /// Per arena node: how many entries hold it (0 or 1), so that looking for a node that is not in
     /// the list costs nothing.
     private var membership: [UInt8] = []
@@ -56,9 +56,6 @@ struct ActiveFormattingElements: Sendable {
     static func arkKey(signature: UInt64, markers: UInt64) -> UInt64 {
         (signature &+ markers &* 0x9E37_79B9_7F4A_7C15) | 1
     }
-
-    /// The number of markers in the list.
-    var markers: UInt64 { markerCount }
 
     /// How many element entries are named `name`.
     func count(named name: LocalName) -> Int32 {

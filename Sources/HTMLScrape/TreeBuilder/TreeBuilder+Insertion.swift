@@ -48,17 +48,19 @@ extension TreeBuilder {
     /// and MathML), and works out its cached facts.
     mutating func createElement(for tag: StartTag, namespace: Namespace) -> (Int32, OpenElementInfo) {
         guard namespace == .html else { return createForeignElement(for: tag, namespace: namespace) }
-        // HTML: names as given, no integration point, the attributes appended in one go.
-        let name = tag.name
-        let element = arena.createElement(name, namespace: .html)
-        addTokenAttributes(tag, toHTMLElement: element)
-        return (element, OpenElementInfo(name: name, namespace: .html, isHTMLIntegrationPoint: false))
+        return createHTMLElement(for: tag, appendingTo: nil)
     }
 
-    /// The rest of creating an HTML element for a start tag, once the element exists: the tag's
-    /// attributes, and what a `selectedcontent` or `template` element needs.
+    /// ``createElement(for:namespace:)`` for HTML: names as given, no integration point, the
+    /// attributes appended in one go. With a `parent`, the element becomes its last child in the
+    /// same step.
     @inline(__always)
-    private mutating func addTokenAttributes(_ tag: StartTag, toHTMLElement element: Int32) {
+    private mutating func createHTMLElement(for tag: StartTag, appendingTo parent: Int32?) -> (Int32, OpenElementInfo) {
+        let element = if let parent {
+            arena.createElement(tag.name, namespace: .html, appendingTo: parent)
+        } else {
+            arena.createElement(tag.name, namespace: .html)
+        }
         if tag.hasTokenAttributes && !tokenizer.attributes.isEmpty {
             tokenizer.attributeBytes.withUnsafeBufferPointer {
                 arena.appendTokenAttributes(tokenizer.attributes, values: $0, to: element)
@@ -68,6 +70,7 @@ extension TreeBuilder {
         // Every HTML `template` has its contents fragment from the start, so an empty `<template>`
         // has an empty one (created after the attributes, which stay contiguous).
         if tag.name == .template { _ = arena.templateContent(of: element) }
+        return (element, OpenElementInfo(name: tag.name, namespace: .html, isHTMLIntegrationPoint: false))
     }
 
     /// ``createElement(for:namespace:)`` for SVG and MathML: names and attributes adjusted, and the
@@ -114,17 +117,16 @@ extension TreeBuilder {
     @discardableResult
     mutating func insertElement(_ tag: StartTag, namespace: Namespace = .html) -> Int32 {
         let place = appropriatePlace()
+        let element: Int32
+        let info: OpenElementInfo
         if namespace == .html && place.before == NodeArena.none {
             // The usual case: an HTML element that becomes the last child of its parent, created
             // and linked in one step.
-            let name = tag.name
-            let element = arena.createElement(name, namespace: .html, appendingTo: place.parent)
-            addTokenAttributes(tag, toHTMLElement: element)
-            open.push(element, OpenElementInfo(name: name, namespace: .html, isHTMLIntegrationPoint: false))
-            return element
+            (element, info) = createHTMLElement(for: tag, appendingTo: place.parent)
+        } else {
+            (element, info) = createElement(for: tag, namespace: namespace)
+            arena.insert(element, into: place.parent, before: place.before)
         }
-        let (element, info) = createElement(for: tag, namespace: namespace)
-        arena.insert(element, into: place.parent, before: place.before)
         open.push(element, info)
         return element
     }
@@ -214,7 +216,7 @@ extension TreeBuilder {
     /// as far as the earliest such entry (which the list reached when it held fewer than three of the
     /// name, or as an adoption agency clone of one: either way each entry is computed once).
     private mutating func computeArkKeys(named name: LocalName) {
-        var markers = formatting.markers
+        var markers = formatting.markerCount
         var i = formatting.count - 1
         while i >= 0 && formatting.unknownKeys(named: name) > 0 {
             let entry = formatting[i]

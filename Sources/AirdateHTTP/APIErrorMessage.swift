@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// What a server said in the body of an error response, as read by the API's
 /// ``HTTPClientConfiguration/errorBodyReader``.

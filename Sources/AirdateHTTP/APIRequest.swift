@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import HTTPTypes
 
 /// A GET request of an API, built from a path and a closed set of query parameters.

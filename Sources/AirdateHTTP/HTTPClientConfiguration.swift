@@ -1,5 +1,5 @@
-import Foundation
-import Logging
+public import Foundation
+public import Logging
 
 /// Everything an ``HTTPClient`` needs to know about one API.
 public struct HTTPClientConfiguration: Sendable {

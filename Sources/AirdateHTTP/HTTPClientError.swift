@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// What went wrong while calling a web API, in terms a caller can act on.
 ///

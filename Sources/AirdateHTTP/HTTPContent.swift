@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The body of a successful response with its media type, as ``HTTPClient/content(for:accepting:)``
 /// returns it: an HTML page, a JSON document kept as bytes, anything.

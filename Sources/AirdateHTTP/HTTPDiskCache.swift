@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// An on-disk cache of successful GET answers, shared across launches and processes: one file per
 /// URL, written to a temporary file and renamed into place (readers see the old answer or the new

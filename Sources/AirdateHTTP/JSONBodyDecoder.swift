@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Decodes JSON bodies and turns `DecodingError` into ``HTTPClientError/decoding(path:reason:)``
 /// naming the failing key path (`[3].show.network.country.timezone`).

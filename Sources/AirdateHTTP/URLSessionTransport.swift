@@ -1,8 +1,8 @@
 import Foundation
-import HTTPTypes
+public import HTTPTypes
 import HTTPTypesFoundation
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+public import FoundationNetworking
 #endif
 
 /// ``HTTPTransport`` over `URLSession` (FoundationNetworking on Linux) that enforces its

@@ -1,7 +1,7 @@
-import AirdateCore
-import AnimePlanner
-import Foundation
-import JikanClient
+public import AirdateCore
+public import AnimePlanner
+public import Foundation
+public import JikanClient
 
 extension AnimeShow {
     /// A plannable show from a Jikan anime, judged at `now`.

@@ -1,6 +1,6 @@
 import AirdateCore
-import AirdateHTTP
-import Foundation
+public import AirdateHTTP
+public import Foundation
 
 /// A typed client of Jikan v4 (`https://api.jikan.moe/v4`), the unofficial MyAnimeList API.
 ///

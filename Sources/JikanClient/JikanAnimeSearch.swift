@@ -1,4 +1,4 @@
-import AirdateCore
+public import AirdateCore
 import AirdateHTTP
 
 /// The parameters of an anime search (`/anime?q=…`). Every parameter is optional; unset ones are

@@ -1,4 +1,4 @@
-import AirdateHTTP
+public import AirdateHTTP
 
 /// Every item of a paginated Jikan list as an `AsyncSequence`, fetching pages lazily through the
 /// client (so its rate limiter paces the pages).

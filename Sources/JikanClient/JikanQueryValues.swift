@@ -1,4 +1,4 @@
-import AirdateCore
+public import AirdateCore
 import AirdateHTTP
 
 /// A value of a Jikan query parameter, open to values Jikan adds later (written as a string

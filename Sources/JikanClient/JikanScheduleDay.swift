@@ -1,4 +1,4 @@
-import AirdateCore
+public import AirdateCore
 
 /// A day of Jikan's broadcast schedule (`/schedules?filter=`): a weekday, or the lists of anime
 /// with an unknown or irregular slot.

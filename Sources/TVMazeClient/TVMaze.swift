@@ -1,6 +1,6 @@
-import AirdateCore
-import AirdateHTTP
-import Foundation
+public import AirdateCore
+public import AirdateHTTP
+public import Foundation
 
 /// A typed client of every public TVMaze endpoint (`https://api.tvmaze.com`).
 ///

@@ -1,7 +1,7 @@
 import AirdateCore
 import Foundation
-import TVMazeClient
-import WatchOrder
+public import TVMazeClient
+public import WatchOrder
 
 extension Episode {
     /// A TVMaze episode as a WatchOrder episode of show `showID`: season, number (`nil` for a

@@ -1,8 +1,8 @@
 import AirdateCore
-import AirdateHTTP
-import Foundation
+public import AirdateHTTP
+public import Foundation
 import HTMLScrape
-import WatchOrder
+public import WatchOrder
 
 /// Reads episode lists from wiki pages through the shared HTTP stack (paced, retried, cached,
 /// typed errors, a descriptive User-Agent as Wikipedia's policy asks).

@@ -1,5 +1,5 @@
-import AirdateHTTP
-import Foundation
+public import AirdateHTTP
+public import Foundation
 
 /// Why a wiki page gave no episode list.
 public enum WikiPageError: Error, LocalizedError, Sendable, Equatable {

@@ -1,5 +1,5 @@
-import AirdateHTTP
-import Foundation
+public import AirdateHTTP
+public import Foundation
 
 /// Where the API clients' tests find their data: the package's `Fixtures/` and the read-only
 /// `../shared/` folder beside the checkout (absent on other machines).

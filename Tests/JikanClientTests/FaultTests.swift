@@ -4,6 +4,7 @@ import Clocks
 import Foundation
 import JikanClient
 import Testing
+import AirdateCore
 
 /// Jikan's own rate-limit body.
 let jikanRateLimitBody = #"{"status": 429, "type": "RateLimitException", "message": "You are being rate limited by Jikan. Please slow down.", "error": null}"#

@@ -1,4 +1,4 @@
-import AirdateCore
+public import AirdateCore
 import Foundation
 
 /// When an anime aired (`aired`): first and last day as MyAnimeList records them, either of which

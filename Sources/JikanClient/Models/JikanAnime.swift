@@ -1,5 +1,5 @@
-import AirdateCore
-import Foundation
+public import AirdateCore
+public import Foundation
 
 /// An anime as Jikan describes it (`/anime/{id}`, search, seasons, schedules, top). With `/full`,
 /// ``relations``, ``themeSongs``, ``externalLinks`` and ``streaming`` are filled too.

@@ -1,5 +1,5 @@
-import AirdateCore
-import Foundation
+public import AirdateCore
+public import Foundation
 
 /// One episode (`/anime/{id}/episodes`, 100 a page, and `/anime/{id}/episodes/{n}`).
 ///

@@ -1,4 +1,4 @@
-import AirdateCore
+public import AirdateCore
 import Foundation
 
 /// When new episodes air, as MyAnimeList states it (`broadcast`): every field may be null.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A character (`/characters/{id}`, `/full`, search, top, random). The full answer adds where the
 /// character appears and who voices them.

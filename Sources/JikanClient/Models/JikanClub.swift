@@ -1,5 +1,5 @@
 import AirdateCore
-import Foundation
+public import Foundation
 
 /// A MyAnimeList club (`/clubs/{id}`, `/clubs` search).
 public struct JikanClub: Sendable, Hashable, Decodable, MALIdentifiable {

@@ -1,5 +1,5 @@
 import AirdateCore
-import Foundation
+public import Foundation
 
 /// A short reference to a MyAnimeList entry with its picture: an anime, manga, character or person
 /// as other answers embed it (`{"mal_id", "url", "images", "title"}` or `"name"`).

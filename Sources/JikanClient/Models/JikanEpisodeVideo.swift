@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// An episode's video page (`/anime/{id}/videos/episodes`).
 public struct JikanEpisodeVideo: Sendable, Hashable, Decodable, MALIdentifiable {

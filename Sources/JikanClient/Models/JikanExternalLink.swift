@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A named link (`{"name": "Official Site", "url": "…"}`): external sites and streaming services.
 public struct JikanExternalLink: Sendable, Hashable, Decodable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A forum topic about an anime or manga (`/anime/{id}/forum`, `/manga/{id}/forum`).
 public struct JikanForumTopic: Sendable, Hashable, Decodable, MALIdentifiable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A member's friend (`/users/{name}/friends`).
 public struct JikanFriend: Sendable, Hashable, Decodable, MALIdentifiable {

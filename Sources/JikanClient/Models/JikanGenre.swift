@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A genre, theme or demographic with how many anime carry it (`/genres/anime`).
 public struct JikanGenre: Sendable, Hashable, Decodable, MALIdentifiable {

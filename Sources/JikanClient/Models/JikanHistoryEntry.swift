@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// One step of a member's history: episodes watched or chapters read (`/users/{name}/history`).
 public struct JikanHistoryEntry: Sendable, Hashable, Decodable {

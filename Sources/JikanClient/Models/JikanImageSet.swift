@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The sizes of one picture MyAnimeList offers.
 public enum JikanImageSize: Sendable, Hashable, CaseIterable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A member's list update on an anime or manga (`/anime/{id}/userupdates`, `/manga/{id}/userupdates`,
 /// `/users/{name}/userupdates`).

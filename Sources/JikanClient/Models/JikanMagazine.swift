@@ -1,5 +1,5 @@
 import AirdateCore
-import Foundation
+public import Foundation
 
 /// A magazine manga ran in (`/magazines`).
 public struct JikanMagazine: Sendable, Hashable, Decodable, MALIdentifiable {

@@ -1,5 +1,5 @@
 import AirdateCore
-import Foundation
+public import Foundation
 
 /// A manga, light novel, manhwa… as Jikan describes it (`/manga/{id}`, `/manga/{id}/full`, search,
 /// top, random). Fields only the full answer has (`relations`, `external`) are empty otherwise.

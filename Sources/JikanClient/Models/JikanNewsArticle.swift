@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A news article about an anime or manga (`/anime/{id}/news`, `/manga/{id}/news`).
 public struct JikanNewsArticle: Sendable, Hashable, Decodable, MALIdentifiable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A person (`/people/{id}`, `/full`, search, top, random). The full answer adds their work.
 public struct JikanPerson: Sendable, Hashable, Decodable, MALIdentifiable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A person or character as lists refer to them: id, name, page, picture.
 public struct JikanPersonReference: Sendable, Hashable, Decodable, MALIdentifiable {

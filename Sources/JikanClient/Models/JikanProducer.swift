@@ -1,5 +1,5 @@
-import AirdateCore
-import Foundation
+public import AirdateCore
+public import Foundation
 
 /// A producer, studio or licensor (`/producers`, `/producers/{id}`).
 public struct JikanProducer: Sendable, Hashable, Decodable, MALIdentifiable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// An anime members recommend to fans of another (`/anime/{id}/recommendations`).
 public struct JikanRecommendation: Sendable, Hashable, Decodable, MALIdentifiable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Two entries a member recommends to each other's fans (`/recommendations/anime`,
 /// `/users/{name}/recommendations`).

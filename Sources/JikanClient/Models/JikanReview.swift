@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A member's review of an anime or manga (`/anime/{id}/reviews`, `/reviews/anime`, `/top/reviews`,
 /// `/users/{name}/reviews`).

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A MyAnimeList member's profile (`/users/{name}`, `/users/{name}/full`, `/random/users`). The full
 /// answer adds statistics and external links.

@@ -1,5 +1,5 @@
 import AirdateCore
-import Foundation
+public import Foundation
 
 /// A MyAnimeList member as other answers embed them (`{"username", "url", "images"}`).
 public struct JikanUserSummary: Sendable, Hashable, Decodable, MALIdentifiable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A video on YouTube as Jikan links it (`trailer`, `video`).
 public struct JikanVideo: Sendable, Hashable, Decodable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Recently released episodes of an anime you can watch (`/watch/episodes`).
 public struct JikanWatchEpisodes: Sendable, Hashable, Decodable, MALIdentifiable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A reference to another MyAnimeList entry: a genre, studio, producer, licensor, or a related
 /// anime or manga (`{"mal_id", "type", "name", "url"}`).

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// An episode's place in an ``TVMazeAlternateList`` (`/alternatelists/:id/alternateepisodes`).
 public struct TVMazeAlternateEpisode: Sendable, Hashable, Decodable, Identifiable {

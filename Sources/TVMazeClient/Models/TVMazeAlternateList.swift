@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// An alternative episode order of a show (DVD order, streaming order…), `/shows/:id/alternatelists`.
 public struct TVMazeAlternateList: Sendable, Hashable, Decodable, Identifiable {

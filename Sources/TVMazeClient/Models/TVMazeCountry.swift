@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A country as TVMaze describes a network's, a person's or an AKA's: name, ISO code, time zone.
 public struct TVMazeCountry: Sendable, Hashable, Decodable {

@@ -1,6 +1,6 @@
 import HTMLScrape
-import AirdateCore
-import Foundation
+public import AirdateCore
+public import Foundation
 
 /// One episode (or special) of a show.
 public struct TVMazeEpisode: Sendable, Hashable, Decodable, Identifiable {

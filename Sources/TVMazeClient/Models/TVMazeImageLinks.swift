@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The two sizes of an image TVMaze keeps for shows, episodes, people, characters and seasons.
 public struct TVMazeImageLinks: Sendable, Hashable, Decodable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A broadcaster: a TV network (`network`) or a streaming service (`webChannel`); both have this shape.
 public struct TVMazeNetwork: Sendable, Hashable, Decodable, Identifiable {

@@ -1,5 +1,5 @@
-import AirdateCore
-import Foundation
+public import AirdateCore
+public import Foundation
 
 /// A person: actor, crew member or guest.
 public struct TVMazePerson: Sendable, Hashable, Decodable, Identifiable {

@@ -1,6 +1,6 @@
 import HTMLScrape
-import AirdateCore
-import Foundation
+public import AirdateCore
+public import Foundation
 
 /// A season of a show.
 public struct TVMazeSeason: Sendable, Hashable, Decodable, Identifiable {

@@ -1,6 +1,6 @@
 import HTMLScrape
-import AirdateCore
-import Foundation
+public import AirdateCore
+public import Foundation
 
 /// A TV show (or web series) on TVMaze, with whatever was embedded in the same response.
 public struct TVMazeShow: Sendable, Hashable, Decodable, Identifiable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A character played in a show.
 public struct TVMazeShowCharacter: Sendable, Hashable, Decodable, Identifiable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// An image of a show (`/shows/:id/images`): poster, banner, background, typography.
 public struct TVMazeShowImage: Sendable, Hashable, Decodable, Identifiable {

@@ -1,6 +1,6 @@
-import AirdateCore
+public import AirdateCore
 import AirdateHTTP
-import Foundation
+public import Foundation
 
 /// This week's TV schedule, Monday to Sunday in the viewer's time zone (the `ViewerClock`'s), kept fresh.
 ///

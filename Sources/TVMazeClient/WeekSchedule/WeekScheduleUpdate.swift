@@ -1,4 +1,4 @@
-import AirdateHTTP
+public import AirdateHTTP
 
 /// What a ``WeekSchedule`` tells its observers.
 public enum WeekScheduleUpdate: Sendable {

@@ -55,7 +55,7 @@ struct TVWeek: OneLineErrors {
             let found: ShowDetails
             do {
                 found = try await service.details(forShow: showID)
-            } catch HTTPClientError.notFound {
+            } catch APIClientError.Code.notFound {
                 throw Failure(message: offline
                     ? "The snapshot has no show \(showID). Pick an id in brackets from 'tvweek --offline'"
                     : "TVMaze has no show \(showID). Pick an id in brackets from the listing")

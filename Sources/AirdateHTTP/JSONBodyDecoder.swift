@@ -1,12 +1,12 @@
 public import Foundation
 
-/// Decodes JSON bodies and turns `DecodingError` into ``HTTPClientError/decoding(path:reason:)``
+/// Decodes JSON bodies and turns `DecodingError` into ``APIClientError/decoding(path:reason:)``
 /// naming the failing key path (`[3].show.network.country.timezone`).
 @_spi(Internals) public struct JSONBodyDecoder: Sendable {
     /// A decoder whose dates are ISO 8601 instants with or without fractional seconds.
     public init() {}
 
-    /// Decodes `T` from `data`, or throws ``HTTPClientError/decoding(path:reason:)``.
+    /// Decodes `T` from `data`, or throws ``APIClientError/decoding(path:reason:)``.
     public func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
         try decode(T.self, from: data, listContext: nil)
     }
@@ -26,7 +26,7 @@ public import Foundation
         } catch let error as DecodingError {
             throw Self.clientError(for: error)
         } catch {
-            throw HTTPClientError.decoding(path: "", reason: error.localizedDescription)
+            throw APIClientError.decoding(path: "", reason: error.localizedDescription)
         }
     }
 
@@ -44,7 +44,7 @@ public import Foundation
         return path
     }
 
-    static func clientError(for error: DecodingError) -> HTTPClientError {
+    static func clientError(for error: DecodingError) -> APIClientError {
         switch error {
         case .typeMismatch(let type, let context):
             return .decoding(path: keyPath(context.codingPath), reason: "expected \(type): \(context.debugDescription)")

@@ -1,19 +1,19 @@
 import Foundation
 
-/// How ``HTTPClient`` decodes the elements of a list (``LenientList``).
+/// How ``APIClient`` decodes the elements of a list (``LenientList``).
 public enum ListDecoding: Sendable, Hashable {
     /// An element that fails to decode is skipped and reported as a ``SkippedElement`` (to the
-    /// configuration's ``HTTPClientConfiguration/diagnostics`` and logger); the rest of the list is
+    /// configuration's ``APIClientConfiguration/diagnostics`` and logger); the rest of the list is
     /// kept. One odd episode does not lose a whole day's schedule.
     case lenient
     /// An element that fails to decode fails the whole response with
-    /// ``HTTPClientError/decoding(path:reason:)``: for callers who would rather notice a changed shape.
+    /// ``APIClientError/decoding(path:reason:)``: for callers who would rather notice a changed shape.
     case strict
 }
 
 /// An element of a list that did not decode and was skipped (``ListDecoding/lenient``).
 public struct SkippedElement: Sendable, Hashable, CustomStringConvertible {
-    /// The URL of the response the list came from (empty when decoded outside ``HTTPClient``).
+    /// The URL of the response the list came from (empty when decoded outside ``APIClient``).
     public var url: String
     /// The key path of the list in the body (`data` for a Jikan page; empty for a top-level array).
     public var listPath: String
@@ -41,7 +41,7 @@ public struct SkippedElement: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// Where a client reports the list elements it skipped: give one to
-/// ``HTTPClientConfiguration/diagnostics`` and read ``skipped`` (or ``removeAll()``) after calls.
+/// ``APIClientConfiguration/diagnostics`` and read ``skipped`` (or ``removeAll()``) after calls.
 ///
 /// Safe to share between tasks and clients.
 public final class DecodingDiagnostics: @unchecked Sendable {
@@ -110,7 +110,7 @@ final class ListDecodingContext: @unchecked Sendable {
 /// element that fails is skipped and reported as a ``SkippedElement``; with
 /// ``ListDecoding/strict`` it fails the whole decode.
 ///
-/// Model types use it for the lists of a response (`{"data": […]}`), and ``HTTPClient/list(_:of:)``
+/// Model types use it for the lists of a response (`{"data": […]}`), and ``APIClient/list(_:of:)``
 /// for bodies that are a list.
 public struct LenientList<Element: Decodable>: Decodable {
     /// The elements that decoded, in order.
@@ -136,8 +136,7 @@ public struct LenientList<Element: Decodable>: Decodable {
                 _ = try container.decode(SkippedValue.self)
                 if let context {
                     let failure = JSONBodyDecoder.clientError(for: error)
-                    var fieldPath = "", reason = String(describing: error)
-                    if case .decoding(let path, let why) = failure { (fieldPath, reason) = (path, why) }
+                    let fieldPath = failure.fieldPath ?? "", reason = failure.detail ?? String(describing: error)
                     context.record(SkippedElement(
                         url: context.url, listPath: JSONBodyDecoder.keyPath(decoder.codingPath),
                         index: index, fieldPath: fieldPath, reason: reason

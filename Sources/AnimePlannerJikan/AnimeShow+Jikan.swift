@@ -78,7 +78,7 @@ extension Jikan {
     /// let show = try await Jikan().plannableShow(id: 52991, at: .system())
     /// ```
     ///
-    /// - Throws: `HTTPClientError` when the anime itself cannot be fetched.
+    /// - Throws: `APIClientError` when the anime itself cannot be fetched.
     public func plannableShow(id: Int, at clock: ViewerClock) async throws -> AnimeShow {
         let now = clock.now
         let anime = try await anime(id: id)

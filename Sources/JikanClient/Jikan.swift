@@ -8,7 +8,7 @@ public import Foundation
 /// requests per second *and* 60 per minute — paced before sending, not after a 429. Rate-limit
 /// answers (429, including MyAnimeList rate-limiting Jikan) and upstream 5xx failures are retried
 /// with back-off; a 500 carrying `report_url` (a bug in Jikan) is not. Failures throw
-/// `HTTPClientError`; those Jikan explained in its body are `HTTPClientError/api(_:)` with
+/// `APIClientError`; those Jikan explained in its body are `APIClientError/api(_:)` with
 /// Jikan's status, type and message. Answers are cached as long as `Cache-Control`/`Expires`
 /// allow (Jikan: 24 hours).
 ///
@@ -23,7 +23,7 @@ public import Foundation
 /// ```
 public struct Jikan: Sendable {
     /// The HTTP client all calls go through (shared limiter and cache).
-    public let http: HTTPClient
+    public let http: APIClient
 
     /// Jikan's production root.
     public static let productionURL: URL = URL(string: "https://api.jikan.moe/v4") ?? URL(fileURLWithPath: "/")
@@ -39,10 +39,10 @@ public struct Jikan: Sendable {
     public static func configuration(
         baseURL: URL = productionURL,
         rateLimits: [RateLimit] = Jikan.rateLimits
-    ) -> HTTPClientConfiguration {
-        HTTPClientConfiguration(
+    ) -> APIClientConfiguration {
+        APIClientConfiguration(
             baseURL: baseURL,
-            userAgent: HTTPClientConfiguration.userAgent(
+            userAgent: APIClientConfiguration.userAgent(
                 product: "JikanClient", version: "0.1.0", contact: "https://github.com/airdate/airdate"
             ),
             rateLimits: rateLimits,
@@ -52,11 +52,11 @@ public struct Jikan: Sendable {
 
     /// A client of `configuration.baseURL` (Jikan by default) through `transport`, timed by `clock`.
     public init(
-        configuration: HTTPClientConfiguration = Jikan.configuration(),
+        configuration: APIClientConfiguration = Jikan.configuration(),
         transport: any HTTPTransport = URLSessionTransport(),
         clock: any Clock<Duration> = ContinuousClock()
     ) {
-        self.http = HTTPClient(configuration: configuration, transport: transport, clock: clock)
+        self.http = APIClient(configuration: configuration, transport: transport, clock: clock)
     }
 
     private func data<T: Decodable>(_ endpoint: Endpoint, as type: T.Type = T.self) async throws -> T {
@@ -86,7 +86,7 @@ public struct Jikan: Sendable {
     }
 
     /// The anime with MyAnimeList id `id` (`/anime/{id}`). Throws
-    /// `HTTPClientError/notFound(url:)` for an unknown id.
+    /// `APIClientError/notFound(url:)` for an unknown id.
     public func anime(id: Int) async throws -> JikanAnime {
         try await data(.anime(id: id))
     }

@@ -82,11 +82,11 @@ public struct JikanPages<Item: Decodable & MALIdentifiable>: AsyncSequence, Send
             let result: JikanPage<Item>
             do {
                 result = try await fetch(number)
-            } catch HTTPClientError.notFound where pagesFetched > 0 {
+            } catch APIClientError.Code.notFound where pagesFetched > 0 {
                 end = .complete(pages: pagesFetched)
                 return
             } catch {
-                let clientError = error as? HTTPClientError ?? .transport(reason: "\(error)")
+                let clientError = error as? APIClientError ?? .transport(reason: "\(error)")
                 end = .failed(page: number, error: clientError)
                 throw error
             }
@@ -127,7 +127,7 @@ public enum JikanListingEnd: Sendable, Equatable {
     /// repeating itself, asking on would loop, and items after it may be missing.
     case repeatedPage(page: Int)
     /// Page `page` failed with `error`: the listing is truncated there.
-    case failed(page: Int, error: HTTPClientError)
+    case failed(page: Int, error: APIClientError)
 
     /// Whether every item was seen.
     public var isComplete: Bool {

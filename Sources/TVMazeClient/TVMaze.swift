@@ -5,7 +5,7 @@ public import Foundation
 /// A typed client of every public TVMaze endpoint (`https://api.tvmaze.com`).
 ///
 /// Requests are paced to TVMaze's limit (20 calls per 10 s), retried with back-off on 429/5xx and
-/// network errors, cached for `max-age` (an hour), and fail with `HTTPClientError`. Lookups that
+/// network errors, cached for `max-age` (an hour), and fail with `APIClientError`. Lookups that
 /// can miss (single search, external ids, episode by number) return `nil` instead of throwing.
 ///
 /// ```swift
@@ -14,16 +14,16 @@ public import Foundation
 /// ```
 public struct TVMaze: Sendable {
     /// The HTTP client all calls go through (shared limiter and cache).
-    public let http: HTTPClient
+    public let http: APIClient
 
     /// TVMaze's production root.
     public static let productionURL: URL = URL(string: "https://api.tvmaze.com") ?? URL(fileURLWithPath: "/")
 
     /// The configuration TVMaze needs: its root, a descriptive User-Agent, 20 calls per 10 s.
-    public static func configuration(baseURL: URL = productionURL) -> HTTPClientConfiguration {
-        HTTPClientConfiguration(
+    public static func configuration(baseURL: URL = productionURL) -> APIClientConfiguration {
+        APIClientConfiguration(
             baseURL: baseURL,
-            userAgent: HTTPClientConfiguration.userAgent(
+            userAgent: APIClientConfiguration.userAgent(
                 product: "TVMazeClient", version: "0.1.0", contact: "https://github.com/airdate/airdate"
             ),
             rateLimits: [RateLimit(limit: 20, per: .seconds(10))]
@@ -32,11 +32,11 @@ public struct TVMaze: Sendable {
 
     /// A client of `configuration.baseURL` (TVMaze by default) through `transport`, timed by `clock`.
     public init(
-        configuration: HTTPClientConfiguration = TVMaze.configuration(),
+        configuration: APIClientConfiguration = TVMaze.configuration(),
         transport: any HTTPTransport = URLSessionTransport(),
         clock: any Clock<Duration> = ContinuousClock()
     ) {
-        self.http = HTTPClient(configuration: configuration, transport: transport, clock: clock)
+        self.http = APIClient(configuration: configuration, transport: transport, clock: clock)
     }
 
     private func get<T: Decodable>(_ endpoint: Endpoint, as type: T.Type = T.self) async throws -> T {
@@ -96,7 +96,7 @@ public struct TVMaze: Sendable {
 
     // MARK: Shows
 
-    /// The show with `id`, with `embeds` (`/shows/:id`). Throws `HTTPClientError/notFound(url:)`
+    /// The show with `id`, with `embeds` (`/shows/:id`). Throws `APIClientError/notFound(url:)`
     /// for an unknown id.
     public func show(id: Int, embedding embeds: [TVMazeShowEmbed] = []) async throws -> TVMazeShow {
         try await get(.show(id: id, embeds: embeds))
@@ -144,7 +144,7 @@ public struct TVMaze: Sendable {
     public func episodes(ofShow showID: Int, airedOn date: CalendarDay) async throws -> [TVMazeEpisode] {
         do {
             return try await list(.episodesByDate(showID: showID, date: date))
-        } catch HTTPClientError.notFound {
+        } catch APIClientError.Code.notFound {
             return []
         }
     }

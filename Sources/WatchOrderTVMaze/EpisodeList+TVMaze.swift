@@ -48,7 +48,7 @@ extension TVMaze {
     /// The show's episodes, specials included, as an episode list of `show` (see
     /// ``WatchOrder/EpisodeList/init(tvmaze:show:)``).
     ///
-    /// - Throws: `HTTPClientError`.
+    /// - Throws: `APIClientError`.
     public func episodeList(ofShow showID: Int, as show: Show) async throws -> EpisodeList {
         EpisodeList(tvmaze: try await episodes(ofShow: showID, includingSpecials: true), show: show)
     }

@@ -26,7 +26,7 @@ public actor WikiEpisodePages {
     private let clock: any Clock<Duration>
     private let retry: RetryPolicy
     private let rateLimits: [RateLimit]
-    private var clients: [URL: HTTPClient] = [:]
+    private var clients: [URL: APIClient] = [:]
 
     /// A reader sending `userAgent` through `transport`, at most `rateLimits` per site (one request
     /// a second by default), retrying with `retry`, timed by `clock`.
@@ -67,7 +67,7 @@ public actor WikiEpisodePages {
             }
         } catch let error as WikiPageError {
             throw error
-        } catch HTTPClientError.cancelled {
+        } catch APIClientError.Code.cancelled {
             throw .fetchFailed(title: page.title, .cancelled)
         } catch {
             notes.append("parse API: \((error as? LocalizedError)?.errorDescription ?? "\(error)")")
@@ -77,9 +77,9 @@ public actor WikiEpisodePages {
         do {
             content = try await client.content(
                 for: APIRequest(path: page.site.articlePath(of: page.title)), accepting: ["text/html", "application/xhtml+xml"])
-        } catch HTTPClientError.notFound {
+        } catch APIClientError.Code.notFound {
             throw .pageNotFound(title: page.title, site: page.site.baseURL.host ?? page.site.baseURL.absoluteString)
-        } catch let error as HTTPClientError {
+        } catch let error as APIClientError {
             throw .fetchFailed(title: page.title, error)
         } catch {
             throw .fetchFailed(title: page.title, .transport(reason: "\(error)"))
@@ -126,10 +126,10 @@ public actor WikiEpisodePages {
 
     // MARK: Internals
 
-    private func client(for site: WikiSite) -> HTTPClient {
+    private func client(for site: WikiSite) -> APIClient {
         if let client = clients[site.baseURL] { return client }
-        let client = HTTPClient(
-            configuration: HTTPClientConfiguration(
+        let client = APIClient(
+            configuration: APIClientConfiguration(
                 baseURL: site.baseURL, userAgent: userAgent, rateLimits: rateLimits, retry: retry),
             transport: transport, clock: clock)
         clients[site.baseURL] = client

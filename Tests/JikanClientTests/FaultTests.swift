@@ -72,7 +72,7 @@ struct FaultTests {
             await server.inject([.status(429, body: upstreamRateLimitBody), .status(429, body: upstreamRateLimitBody)],
                                 forPath: "/anime/457")
             let error = await clientError { _ = try await jikan.anime(id: 457) }
-            guard case .api(let message) = error else {
+            guard error?.code == .api, let message = error?.serverMessage else {
                 Issue.record("expected api, got \(String(describing: error))")
                 return
             }
@@ -101,7 +101,7 @@ struct FaultTests {
         try await withJikan(retry: retry, clock: ImmediateClock()) { jikan, server in
             await server.inject([.status(500, body: reportBody)], forPath: "/anime/457/full")
             let error = await clientError { _ = try await jikan.animeFull(id: 457) }
-            guard case .api(let message) = error else {
+            guard error?.code == .api, let message = error?.serverMessage else {
                 Issue.record("expected api, got \(String(describing: error))")
                 return
             }
@@ -121,7 +121,7 @@ struct FaultTests {
             await server.inject([.status(400, body: #"{"status": 400, "type": "ValidationException", "messages": {"order_by": ["The selected order by is invalid."], "limit": ["The limit must not be greater than 25."]}, "error": "Invalid or incomplete request. Make sure your request is correct. https://docs.api.jikan.moe/"}"#)],
                                 forPath: "/anime")
             let error = await clientError { _ = try await jikan.searchAnime(JikanAnimeSearch(query: "x", orderBy: "nonsense")) }
-            guard case .api(let message) = error else {
+            guard error?.code == .api, let message = error?.serverMessage else {
                 Issue.record("expected api, got \(String(describing: error))")
                 return
             }
@@ -147,7 +147,7 @@ struct FaultTests {
         try await withJikan(fixtures: nil) { jikan, server in
             await server.serve(#"{"status":404,"type":"HttpException","message":"Not Found","error":null}"#, status: 404, for: "/anime/-1")
             let error = await clientError { _ = try await jikan.anime(id: -1) }
-            guard case .notFound = error else {
+            guard error?.code == .notFound else {
                 Issue.record("expected notFound, got \(String(describing: error))")
                 return
             }
@@ -159,7 +159,7 @@ struct FaultTests {
         try await withJikan { jikan, server in
             await server.inject([.body(#"{"data": {"mal_id": 457, "title": "Mushi"#)], forPath: "/anime/457")
             let truncated = await clientError { _ = try await jikan.anime(id: 457) }
-            guard case .decoding(let path, _) = truncated else {
+            guard truncated?.code == .decoding, let path = truncated?.fieldPath else {
                 Issue.record("expected decoding, got \(String(describing: truncated))")
                 return
             }
@@ -181,7 +181,7 @@ struct FaultTests {
             // Strict: the page fails, naming the field.
             configuration.listDecoding = .strict
             let wrongType = await clientError { _ = try await Jikan(configuration: configuration).currentSeason() }
-            guard case .decoding(let field, _) = wrongType else {
+            guard wrongType?.code == .decoding, let field = wrongType?.fieldPath else {
                 Issue.record("expected decoding, got \(String(describing: wrongType))")
                 return
             }
@@ -189,7 +189,7 @@ struct FaultTests {
 
             await server.inject([.body("null")], forPath: "/schedules")
             let null = await clientError { _ = try await jikan.schedule(on: JikanScheduleDay(.sunday)) }
-            guard case .decoding = null else {
+            guard null?.code == .decoding else {
                 Issue.record("expected decoding, got \(String(describing: null))")
                 return
             }

@@ -168,7 +168,7 @@ struct PaginationTests {
                 for try await anime in jikan.allTopAnime() { seen.append(anime.malID) }
             }
             #expect(seen == [1, 2])
-            guard case .api(let message) = error else {
+            guard error?.code == .api, let message = error?.serverMessage else {
                 Issue.record("expected api, got \(String(describing: error))")
                 return
             }

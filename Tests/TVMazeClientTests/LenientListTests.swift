@@ -41,7 +41,7 @@ struct LenientListTests {
             await server.serve(body, for: "/schedule?country=US&date=2019-07-15")
             let day = try #require(CalendarDay("2019-07-15"))
             let error = await clientError { _ = try await tvmaze.schedule(country: "US", date: day) }
-            guard case .decoding(let path, _) = error else {
+            guard error?.code == .decoding, let path = error?.fieldPath else {
                 Issue.record("expected decoding, got \(String(describing: error))")
                 return
             }

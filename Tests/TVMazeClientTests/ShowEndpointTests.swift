@@ -50,7 +50,7 @@ struct ShowEndpointTests {
     @Test("an unknown show id is notFound")
     func unknownShow() async throws {
         try await withTVMaze { tvmaze, _ in
-            await #expect(throws: HTTPClientError.notFound(url: "\(await tvmazeBase(tvmaze))/shows/424242")) {
+            await #expect(throws: APIClientError.notFound(url: "\(await tvmazeBase(tvmaze))/shows/424242")) {
                 try await tvmaze.show(id: 424242)
             }
         }

@@ -111,12 +111,12 @@ public actor WeekSchedule {
                 try await clock.sleep(until: week.end)
             } catch is CancellationError {
                 return
-            } catch HTTPClientError.cancelled {
+            } catch APIClientError.Code.cancelled {
                 return
             } catch {
                 failures += 1
                 let wait = retryDelay(afterFailures: failures)
-                let clientError = error as? HTTPClientError ?? .transport(reason: error.localizedDescription)
+                let clientError = error as? APIClientError ?? .transport(reason: error.localizedDescription)
                 publish(.failed(clientError, retryIn: wait))
                 do {
                     try await clock.sleep(for: wait)
@@ -169,7 +169,7 @@ public actor WeekSchedule {
             return web
                 ? try await client.webSchedule(date: date, country: configuration.country)
                 : try await client.schedule(country: configuration.country, date: date)
-        } catch HTTPClientError.notFound {
+        } catch APIClientError.Code.notFound {
             return []
         }
     }

@@ -144,7 +144,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WatchOrderTests",
-            dependencies: ["AirdateTestSupport", "WatchOrder"]
+            dependencies: ["AirdateTestSupport", "WatchOrder", "AirdateStore"]
         ),
 
         // MARK: Bridges

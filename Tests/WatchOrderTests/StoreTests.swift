@@ -1,4 +1,5 @@
 import AirdateCore
+import AirdateStore
 import Foundation
 import Testing
 @testable import WatchOrder
@@ -99,9 +100,9 @@ struct StoreTests {
         try await store.setSelectedShows(["alpha"])
         #expect(try await iterator.next()?.next?.id.rawValue == "alpha/s1e2")
         var lists = store.observeWatchList().makeAsyncIterator()
-        #expect(try await lists.next()?.0.episodes.count == 3)
+        #expect(try await lists.next()?.list.episodes.count == 3)
         try await store.setRules([.before(EpisodeReference(show: "Alpha", season: 1, episode: 2), EpisodeReference(show: "Beta", season: 1, episode: 1))])
-        #expect(try await lists.next()?.0.episodes.map(\.id.rawValue) == ["alpha/s1e1", "alpha/s1e2", "beta/s1e1"])
+        #expect(try await lists.next()?.list.episodes.map(\.id.rawValue) == ["alpha/s1e1", "alpha/s1e2", "beta/s1e1"])
     }
 
     @Test("Export and import progress as JSON; a bad file is a clear error")

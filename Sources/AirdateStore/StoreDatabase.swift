@@ -221,6 +221,7 @@ public final class StoreDatabase<Failure: StoreErrorWrapping>: Sendable {
                                     secondValue = try queries.1.run(second, counts: counts, in: db)
                                     probe.observationQueryDidRun?(1)
                                 }
+                                probe.observationDidCheck?(counts)
                                 return (queries, firstValue, secondValue)
                             }
                             queries = ran

@@ -13,13 +13,18 @@ package struct StoreProbe: Sendable {
     /// Called each time an observation runs one of its queries; the argument is the query's index
     /// (0 for an observation of one query; 0 and 1 for one of two).
     package var observationQueryDidRun: (@Sendable (Int) -> Void)?
+    /// Called each time an observation, woken by a commit, has read the change counters (`nil`:
+    /// the file keeps none) and run the queries a change concerned.
+    package var observationDidCheck: (@Sendable ([String: Int64]?) -> Void)?
 
     /// A probe with the given callbacks.
     package init(
         transactionBodyDidRun: (@Sendable (Transaction) -> Void)? = nil,
-        observationQueryDidRun: (@Sendable (Int) -> Void)? = nil
+        observationQueryDidRun: (@Sendable (Int) -> Void)? = nil,
+        observationDidCheck: (@Sendable ([String: Int64]?) -> Void)? = nil
     ) {
         self.transactionBodyDidRun = transactionBodyDidRun
         self.observationQueryDidRun = observationQueryDidRun
+        self.observationDidCheck = observationDidCheck
     }
 }

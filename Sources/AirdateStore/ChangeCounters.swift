@@ -35,11 +35,19 @@ enum ChangeCounters {
     }
 
     /// Installs what is missing (nothing at all when every table is counted already).
+    ///
+    /// A file that may not be written (SQLite opened it read-only: the file or its folder is
+    /// read-only) is left as it is: it opens as it did before the counters existed, and its
+    /// observations count every change as a change of each table.
     static func install(in pool: DatabasePool) throws {
         guard try !pool.read(statements).isEmpty else { return }
-        try pool.write { db in
-            // Looked at again under the write lock: another process may have installed them meanwhile.
-            for sql in try statements(db) { try db.execute(sql: sql) }
+        do {
+            try pool.write { db in
+                // Looked at again under the write lock: another process may have installed them meanwhile.
+                for sql in try statements(db) { try db.execute(sql: sql) }
+            }
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_READONLY {
+            return
         }
     }
 

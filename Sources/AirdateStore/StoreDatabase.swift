@@ -145,6 +145,45 @@ public final class StoreDatabase<Failure: StoreErrorWrapping>: Sendable {
         }
     }
 
+    /// Runs `body` in one transaction that takes the write lock only when `body` first writes: an
+    /// operation that usually finds nothing to change (archive what has passed, say) then takes no
+    /// lock, blocks no other process and works on a read-only file.
+    ///
+    /// It stays one transaction: when another connection committed between what `body` read and
+    /// its first write, SQLite refuses the write (`SQLITE_BUSY_SNAPSHOT`) and `body` runs again, from
+    /// the start, on the new data — for as long as ``busyTimeout`` allows. So `body` must do nothing
+    /// but read and write the database. When `body` throws, nothing it did is kept.
+    ///
+    /// - Throws: what `body` throws as `Failure`, or the store's error wrapping a ``StoreError``.
+    @discardableResult
+    public func writeIfNeeded<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(Failure) -> T {
+        let start = ContinuousClock.now
+        let deadline = start.advanced(by: busyTimeout)
+        let (probe, path) = (probe, path)
+        do {
+            return try await pool.writeWithoutTransaction { db in
+                while true {
+                    do {
+                        var result: T?
+                        try db.inTransaction(.deferred) {
+                            result = try body(db)
+                            probe.transactionBodyDidRun?(.write)
+                            return .commit
+                        }
+                        guard let result else { throw StoreError.failed(path: path, reason: "a transaction committed without its result") }
+                        return result
+                    } catch let error as DatabaseError
+                        where error.extendedResultCode == .SQLITE_BUSY_SNAPSHOT && ContinuousClock.now < deadline
+                    {
+                        continue  // another connection wrote after this one read: run again on its data
+                    }
+                }
+            }
+        } catch {
+            throw failure(error, since: start)
+        }
+    }
+
     /// The value of `fetch` now and after every change of a table it reads — whether the change
     /// came through this store, another store on the file, or another process (seen within one
     /// ``ChangePolling/interval``). Equal consecutive values are emitted once. See ``StoreObservation``.

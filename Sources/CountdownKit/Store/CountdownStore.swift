@@ -155,12 +155,13 @@ public actor CountdownStore {
     }
 
     /// Archives passed one-off countdowns and rolls recurring ones (``AutoArchive``): the
-    /// countdowns are read, archived or rolled and written back in one write transaction, so an
-    /// edit another process makes meanwhile is never lost.
+    /// countdowns are read, archived or rolled and written back in one transaction, so an edit
+    /// another process makes meanwhile is never lost. The write lock is taken only when something
+    /// is to change: when nothing is, no other process waits, and a read-only file is fine.
     @discardableResult
     public func autoArchive(at reference: ViewerClock) async throws(CountdownStoreError) -> AutoArchive.Outcome {
         let reference = reference.frozen()
-        return try await database.write { db in
+        return try await database.writeIfNeeded { db in
             let countdowns = try CountdownRecord.order(Column.rowID).fetchAll(db).map { record throws(CountdownStoreError) in
                 try record.countdown()
             }

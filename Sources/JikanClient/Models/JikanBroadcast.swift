@@ -1,3 +1,4 @@
+import AirdateHTTP
 public import AirdateCore
 import Foundation
 
@@ -24,11 +25,11 @@ public struct JikanBroadcast: Sendable, Hashable, Decodable {
 
     /// Decodes Jikan's object.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        day = c.text(.day)
-        time = c.text(.time)
-        timeZoneIdentifier = c.text(.timezone)
-        text = c.text(.string)
+        let c = try decoder.lenientContainer(keyedBy: CodingKeys.self)
+        day = c.string(.day)
+        time = c.string(.time)
+        timeZoneIdentifier = c.string(.timezone)
+        text = c.string(.string)
     }
 
     /// The weekly slot, when day, time and time zone are all known and readable. A missing time

@@ -181,10 +181,15 @@ package struct LenientContainer<Key: CodingKey> {
         return nil
     }
 
-    /// Text parsed by `parse`; `nil` for null, missing or empty text. Text that `parse` rejects is
-    /// reported (`expected <expected>`) and becomes `nil`.
+    /// Text parsed by `parse`; `nil` for null, missing or empty text. Text that `parse` rejects, or
+    /// a value that is not text, is reported (`expected <expected>`) and becomes `nil`.
     package func parsed<T>(_ key: Key, expecting expected: String, _ parse: (String) -> T?) -> T? {
-        guard let text = string(key) else { return nil }
+        guard hasValue(key) else { return nil }
+        guard let text = try? raw.decode(String.self, forKey: key) else {
+            record(.unreadableValue, at: key, reason: "expected \(expected), found \(shape(key)); replaced by nil")
+            return nil
+        }
+        if text.isEmpty { return nil }
         if let value = parse(text) { return value }
         record(.unreadableValue, at: key, reason: "expected \(expected), found \"\(text.prefix(60))\"; replaced by nil")
         return nil

@@ -11,7 +11,11 @@ extension LenientContainer {
     /// unreadable. A year alone (`"1970"`) or a year and month (`"1970-05"`) is not a day: it
     /// becomes `nil` and is reported as partly read (``year(_:)`` keeps the year).
     func day(_ key: Key) -> CalendarDay? {
-        guard let text = string(key) else { return nil }
+        guard hasValue(key) else { return nil }
+        guard let text = try? raw.decode(String.self, forKey: key) else {
+            return parsed(key, expecting: "a calendar day (YYYY-MM-DD)") { CalendarDay($0) }  // reports the wrong kind
+        }
+        if text.isEmpty { return nil }
         if let day = CalendarDay(text) { return day }
         if let year = Self.leadingYear(text) {
             record(.partialValue, at: key, reason: "only \(text.count == 4 ? "a year" : "a year and month") (\"\(text)\"), not a day: the day is nil, the year \(year) is kept")
@@ -52,10 +56,7 @@ extension LenientContainer {
 
     /// The trailing id of a `_links` entry (`{"href": "https://api.tvmaze.com/shows/1"}` → 1).
     func linkedID(_ key: Key) -> Int? {
-        guard let link = nested(keyedBy: LinkKeys.self, key), let href = link.string(.href) else { return nil }
-        if let id = Link.trailingID(href) { return id }
-        link.record(.unreadableValue, at: .href, reason: "expected a link ending in an id, found \"\(href.prefix(60))\"; replaced by nil")
-        return nil
+        nested(keyedBy: LinkKeys.self, key)?.parsed(.href, expecting: "a link ending in an id", Link.trailingID)
     }
 
     /// The trailing ids of a list of `_links` entries (`"episodes": [{"href": …}]`).

@@ -66,6 +66,23 @@ struct JikanUnreadableValueTests {
         }
     }
 
+    @Test("a broadcast statement that cannot be read keeps its text, has no slot, and says why")
+    func unreadableBroadcast() async throws {
+        let diagnostics = DecodingDiagnostics()
+        let body = try anime457 { anime in
+            anime["airing"] = true
+            anime["broadcast"] = ["day": "Caturdays", "time": "25:99", "timezone": "Mars/Olympus", "string": "Caturdays at 25:99"]
+        }
+        try await withJikan(configure: { $0.diagnostics = diagnostics }) { jikan, server in
+            await server.serve(body, for: "/anime/457")
+            let anime = try await jikan.anime(id: 457)
+            #expect(anime.broadcast.day == "Caturdays" && anime.broadcast.time == "25:99")
+            #expect(anime.broadcastSlot == nil)
+            #expect(diagnostics.issues.map(\.path) == ["data.broadcast.day", "data.broadcast.time", "data.broadcast.timezone"])
+            #expect(diagnostics.issues.first?.reason == #"expected a weekday ("Sundays"), found "Caturdays"; the text is kept, the broadcast slot is nil"#)
+        }
+    }
+
     @Test("a character role without its character is left out of the list and reported; the others arrive")
     func listElementLeftOut() async throws {
         let diagnostics = DecodingDiagnostics()

@@ -102,7 +102,7 @@ struct UnreadableValueTests {
     @Test("a year-only birthday keeps its year and is reported as partly read; a full one is unchanged")
     func yearOnlyBirthday() async throws {
         let diagnostics = DecodingDiagnostics()
-        let body = try fixture("person_1.json") { $0["birthday"] = "1970"; $0["deathday"] = "2020-05" }
+        let body = try fixture("person_1.json") { $0["birthday"] = "1970"; $0["deathday"] = "2020-05-00" }
         try await withTVMaze(configure: { $0.diagnostics = diagnostics }) { tvmaze, server in
             await server.serve(body, for: "/people/1")
             let person = try await tvmaze.person(id: 1)
@@ -113,7 +113,7 @@ struct UnreadableValueTests {
             let issues = diagnostics.issues
             #expect(issues.map(\.path) == ["birthday", "deathday"])
             #expect(issues.map(\.kind) == [.partialValue, .partialValue])
-            #expect(issues.first?.reason == #"only a year ("1970"), not a day: the day is nil, the year 1970 is kept"#)
+            #expect(issues.first?.reason == #"only part of a date ("1970"), not a day: the day is nil, the year 1970 is kept in birthYear"#)
 
             diagnostics.removeAll()
             let recorded = try await tvmaze.cast(ofShow: 1)
@@ -145,6 +145,7 @@ struct UnreadableValueTests {
             show["premiered"] = "soon"                 // a date that is not a date
             show["runtime"] = "TBA"                    // a number that is not a number
             show["averageRuntime"] = 42.5              // not a whole number
+            show["ended"] = "2015"                     // a year alone, with no field to keep it
             show["weight"] = "98"                      // a number sent as text: read
             show["officialSite"] = "not a link"        // a link that is not a URL
             show["type"] = 3                           // an open enum sent as a number: read as text
@@ -167,10 +168,11 @@ struct UnreadableValueTests {
             #expect(show.schedule.time == nil && show.schedule.days == [.thursday])
             #expect(show.externals.tvrage == 25988 && show.externals.thetvdb == nil && show.externals.imdb == "tt1553656")
             #expect(show.previousEpisodeID == nil)
-            #expect(show.ended == CalendarDay("2015-09-10"))
+            #expect(show.ended == nil)
+            #expect(show.language == "English")
             let byPath = Dictionary(diagnostics.issues.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
             let expected: [String: DecodingIssue.Kind] = [
-                "premiered": .unreadableValue, "runtime": .unreadableValue, "averageRuntime": .unreadableValue,
+                "premiered": .unreadableValue, "ended": .unreadableValue, "runtime": .unreadableValue, "averageRuntime": .unreadableValue,
                 "weight": .convertedValue, "officialSite": .unreadableValue, "type": .convertedValue,
                 "network": .unreadableValue, "rating.average": .unreadableValue, "genres[1]": .skippedElement,
                 "schedule.time": .unreadableValue, "externals.thetvdb": .unreadableValue,
@@ -180,6 +182,7 @@ struct UnreadableValueTests {
             #expect(diagnostics.issues.count == expected.count)
             for (path, kind) in expected { #expect(byPath[path]?.kind == kind, "\(path)") }
             #expect(byPath["premiered"]?.reason == #"expected a calendar day (YYYY-MM-DD), found "soon"; replaced by nil"#)
+            #expect(byPath["ended"]?.reason == #"only part of a date ("2015"), not a day; replaced by nil"#)
             #expect(byPath["runtime"]?.reason == #"expected a whole number, found the text "TBA"; replaced by nil"#)
             #expect(byPath["network"]?.reason.hasPrefix("expected") == true)
             #expect(diagnostics.issues.allSatisfy { $0.url.hasSuffix("/shows/1") })

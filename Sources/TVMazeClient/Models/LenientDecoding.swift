@@ -8,9 +8,11 @@ import Foundation
 
 extension LenientContainer {
     /// A calendar day from `"YYYY-MM-DD"`; `nil` for null, missing or empty text, reported when
-    /// unreadable. A year alone (`"1970"`) or a year and month (`"1970-05"`) is not a day: it
-    /// becomes `nil` and is reported as partly read (``year(_:)`` keeps the year).
-    func day(_ key: Key) -> CalendarDay? {
+    /// unreadable. A year alone (`"1970"`), a year and month (`"1970-05"`) or a date with zeros for
+    /// what is unknown (`"1970-00-00"`) is not a day: it becomes `nil` and is reported — as partly
+    /// read when the model keeps the year in `yearField` (read it with ``year(_:)``), as unreadable
+    /// otherwise.
+    func day(_ key: Key, yearKeptIn yearField: String? = nil) -> CalendarDay? {
         guard hasValue(key) else { return nil }
         guard let text = try? raw.decode(String.self, forKey: key) else {
             return parsed(key, expecting: "a calendar day (YYYY-MM-DD)") { CalendarDay($0) }  // reports the wrong kind
@@ -18,7 +20,11 @@ extension LenientContainer {
         if text.isEmpty { return nil }
         if let day = CalendarDay(text) { return day }
         if let year = Self.leadingYear(text) {
-            record(.partialValue, at: key, reason: "only \(text.count == 4 ? "a year" : "a year and month") (\"\(text)\"), not a day: the day is nil, the year \(year) is kept")
+            if let yearField {
+                record(.partialValue, at: key, reason: "only part of a date (\"\(text)\"), not a day: the day is nil, the year \(year) is kept in \(yearField)")
+            } else {
+                record(.unreadableValue, at: key, reason: "only part of a date (\"\(text)\"), not a day; replaced by nil")
+            }
             return nil
         }
         record(.unreadableValue, at: key, reason: "expected a calendar day (YYYY-MM-DD), found \"\(text.prefix(40))\"; replaced by nil")
@@ -33,13 +39,17 @@ extension LenientContainer {
         return Self.leadingYear(text)
     }
 
-    /// `1970`, `1970-05`: the year of a date given in part.
+    /// `1970`, `1970-05`, `1970-00-00`, `1970-05-00`: the year of a date given in part.
     private static func leadingYear(_ text: String) -> Int? {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard (1...2).contains(parts.count), parts[0].count == 4, let year = Int(parts[0]), year > 0 else { return nil }
-        if parts.count == 2 {
-            guard parts[1].count == 2, let month = Int(parts[1]), (1...12).contains(month) else { return nil }
+        guard (1...3).contains(parts.count), parts[0].count == 4, let year = Int(parts[0]), year > 0 else { return nil }
+        let month = parts.count > 1 ? Int(parts[1]) : 0
+        let day = parts.count > 2 ? Int(parts[2]) : 0
+        guard parts.dropFirst().allSatisfy({ $0.count == 2 }), let month, let day, (0...12).contains(month), (0...31).contains(day) else {
+            return nil
         }
+        // A full date that is not a real day ("1970-02-30") is unreadable, not partial.
+        guard parts.count < 3 || month == 0 || day == 0 else { return nil }
         return year
     }
 

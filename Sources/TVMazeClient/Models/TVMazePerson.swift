@@ -50,9 +50,9 @@ public struct TVMazePerson: Sendable, Hashable, Decodable, Identifiable {
         url = c.url(.url)
         name = c.string(.name) ?? ""
         country = c.value(TVMazeCountry.self, .country)
-        birthday = c.day(.birthday)
+        birthday = c.day(.birthday, yearKeptIn: "birthYear")
         birthYear = c.year(.birthday)
-        deathday = c.day(.deathday)
+        deathday = c.day(.deathday, yearKeptIn: "deathYear")
         deathYear = c.year(.deathday)
         gender = c.string(.gender)
         image = c.value(TVMazeImageLinks.self, .image)

@@ -95,7 +95,7 @@ extension DefaultStringInterpolation {
 /// One `name=value` query parameter of an ``APIRequest``.
 ///
 /// Make parameters from typed values with the static constructors — each returns `nil` for an unset
-/// value, and ``APIRequest/init(path:query:)-(_,[QueryParameter?])`` leaves those out — so that a
+/// value, and `APIRequest(path:query:)` given a `[QueryParameter?]` leaves those out — so that a
 /// request says what it sends and sends nothing by accident:
 ///
 /// ```swift

@@ -2,8 +2,7 @@ import Foundation
 
 /// A JSON array whose elements decode one by one: with ``DecodingPolicy/lenient`` (the default),
 /// an element that fails is left out and reported as a ``DecodingIssue`` of kind
-/// ``DecodingIssue/Kind-swift.struct/skippedElement``; with ``DecodingPolicy/strict`` it fails the
-/// whole response.
+/// `DecodingIssue.Kind.skippedElement`; with ``DecodingPolicy/strict`` it fails the whole response.
 ///
 /// ``APIClient/list(_:of:)`` decodes bodies that are a list with it, and the clients' models decode
 /// every list inside a response with it.

@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# Runs the whole test suite under the thread sanitizer and under the address sanitizer (with
+# LeakSanitizer), each in a build folder of its own, and prints one summary line per sanitizer.
+#
+#   Scripts/sanitizers.sh              # both
+#   Scripts/sanitizers.sh thread       # one of them: thread | address
+#   SANITIZER_FILTER=AirdateHTTPTests Scripts/sanitizers.sh    # a part of the suite
+#
+# The toolchain's own clang runtime (libclang_rt.asan, which includes LeakSanitizer, and
+# libclang_rt.tsan) is used; nothing else is installed. Reports go to .build-sanitizers/<name>.log
+# and the sanitizers' own reports to .build-sanitizers/<name>-reports/. A leak counts against the
+# package only when one of its frames is the package's own code (a leak inside Foundation, the
+# Swift runtime or the test runner is listed, not counted).
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+sanitizers=("${@:-thread address}")
+read -r -a sanitizers <<< "${sanitizers[*]}"
+root=".build-sanitizers"
+mkdir -p "$root"
+filter=()
+if [ -n "${SANITIZER_FILTER:-}" ]; then filter=(--filter "$SANITIZER_FILTER"); fi
+status=0
+
+# The package's own modules, as they appear in symbolised frames.
+own='(HTMLScrape|TVMazeClient|JikanClient|CountdownKit|AnimePlanner|WatchOrder|AirdateCore|AirdateHTTP|AirdateStore|AirdateAsyncHTTPClient|AnimePlannerJikan|WatchOrderTVMaze|WatchOrderWiki)'
+
+for sanitizer in "${sanitizers[@]}"; do
+  log="$root/$sanitizer.log"
+  reports="$root/$sanitizer-reports"
+  rm -rf "$reports"
+  mkdir -p "$reports"
+  case "$sanitizer" in
+    thread)
+      export TSAN_OPTIONS="halt_on_error=0 second_deadlock_stack=1 log_path=$PWD/$reports/tsan"
+      ;;
+    address)
+      export ASAN_OPTIONS="detect_leaks=1 halt_on_error=0 log_path=$PWD/$reports/asan"
+      export LSAN_OPTIONS="report_objects=0"
+      ;;
+    *)
+      echo "sanitizers.sh: unknown sanitizer '$sanitizer' (thread or address)" >&2
+      exit 2
+      ;;
+  esac
+  echo "== swift test --sanitize=$sanitizer (log: $log)"
+  swift test --scratch-path "$root/$sanitizer" --sanitize="$sanitizer" "${filter[@]}" > "$log" 2>&1
+  tests=$?
+  unset TSAN_OPTIONS ASAN_OPTIONS LSAN_OPTIONS
+  summary=$(grep -E "Test run with .* (passed|failed)|Executed .* tests" "$log" | tail -2 | tr '\n' ' ')
+  races=$(cat "$reports"/* 2>/dev/null | grep -c "WARNING: ThreadSanitizer: data race" || true)
+  memory=$(cat "$reports"/* 2>/dev/null | grep -E "ERROR: AddressSanitizer" | grep -vc "LeakSanitizer" || true)
+  leaks_all=$(cat "$reports"/* 2>/dev/null | grep -cE "^(Direct|Indirect) leak" || true)
+  # Leaks whose allocation stack has a frame in the package's own modules.
+  leaks_own=$(cat "$reports"/* 2>/dev/null | awk -v own="$own" '
+    /^(Direct|Indirect) leak/ { if (block != "" && block ~ own) n++; block = $0; next }
+    /^$/ { if (block != "" && block ~ own) n++; block = ""; next }
+    { if (block != "") block = block "\n" $0 }
+    END { if (block != "" && block ~ own) n++; print n + 0 }')
+  case "$sanitizer" in
+    thread) echo "thread sanitizer: tests exit $tests; $races data race report(s); $summary" ;;
+    address) echo "address sanitizer: tests exit $tests; $memory memory error(s); $leaks_own leak(s) from the package's code, $leaks_all in all; $summary" ;;
+  esac
+  if [ "$tests" -ne 0 ] || [ "$races" -ne 0 ] || [ "$memory" -ne 0 ] || [ "$leaks_own" -ne 0 ]; then status=1; fi
+done
+exit $status

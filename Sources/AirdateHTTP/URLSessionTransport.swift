@@ -185,16 +185,28 @@ private final class Exchange: @unchecked Sendable {
         isCancelled = true
         let task = self.task
         lock.unlock()
-        task?.cancel()
+        Self.cancelOutOfLine(task)
     }
 
-    /// Fails the exchange with `error` and cancels the data task.
+    /// Fails the exchange with `error` at once and cancels the data task. The caller gets the
+    /// error now; the task winds down on its own (FoundationNetworking may still be decoding what it
+    /// already read, at the pace of the delegate queue, which keeps memory bounded).
     func abort(with error: APIClientError) {
         lock.lock()
         if failure == nil { failure = error }
         let task = self.task
+        let failure = self.failure
         lock.unlock()
-        task?.cancel()
+        Self.cancelOutOfLine(task)
+        if let failure { finish(.failure(failure)) }
+    }
+
+    /// `URLSessionTask.cancel()` waits for the session's work queue, which may be waiting for the
+    /// delegate queue (see ``BoundedDelegateQueue``): never call it from a delegate callback.
+    private static func cancelOutOfLine(_ task: URLSessionDataTask?) {
+        guard let task else { return }
+        let cancellable = UncheckedTask(task: task)
+        DispatchQueue.global().async { cancellable.task.cancel() }
     }
 
     /// The head arrived; returns whether to go on (a declared length past the limit stops here).
@@ -283,6 +295,11 @@ private final class Exchange: @unchecked Sendable {
     }
 }
 
+/// A data task handed to another queue to be cancelled.
+private struct UncheckedTask: @unchecked Sendable {
+    let task: URLSessionDataTask
+}
+
 /// Owns the session: `URLSession` keeps itself and its delegate alive until it is invalidated, so
 /// the last transport to go invalidates it (after the tasks in flight finish), releasing both.
 private final class SessionOwner: Sendable {
@@ -292,11 +309,43 @@ private final class SessionOwner: Sendable {
     init(configuration: URLSessionConfiguration) {
         let delegate = SessionDelegate()
         self.delegate = delegate
-        self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+        self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: BoundedDelegateQueue())
     }
 
     deinit {
         session.finishTasksAndInvalidate()
+    }
+}
+
+/// The session's delegate queue, with back-pressure: at most `capacity` callbacks wait at once.
+///
+/// FoundationNetworking hands each piece of a body (16 KB, decoded) to the delegate queue without
+/// waiting, so a body that inflates a thousand times over (a 1 MB gzip of 1 GB) piled up in the
+/// queue faster than the delegate could refuse it: 1.1 GB before `bodyTooLarge`. Making the
+/// session's work queue wait here when the delegate is behind slows the decoding to the delegate's
+/// pace, so memory stays near the cap whatever the compression ratio. Callbacks added from the
+/// queue's own thread never wait (it is the one that drains it).
+private final class BoundedDelegateQueue: OperationQueue, @unchecked Sendable {
+    private let slots: DispatchSemaphore
+
+    init(capacity: Int = 64) {
+        slots = DispatchSemaphore(value: capacity)
+        super.init()
+        maxConcurrentOperationCount = 1
+        name = "Airdate.URLSessionTransport.delegate"
+    }
+
+    override func addOperation(_ block: @escaping @Sendable () -> Void) {
+        if OperationQueue.current === self {
+            super.addOperation(block)
+            return
+        }
+        slots.wait()
+        let slots = self.slots
+        super.addOperation {
+            block()
+            slots.signal()
+        }
     }
 }
 

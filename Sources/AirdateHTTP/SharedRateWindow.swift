@@ -41,7 +41,6 @@ actor SharedRateWindow {
     private let timeline: Timeline
     private let wallClock: @Sendable () -> Date
     private let pid = getpid()
-    private var nextToken: UInt64 = 1
     /// How often a waiter looks again for completions in other processes.
     private let poll: Duration = .milliseconds(100)
     /// Waiters of this process, woken by its own releases.
@@ -66,7 +65,8 @@ actor SharedRateWindow {
     func acquire() async throws -> RateSlot {
         while true {
             try Task.checkCancellationAsClientError()
-            let token = nextToken
+            // Random, so that two budgets of one process on one file never share a token.
+            let token = UInt64.random(in: 1...UInt64.max)
             let decision = update { records, now in
                 let opening = Self.opening(records, windows: windows, now: now)
                 if opening == .now {
@@ -76,7 +76,6 @@ actor SharedRateWindow {
             }
             switch decision {
             case .now:
-                nextToken += 1
                 return RateSlot(token: token)
             case .at(let millis):
                 let wait = Duration.milliseconds(max(1, millis - nowMillis))

@@ -7,9 +7,12 @@ import Foundation
 //
 //   AirdateHTTPProbe fetch <urlsession|asynchttpclient> <url>
 //       one call of `APIClient.data(for:)`, no retries, the default limits (32 MB decoded).
-//   AirdateHTTPProbe burst <urlsession|asynchttpclient> <base url> <calls> <cache folder> <limit> <seconds>
-//       <calls> calls of `/items/<n>` (a distinct path each, so no cache answers) eight at a time,
-//       paced to <limit> per <seconds> with the disk cache (and so the rate budget) in <cache folder>.
+//   AirdateHTTPProbe burst <urlsession|asynchttpclient> <base url> <calls> <cache folder> <limit> <seconds> [clients] [separate]
+//       <calls> calls of `/items/<n>` (a distinct path each, so no cache answers) eight at a time
+//       per client, by [clients] client instances (1 unless given), paced to <limit> per <seconds>
+//       with the disk cache (and so the rate budget) in <cache folder>. With `separate`, each client
+//       has a budget of its own that no other client or process sees (how clients paced
+//       themselves before budgets were shared).
 
 /// The process's peak resident memory (`VmHWM`), in bytes; 0 where there is no `/proc`.
 func peakResidentBytes() -> Int {
@@ -77,34 +80,50 @@ case "burst":
         fail("usage: burst <transport> <base url> <calls> <cache folder> <limit> <seconds>")
     }
     let folder = URL(fileURLWithPath: arguments[4])
+    let clients = arguments.count > 7 ? Int(arguments[7]) ?? 1 : 1
+    let separate = arguments.count > 8 && arguments[8] == "separate"
     try await withTransport(transportName) { transport in
-        var configuration = APIClientConfiguration(
-            baseURL: url, userAgent: "AirdateHTTPProbe/1.0", rateLimits: [RateLimit(limit: limit, per: .seconds(seconds))]
-        )
+        let limits = [RateLimit(limit: limit, per: .seconds(seconds))]
+        var configuration = APIClientConfiguration(baseURL: url, userAgent: "AirdateHTTPProbe/1.0", rateLimits: limits)
         configuration.diskCache = try HTTPDiskCache(directory: folder)
-        let client = APIClient(configuration: configuration, transport: transport)
+        let instances = (0..<clients).map { _ in
+            var own = configuration
+            if separate { own.rateBudget = RateBudget(limits: limits) }
+            return APIClient(configuration: own, transport: transport)
+        }
         let pid = ProcessInfo.processInfo.processIdentifier
         var outcomes: [String: Int] = [:]
         await withTaskGroup(of: String.self) { group in
-            var next = 0
-            func add() {
-                let path = "/items/\(pid)-\(next)"
-                next += 1
+            for (number, client) in instances.enumerated() {
                 group.addTask {
-                    do {
-                        _ = try await client.data(for: APIRequest(path: path))
-                        return "ok"
-                    } catch let error as APIClientError {
-                        return error.code.description
-                    } catch {
-                        return "other"
+                    await withTaskGroup(of: String.self) { running in
+                        var next = 0
+                        func add() {
+                            let path = "/items/\(pid)-\(number)-\(next)"
+                            next += 1
+                            running.addTask {
+                                do {
+                                    _ = try await client.data(for: APIRequest(path: path))
+                                    return "ok"
+                                } catch let error as APIClientError {
+                                    return error.code.description
+                                } catch {
+                                    return "other"
+                                }
+                            }
+                        }
+                        for _ in 0..<min(8, calls) { add() }
+                        var results: [String] = []
+                        for await outcome in running {
+                            results.append(outcome)
+                            if next < calls { add() }
+                        }
+                        return results.joined(separator: ",")
                     }
                 }
             }
-            for _ in 0..<min(8, calls) { add() }
-            for await outcome in group {
-                outcomes[outcome, default: 0] += 1
-                if next < calls { add() }
+            for await joined in group {
+                for outcome in joined.split(separator: ",") { outcomes[String(outcome), default: 0] += 1 }
             }
         }
         report(["outcome": "done", "outcomes": outcomes])

@@ -7,10 +7,10 @@ public import NIOCore
 import NIOHTTP1
 import NIOPosix
 
-/// ``HTTPTransport`` on AsyncHTTPClient, for server apps: the clients (`TVMaze`, `Jikan`,
+/// `HTTPTransport` on AsyncHTTPClient, for server apps: the clients (`TVMaze`, `Jikan`,
 /// `WikiEpisodePages`) send through the NIO event loops the server already runs.
 ///
-/// It keeps every ``HTTPTransportLimits`` exactly as `URLSessionTransport` does: the whole
+/// It keeps every `HTTPTransportLimits` exactly as `URLSessionTransport` does: the whole
 /// exchange within the time-out, no silence longer than the idle time-out, at most
 /// `maxBodyBytes` of *decoded* body (gzip and deflate are inflated here, step by step, so a
 /// decompression bomb fails at the cap without filling memory), redirects followed up to the
@@ -18,7 +18,7 @@ import NIOPosix
 ///
 /// The transport owns an AsyncHTTPClient `HTTPClient`, which must be shut down: call
 /// ``shutdown()`` when the app stops (or use ``withTransport(eventLoopGroup:_:)``, which does).
-/// Sending after that fails with ``APIClientError/Code/invalidRequest``.
+/// Sending after that fails with `APIClientError.Code.invalidRequest`.
 ///
 /// ```swift
 /// let transport = AsyncHTTPClientTransport()
@@ -78,12 +78,12 @@ public final class AsyncHTTPClientTransport: HTTPTransport, Sendable {
         }
     }
 
-    /// Sends `request` within `timeout` and the default limits; see ``HTTPTransport/send(_:timeout:)``.
+    /// Sends `request` within `timeout` and the default limits; see `HTTPTransport.send(_:timeout:)`.
     public func send(_ request: HTTPRequest, timeout: Duration) async throws -> HTTPTransportResponse {
         try await send(request, limits: HTTPTransportLimits(timeout: timeout))
     }
 
-    /// Sends `request` within `limits`; see ``HTTPTransport/send(_:limits:)``.
+    /// Sends `request` within `limits`; see `HTTPTransport.send(_:limits:)`.
     public func send(_ request: HTTPRequest, limits: HTTPTransportLimits) async throws -> HTTPTransportResponse {
         guard let url = request.url else {
             throw APIClientError.invalidRequest(reason: "no URL in \(request.method) \(request.path ?? "")")
@@ -268,7 +268,7 @@ private final class Exchange: @unchecked Sendable {
         return (activity, headArrived, bodyBytes)
     }
 
-    /// Throws ``APIClientError/timedOut`` past the total time-out, or ``APIClientError/stalled(idle:)``
+    /// Throws `APIClientError.timedOut` past the total time-out, or `APIClientError.stalled(idle:)`
     /// after a silence of the idle time-out, each saying what had arrived.
     func watch() async throws -> HTTPTransportResponse {
         let clock = ContinuousClock()

@@ -83,7 +83,7 @@ public struct URLSessionTransport: HTTPTransport {
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<HTTPTransportResponse, any Error>) in
                 let task = session.dataTask(with: urlRequest)
-                exchange.continuation = continuation
+                exchange.setContinuation(continuation)
                 delegate.register(exchange, for: task.taskIdentifier)
                 if !exchange.start(task) {
                     delegate.unregister(task.taskIdentifier)
@@ -146,7 +146,7 @@ private final class Exchange: @unchecked Sendable {
     private var failure: APIClientError?
     private var redirects = 0
     private var visited: Set<String> = []
-    var continuation: CheckedContinuation<HTTPTransportResponse, any Error>?
+    private var continuation: CheckedContinuation<HTTPTransportResponse, any Error>?
 
     init(limits: HTTPTransportLimits) {
         self.limits = limits
@@ -157,6 +157,13 @@ private final class Exchange: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return activity
+    }
+
+    /// Where the result goes; set before the task starts.
+    func setContinuation(_ continuation: CheckedContinuation<HTTPTransportResponse, any Error>) {
+        lock.lock()
+        self.continuation = continuation
+        lock.unlock()
     }
 
     /// What had arrived so far.

@@ -180,7 +180,7 @@ let package = Package(
         // Each imports exactly the two products it joins (plus the support targets).
         .target(
             name: "AnimePlannerJikan",
-            dependencies: ["AnimePlanner", "JikanClient", "AirdateCore"]
+            dependencies: ["AnimePlanner", "JikanClient", "AirdateCore", "AirdateHTTP"]
         ),
         .testTarget(
             name: "AnimePlannerJikanTests",
@@ -188,7 +188,7 @@ let package = Package(
         ),
         .target(
             name: "WatchOrderTVMaze",
-            dependencies: ["WatchOrder", "TVMazeClient", "AirdateCore"]
+            dependencies: ["WatchOrder", "TVMazeClient", "AirdateCore", "AirdateHTTP"]
         ),
         .testTarget(
             name: "WatchOrderTVMazeTests",
@@ -209,7 +209,7 @@ let package = Package(
         // is declared by two modules.
         .testTarget(
             name: "AirdateConsumerTests",
-            dependencies: ["AirdateCore", "AirdateHTTP", "AirdateStore", "AnimePlanner", "CountdownKit", "HTMLScrape", "JikanClient", "TVMazeClient", "WatchOrder", "AnimePlannerJikan", "WatchOrderTVMaze", "WatchOrderWiki"]
+            dependencies: ["AirdateCore", "AirdateHTTP", "AirdateStore", "AnimePlanner", "CountdownKit", "HTMLScrape", "JikanClient", "TVMazeClient", "WatchOrder", "AnimePlannerJikan", "WatchOrderTVMaze", "WatchOrderWiki", "AirdateTestServer"]
         ),
 
         // MARK: Examples

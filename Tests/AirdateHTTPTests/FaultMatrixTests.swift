@@ -318,14 +318,16 @@ struct FaultMatrixTests {
         }
     }
 
-    @Test("a gzip bomb (1 MB inflating to 1 GB) is bodyTooLarge at the decoded cap, not retried", .heavy, arguments: TransportKind.allCases)
+    @Test("a gzip bomb (128 KB inflating to 128 MB) is bodyTooLarge at the decoded cap, not retried", .heavy, arguments: TransportKind.allCases)
     func gzipBombCapped(_ kind: TransportKind) async throws {
-        let bomb = gzipBomb
+        // Smaller than the 1 GB bomb of the memory test: FoundationNetworking goes on inflating what it
+        // has read after the call has failed, which would take a core from the tests beside this one.
+        let bomb = Gzip.zeros(128 << 20)
         try await withScriptedServer { server in
             server.setFallback(ScriptedServer.Step.response(headers: ["Content-Encoding": "gzip", "Content-Type": "application/json"], body: bomb))
             try await withTransport(kind) { transport in
                 let client = matrixClient(server.baseURL, transport, maxBody: 8 * 1024 * 1024, clock: ImmediateClock())
-                let row = await matrixRow("gzip bomb, \(bomb.count / 1024) KB → 1 GB (cap 8 MB)", kind, requests: { server.count(path: "/bomb") }) {
+                let row = await matrixRow("gzip bomb, \(bomb.count / 1024) KB → 128 MB (cap 8 MB)", kind, requests: { server.count(path: "/bomb") }) {
                     _ = try await client.data(for: APIRequest(path: "/bomb"))
                 }
                 #expect(row.error == .bodyTooLarge(limit: 8 * 1024 * 1024))
@@ -345,8 +347,11 @@ struct FaultMatrixTests {
             print("fault matrix | gzip bomb in a process of its own (cap 32 MB) | \(kind.rawValue) | \(result.outcome) | peak resident memory \(megabytes) MB |")
             #expect(result.outcome == "bodyTooLarge", "probe: \(result.line)")
             // The cap (32 MB) plus the process itself (about 40 MB) and buffers; 1 GB without the decoded cap.
-            if result.peakResidentBytes > 0 {
+            // Under the address sanitizer, freed memory is held in quarantine (256 MB): no bound there.
+            if result.peakResidentBytes > 0, ProcessInfo.processInfo.environment["ASAN_OPTIONS"] == nil {
                 #expect(megabytes < 200)
+            } else {
+                print("gzip bomb: peak memory not bounded in this run (no /proc, or the address sanitizer's quarantine)")
             }
         }
     }

@@ -178,7 +178,7 @@ import Testing
             ("sideways::p", 0, "unknown axis \"sideways\""),
             ("1 + ", 4, "expected an expression"),
             ("//p foo", 4, "expected an operator"),
-            ("$missing", 0, "the variable \"$missing\" has no value"),
+            ("$missing", 0, "the variable \"$missing\" is not bound"),
             ("count('a')", 0, "count() needs a node-set argument"),
             ("'a'/b", 0, "a path step applies to node-sets only"),
             ("1 | //p", 2, "both sides of \"|\" must be node-sets"),

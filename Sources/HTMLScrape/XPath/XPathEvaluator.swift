@@ -60,7 +60,7 @@ final class XPathEvaluator {
             return .string(text)
         case let .variable(name, offset):
             guard let bound = variables[name] else {
-                throw error("the variable \"$\(name)\" has no value; pass it in variables:", at: offset)
+                throw error("the variable \"$\(name)\" is not bound", at: offset)
             }
             return try value(of: bound, offset: offset)
         case let .function(function, arguments, offset):

@@ -280,6 +280,28 @@ import Testing
             "|     \"x\""))
     }
 
+    @Test func aClosedSelectLeavesNoFormattingBehind() {
+        // A select pushes no marker onto the active formatting elements: one would outlive the
+        // select, hide the formatting element around it from its own end tag, and bring that
+        // element back after an enclosing object or template closed.
+        #expect(dump("<object><div>x<u>a<select></select></u></div></object>z") == expected(
+            "|     <object>",
+            "|       <div>",
+            "|         \"x\"",
+            "|         <u>",
+            "|           \"a\"",
+            "|           <select>",
+            "|     \"z\""))
+        #expect(dump("<b>t<select><option>o</option></select></b><p>x") == expected(
+            "|     <b>",
+            "|       \"t\"",
+            "|       <select>",
+            "|         <option>",
+            "|           \"o\"",
+            "|     <p>",
+            "|       \"x\""))
+    }
+
     @Test func selectedContentInsideAnOptionIsDisabled() {
         // HTML "selectedcontent" post-connection steps: one inside an option (or another
         // selectedcontent, or a nested select) is disabled and never receives a copy, so the tree

@@ -9,8 +9,8 @@
 /// row, content the parser foster-parents out of a table, `select` in `select`), HTML-namespace
 /// elements under `svg` or `math` that would turn into foreign ones, anything after a `plaintext`
 /// start tag — without a list of cases to keep up to date. Only the new nodes, their new place's
-/// ancestors and (at the top of a document, where order decides the insertion mode) their earlier
-/// siblings are serialised, so an edit costs the size of what it inserts, not of the document.
+/// ancestors and (at the top of a document and in a template, where order decides the insertion
+/// mode) their earlier siblings are serialised, so an edit costs the size of what it inserts, not of the document.
 ///
 /// Two differences are not differences: adjacent text nodes, which a parse joins into one (and empty
 /// ones, which it drops), and the empty `html`, `head` and `body` elements the parser adds to a
@@ -29,6 +29,15 @@ extension MutableDocument {
         excluding: Set<Int32> = []
     ) throws(DocumentEditError) {
         guard !nodes.isEmpty else { return }
+        // Nodes inside a template have its contents fragment as their parent: check at the template.
+        var parent = parent
+        if arena.nodes[Int(parent)].kind == .documentFragment, parent != 0 {
+            if templateOwners.count != arena.templateContents.count {
+                for (template, content) in arena.templateContents { templateOwners[content] = template }
+            }
+            guard let owner = templateOwners[parent] else { return }
+            parent = owner
+        }
         if nodes.count == 1, keepsText(nodes[0], in: parent) { return }
         // A detached parent is checked when its subtree is inserted.
         guard let chain = probeChain(of: parent) else { return }
@@ -36,13 +45,24 @@ extension MutableDocument {
         let container = arena.templateContents[parent] ?? parent
         // At the top of a document the earlier siblings decide the insertion mode.
         let topLevel = parent == 0 || (chain.count == 1 && isHTML(chain[0], .html) && chain[0] == parent)
+        // In a template the first element decides how the rest of its contents parse, and at the
+        // top of a document a doctype counts only first: there the siblings on both sides go in.
         var earlier: [Int32] = []
-        if topLevel {
+        var later: [Int32] = []
+        if topLevel || isHTML(parent, .template) {
             var sibling = arena.nodes[Int(container)].firstChild
-            while sibling != NodeArena.none && sibling != reference {
-                if !excluding.contains(sibling) && !nodes.contains(sibling) { earlier.append(sibling) }
+            var before = true
+            while sibling != NodeArena.none {
+                if sibling == reference { before = false }
+                if !excluding.contains(sibling) && !nodes.contains(sibling) {
+                    if before { earlier.append(sibling) } else if parent == 0 || !topLevel { later.append(sibling) }
+                }
                 sibling = arena.nodes[Int(sibling)].nextSibling
             }
+        }
+
+        if isDocument && chain.count == 1 && chain[0] == parent {
+            try checkDocumentElementChildren(inserting: nodes, into: parent, before: reference, excluding: excluding)
         }
 
         let document = snapshotForSerialising()
@@ -56,7 +76,7 @@ extension MutableDocument {
         // `<plaintext>` nothing ends the text, so there is no marker.
         let textParent = chain.last.flatMap { Self.textElementName(arena.nodes[Int($0)], scripting: scriptingEnabled) }
         let rawParent = textParent != nil && textParent != "title" && textParent != "textarea"
-        let all = earlier + nodes
+        let all = earlier + nodes + later
         for (position, node) in all.enumerated() {
             let record = arena.nodes[Int(node)]
             if record.kind == .text && (rawParent || position == 0) {
@@ -111,7 +131,7 @@ extension MutableDocument {
         let htmlDepth: Int? = !(topLevel && isDocument) ? nil : chain.isEmpty ? 0 : -1
         let marker = "c:" + Self.probeMarker
         let expected = RoundTripShape(arena: arena, templates: arena.templateContents, htmlDepth: htmlDepth)
-            .shape(of: earlier + nodes) + (textParent == nil ? [marker] : [])
+            .shape(of: all) + (textParent == nil ? [marker] : [])
         var found = RoundTripShape(arena: parsed.arena, templates: parsed.arena.templateContents, htmlDepth: htmlDepth)
             .shape(of: parsedChildren)
         // At the top of a document the parser may add what follows (an implied `html`); only what
@@ -145,6 +165,10 @@ extension MutableDocument {
     /// The entry of the chain ending at `node` (-1 for the root), computed from the nearest
     /// remembered ancestor.
     private mutating func probeEntry(of node: Int32) -> Int32? {
+        // Templates copied in by imports have contents the owner map has not seen yet.
+        if templateOwners.count != arena.templateContents.count {
+            for (template, content) in arena.templateContents { templateOwners[content] = template }
+        }
         var pending: [Int32] = []
         var current = node
         var entry: Int32 = -1
@@ -197,10 +221,11 @@ extension MutableDocument {
 
     /// HTML elements in which a text node (with no NUL, which edits never store) is read back as one
     /// text node whatever surrounds them: the parser is "in body" (or "in cell", "in caption") there.
+    /// (Not `form`: in a table the parser makes an empty one and goes on in the table.)
     private static let textKeepingElements = NameSet(
         .a, .abbr, .address, .article, .aside, .b, .bdi, .bdo, .big, .blockquote, .body, .button, .caption,
         .center, .cite, .code, .data, .dd, .del, .details, .dfn, .dialog, .div, .dl, .dt, .em, .fieldset,
-        .figcaption, .figure, .font, .footer, .form, .h1, .h2, .h3, .h4, .h5, .h6, .header, .hgroup, .i,
+        .figcaption, .figure, .font, .footer, .h1, .h2, .h3, .h4, .h5, .h6, .header, .hgroup, .i,
         .ins, .kbd, .label, .legend, .li, .main, .mark, .menu, .nav, .nobr, .ol, .p, .q, .s, .samp,
         .section, .small, .span, .strike, .strong, .sub, .summary, .sup, .td, .th, .time, .tt, .u, .ul, .var)
 
@@ -211,6 +236,37 @@ extension MutableDocument {
         guard record.kind == .text, parentRecord.kind == .element, parentRecord.namespace == .html,
               Self.textKeepingElements.contains(parentRecord.name) else { return false }
         return !arena.bytes(start: record.dataStart, count: record.dataCount).contains(0)
+    }
+
+    /// The `html` element may hold a `head`, then a `body` or `frameset`, and no other element: the
+    /// parser puts anything else inside them, and an empty duplicate would vanish unnoticed.
+    private func checkDocumentElementChildren(
+        inserting nodes: [Int32], into html: Int32, before reference: Int32, excluding: Set<Int32>
+    ) throws(DocumentEditError) {
+        var elements: [Int32] = []
+        var sibling = arena.nodes[Int(html)].firstChild
+        var placed = false
+        while true {
+            if sibling == reference || sibling == NodeArena.none, !placed {
+                elements.append(contentsOf: nodes.filter { arena.nodes[Int($0)].kind == .element })
+                placed = true
+            }
+            if sibling == NodeArena.none { break }
+            if !excluding.contains(sibling) && !nodes.contains(sibling) && arena.nodes[Int(sibling)].kind == .element {
+                elements.append(sibling)
+            }
+            sibling = arena.nodes[Int(sibling)].nextSibling
+        }
+        var stage = 0  // 0: nothing yet, 1: after head, 2: after body or frameset
+        for element in elements {
+            if isHTML(element, .head) && stage == 0 {
+                stage = 1
+            } else if (isHTML(element, .body) || isHTML(element, .frameset)) && stage < 2 {
+                stage = 2
+            } else {
+                throw refusal(nodes, parent: html)
+            }
+        }
     }
 
     /// Whether the parser drops a newline right after the element's start tag.

@@ -22,11 +22,6 @@ let package = Package(
         // The persistence foundation of the three stores; its `StoreError` and `StoreObservation`
         // appear in their public API.
         .library(name: "AirdateStore", targets: ["AirdateStore"]),
-        .executable(name: "scrape", targets: ["scrape"]),
-        .executable(name: "tvweek", targets: ["tvweek"]),
-        .executable(name: "countdowns", targets: ["countdowns"]),
-        .executable(name: "animeplan", targets: ["animeplan"]),
-        .executable(name: "arrowverse", targets: ["arrowverse"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
@@ -156,7 +151,7 @@ let package = Package(
         // Each imports exactly the two products it joins (plus the support targets).
         .target(
             name: "AnimePlannerJikan",
-            dependencies: ["AnimePlanner", "JikanClient", "AirdateCore"]
+            dependencies: ["AnimePlanner", "JikanClient", "AirdateCore", "AirdateHTTP"]
         ),
         .testTarget(
             name: "AnimePlannerJikanTests",
@@ -164,7 +159,7 @@ let package = Package(
         ),
         .target(
             name: "WatchOrderTVMaze",
-            dependencies: ["WatchOrder", "TVMazeClient", "AirdateCore"]
+            dependencies: ["WatchOrder", "TVMazeClient", "AirdateCore", "AirdateHTTP"]
         ),
         .testTarget(
             name: "WatchOrderTVMazeTests",
@@ -185,7 +180,7 @@ let package = Package(
         // is declared by two modules.
         .testTarget(
             name: "AirdateConsumerTests",
-            dependencies: ["AirdateCore", "AirdateHTTP", "AirdateStore", "AnimePlanner", "CountdownKit", "HTMLScrape", "JikanClient", "TVMazeClient", "WatchOrder", "AnimePlannerJikan", "WatchOrderTVMaze", "WatchOrderWiki"]
+            dependencies: ["AirdateCore", "AirdateHTTP", "AirdateStore", "AnimePlanner", "CountdownKit", "HTMLScrape", "JikanClient", "TVMazeClient", "WatchOrder", "AnimePlannerJikan", "WatchOrderTVMaze", "WatchOrderWiki", "AirdateTestServer"]
         ),
 
         // MARK: Examples
@@ -240,3 +235,12 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// Every target: an `import` is internal unless marked `public import` (a dependency's types reach a
+// client only where they appear in public API), and a file sees only the members of modules it imports.
+for target in package.targets where target.type != .plugin {
+    target.swiftSettings = (target.swiftSettings ?? []) + [
+        .enableUpcomingFeature("InternalImportsByDefault"),
+        .enableUpcomingFeature("MemberImportVisibility"),
+    ]
+}

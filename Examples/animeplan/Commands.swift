@@ -95,7 +95,7 @@ struct Add: AsyncParsableCommand {
         let show: AnimeShow
         do {
             show = try await common.catalog().show(id: id, at: planner.clock)
-        } catch HTTPClientError.notFound {
+        } catch APIClientError.Code.notFound {
             throw CommandLineError.unknownShow(id, offline: common.offline)
         }
         let tracked = try TrackedShow(show: show, goal: goal, options: options, watchedBeforeTracking: watched, planner: planner)

@@ -1,12 +1,12 @@
-import Foundation
+public import Foundation
 
 /// An on-disk cache of successful GET answers, shared across launches and processes: one file per
 /// URL, written to a temporary file and renamed into place (readers see the old answer or the new
 /// one, never half of one), kept under a size bound by removing the least recently used files.
 ///
-/// ``HTTPClient`` serves fresh answers from here without a request, revalidates stale ones with
+/// ``APIClient`` serves fresh answers from here without a request, revalidates stale ones with
 /// `If-None-Match` / `If-Modified-Since` (a `304` refreshes them), and, when
-/// ``HTTPClientConfiguration/servesStaleIfOffline`` allows, serves a stale answer when the server
+/// ``APIClientConfiguration/servesStaleIfOffline`` allows, serves a stale answer when the server
 /// cannot be reached. `Cache-Control: no-store` answers are never written.
 public final class HTTPDiskCache: Sendable {
     /// One stored answer.

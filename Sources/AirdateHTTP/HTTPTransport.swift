@@ -1,13 +1,13 @@
-import Foundation
-import HTTPTypes
+public import Foundation
+public import HTTPTypes
 
 /// Sends one HTTP request and returns the response head and body.
 ///
 /// ``URLSessionTransport`` is the real implementation. A transport does no retrying, pacing or
-/// caching (``HTTPClient`` does); it reports failures as ``HTTPClientError/transport(reason:)``,
-/// ``HTTPClientError/timedOut``, ``HTTPClientError/stalled(idle:)``,
-/// ``HTTPClientError/bodyTooLarge(limit:)``, ``HTTPClientError/tooManyRedirects(url:)`` or
-/// ``HTTPClientError/cancelled`` and must abandon the request when the calling task is cancelled.
+/// caching (``APIClient`` does); it reports failures as ``APIClientError/transport(reason:)``,
+/// ``APIClientError/timedOut``, ``APIClientError/stalled(idle:)``,
+/// ``APIClientError/bodyTooLarge(limit:)``, ``APIClientError/tooManyRedirects(url:)`` or
+/// ``APIClientError/cancelled`` and must abandon the request when the calling task is cancelled.
 /// Redirects (301/302/307/308) are followed by the transport.
 public protocol HTTPTransport: Sendable {
     /// Sends `request` and waits for the whole response, at most `timeout` in all.
@@ -28,7 +28,7 @@ extension HTTPTransport {
     public func send(_ request: HTTPRequest, limits: HTTPTransportLimits) async throws -> HTTPTransportResponse {
         let response = try await send(request, timeout: limits.timeout)
         if response.body.count > limits.maxBodyBytes {
-            throw HTTPClientError.bodyTooLarge(limit: limits.maxBodyBytes)
+            throw APIClientError.bodyTooLarge(limit: limits.maxBodyBytes)
         }
         return response
     }
@@ -39,16 +39,16 @@ public struct HTTPTransportLimits: Sendable, Hashable {
     /// How long the whole exchange may take, from sending to the last byte of the body.
     public var timeout: Duration
     /// The longest silence allowed: no response head or body byte for this long fails the request
-    /// with ``HTTPClientError/stalled(idle:)`` (a dead server fails in this time, not in `timeout`).
+    /// with ``APIClientError/stalled(idle:)`` (a dead server fails in this time, not in `timeout`).
     public var idleTimeout: Duration
-    /// The largest body accepted; a longer one fails with ``HTTPClientError/bodyTooLarge(limit:)``
+    /// The largest body accepted; a longer one fails with ``APIClientError/bodyTooLarge(limit:)``
     /// as soon as its declared length or its received bytes pass it.
     public var maxBodyBytes: Int
     /// How many redirects are followed; one more (or a loop) fails with
-    /// ``HTTPClientError/tooManyRedirects(url:)``.
+    /// ``APIClientError/tooManyRedirects(url:)``.
     public var maxRedirects: Int
 
-    /// Limits; the defaults are ``HTTPClientConfiguration``'s.
+    /// Limits; the defaults are ``APIClientConfiguration``'s.
     public init(
         timeout: Duration = .seconds(20),
         idleTimeout: Duration = .seconds(10),

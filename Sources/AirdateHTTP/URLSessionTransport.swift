@@ -1,8 +1,8 @@
 import Foundation
-import HTTPTypes
+public import HTTPTypes
 import HTTPTypesFoundation
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+public import FoundationNetworking
 #endif
 
 /// ``HTTPTransport`` over `URLSession` (FoundationNetworking on Linux) that enforces its
@@ -15,7 +15,7 @@ public struct URLSessionTransport: HTTPTransport {
     private let delegate: SessionDelegate
 
     /// A transport over a session made from `configuration`; by default an ephemeral one (no disk
-    /// cache, no cookies: ``HTTPClient`` keeps its own cache).
+    /// cache, no cookies: ``APIClient`` keeps its own cache).
     public init(configuration: URLSessionConfiguration? = nil) {
         let configuration = configuration ?? {
             let configuration = URLSessionConfiguration.ephemeral
@@ -37,7 +37,7 @@ public struct URLSessionTransport: HTTPTransport {
     /// Sends `request` within `limits`; see ``HTTPTransport/send(_:limits:)``.
     public func send(_ request: HTTPRequest, limits: HTTPTransportLimits) async throws -> HTTPTransportResponse {
         guard var urlRequest = URLRequest(httpRequest: request) else {
-            throw HTTPClientError.invalidRequest(reason: "no URL in \(request.method) \(request.path ?? "")")
+            throw APIClientError.invalidRequest(reason: "no URL in \(request.method) \(request.path ?? "")")
         }
         // FoundationNetworking truncates the interval to whole seconds (0.5 s becomes "time out at
         // once"), so the session's own time-out is only a backstop; the limits are kept by a watchdog.
@@ -51,13 +51,13 @@ public struct URLSessionTransport: HTTPTransport {
             group.addTask { try await self.perform(urlRequestCopy, exchange: exchange) }
             group.addTask { try await Self.watch(exchange, limits: limits) }
             defer { group.cancelAll() }
-            guard let first = try await group.next() else { throw HTTPClientError.cancelled }
+            guard let first = try await group.next() else { throw APIClientError.cancelled }
             return first
         }
     }
 
-    /// Throws ``HTTPClientError/timedOut`` past the total time-out, or
-    /// ``HTTPClientError/stalled(idle:)`` after a silence of the idle time-out.
+    /// Throws ``APIClientError/timedOut`` past the total time-out, or
+    /// ``APIClientError/stalled(idle:)`` after a silence of the idle time-out.
     private static func watch(_ exchange: Exchange, limits: HTTPTransportLimits) async throws -> HTTPTransportResponse {
         let clock = ContinuousClock()
         let deadline = exchange.started + limits.timeout
@@ -65,11 +65,11 @@ public struct URLSessionTransport: HTTPTransport {
             let idleDeadline = exchange.lastActivity + limits.idleTimeout
             let wake = min(deadline, idleDeadline)
             try? await clock.sleep(until: wake, tolerance: .milliseconds(50))
-            if Task.isCancelled { throw HTTPClientError.cancelled }
+            if Task.isCancelled { throw APIClientError.cancelled }
             let now = clock.now
-            if now >= deadline { throw HTTPClientError.timedOut }
+            if now >= deadline { throw APIClientError.timedOut }
             if now >= exchange.lastActivity + limits.idleTimeout {
-                throw HTTPClientError.stalled(idle: limits.idleTimeout)
+                throw APIClientError.stalled(idle: limits.idleTimeout)
             }
         }
     }
@@ -83,7 +83,7 @@ public struct URLSessionTransport: HTTPTransport {
                 delegate.register(exchange, for: task.taskIdentifier)
                 if !exchange.start(task) {
                     delegate.unregister(task.taskIdentifier)
-                    exchange.finish(.failure(HTTPClientError.cancelled))
+                    exchange.finish(.failure(APIClientError.cancelled))
                 }
             }
         } onCancel: {
@@ -92,7 +92,7 @@ public struct URLSessionTransport: HTTPTransport {
     }
 
     /// Maps a URLSession error to the client's error.
-    static func clientError(for error: any Error) -> HTTPClientError {
+    static func clientError(for error: any Error) -> APIClientError {
         let nsError = error as NSError
         guard nsError.domain == NSURLErrorDomain else {
             return .transport(reason: nsError.localizedDescription)
@@ -120,7 +120,7 @@ private final class Exchange: @unchecked Sendable {
     private var activity = ContinuousClock.now
     private var head: HTTPResponse?
     private var body = Data()
-    private var failure: HTTPClientError?
+    private var failure: APIClientError?
     private var redirects = 0
     private var visited: Set<String> = []
     var continuation: CheckedContinuation<HTTPTransportResponse, any Error>?
@@ -159,7 +159,7 @@ private final class Exchange: @unchecked Sendable {
     }
 
     /// Fails the exchange with `error` and cancels the data task.
-    func abort(with error: HTTPClientError) {
+    func abort(with error: APIClientError) {
         lock.lock()
         if failure == nil { failure = error }
         let task = self.task
@@ -234,7 +234,7 @@ private final class Exchange: @unchecked Sendable {
         } else if let head {
             finish(.success(HTTPTransportResponse(head: head, body: body)))
         } else {
-            finish(.failure(HTTPClientError.transport(reason: "the response was not HTTP")))
+            finish(.failure(APIClientError.transport(reason: "the response was not HTTP")))
         }
     }
 
@@ -304,8 +304,8 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
 }
 
 extension Task where Success == Never, Failure == Never {
-    /// `checkCancellation()` that throws ``HTTPClientError/cancelled``.
+    /// `checkCancellation()` that throws ``APIClientError/cancelled``.
     static func checkCancellationAsClientError() throws {
-        if Task.isCancelled { throw HTTPClientError.cancelled }
+        if Task.isCancelled { throw APIClientError.cancelled }
     }
 }

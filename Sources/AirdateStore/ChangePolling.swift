@@ -1,4 +1,4 @@
-import AirdateCore
+public import AirdateCore
 
 /// How often a ``StoreObservation`` asks SQLite whether *another* process (or connection) changed
 /// the database, and on which clock it waits between two questions.

@@ -1,6 +1,6 @@
 import AirdateCore
 import Foundation
-import GRDB
+public import GRDB
 
 /// The one persistence foundation of the Airdate stores: an SQLite file opened through GRDB, safe for
 /// several processes at once, with migrations, typed errors and observation of every change.

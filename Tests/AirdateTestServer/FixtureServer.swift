@@ -1,6 +1,6 @@
 import FlyingFox
 import FlyingSocks
-import Foundation
+public import Foundation
 
 /// A real HTTP server on 127.0.0.1 (ephemeral port) that serves a fixtures folder by its
 /// `routes.json`, records every request with its arrival instant, and plays scripted ``Fault``s.

@@ -1,5 +1,5 @@
 import AirdateCore
-import AirdateStore
+public import AirdateStore
 import Foundation
 import GRDB
 

@@ -1,5 +1,5 @@
-import AirdateStore
-import Foundation
+public import AirdateStore
+public import Foundation
 
 /// Why a ``PlannerStore`` operation failed. Failed writes change nothing.
 public enum PlannerStoreError: Error, LocalizedError, Sendable, Hashable, StoreErrorWrapping {

@@ -1,6 +1,6 @@
-import AirdateCore
-import AirdateStore
-import Foundation
+public import AirdateCore
+public import AirdateStore
+public import Foundation
 import GRDB
 
 /// Countdowns kept in an SQLite file (through GRDB), with live observation and JSON

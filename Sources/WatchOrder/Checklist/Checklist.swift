@@ -1,4 +1,4 @@
-import AirdateCore
+public import AirdateCore
 import Foundation
 
 /// A viewer's watched marks and view settings over a ``WatchList``.

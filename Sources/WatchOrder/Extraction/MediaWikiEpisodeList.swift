@@ -1,6 +1,6 @@
 import AirdateCore
-import Foundation
-import HTMLScrape
+public import Foundation
+public import HTMLScrape
 
 /// Reads episode lists from MediaWiki pages: Wikipedia's "List of … episodes" and season pages
 /// (`table.wikiepisodetable`, `tr.vevent` rows) and Fandom season pages (`table.wikitable`).

@@ -1,6 +1,6 @@
-import AirdateCore
-import AirdateStore
-import Foundation
+public import AirdateCore
+public import AirdateStore
+public import Foundation
 import GRDB
 
 /// Shows, episodes, ordering rules and watched marks in a SQLite file (GRDB, WAL mode), with the

@@ -1,4 +1,4 @@
-import AirdateCore
+public import AirdateCore
 import Foundation
 
 /// Everything a store holds, read at one moment: episode lists, rules, show priority and the

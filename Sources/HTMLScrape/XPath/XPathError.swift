@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Why an XPath expression could not be compiled or evaluated, and where.
 ///

@@ -192,6 +192,7 @@ def main():
         pages += sorted(glob.glob(os.path.join(ROOT, "Fixtures", "arrowverse", "**", "*.html"), recursive=True))
     totals = {"html5": [0, 0], "lxml.html": [0, 0]}
     shown = {"html5": 0, "lxml.html": 0}
+    by_expression = {"html5": {}, "lxml.html": {}}
     for page in pages:
         with open(page, "rb") as handle:
             data = handle.read()
@@ -220,7 +221,9 @@ def main():
                 totals[name][1] += 1
                 if same(mine, theirs):
                     totals[name][0] += 1
-                elif shown[name] < arguments.show:
+                    continue
+                by_expression[name][expression] = by_expression[name].get(expression, 0) + 1
+                if shown[name] < arguments.show:
                     shown[name] += 1
                     detail = ""
                     left, right = mine, theirs
@@ -232,6 +235,8 @@ def main():
                     print(f"[{name}] {os.path.basename(page)}: {expression}{detail}\n  scrape: {str(left)[:300]}\n  lxml:   {str(right)[:300]}")
     for name, (agreed, total) in totals.items():
         print(f"{name}: {agreed}/{total} agree ({100.0 * agreed / max(total, 1):.1f} %) over {len(pages)} pages and {len(EXPRESSIONS)} expressions")
+        for expression, count in sorted(by_expression[name].items(), key=lambda item: -item[1]):
+            print(f"  {count:4d} pages differ on {expression}")
     return 0 if totals["html5"][0] == totals["html5"][1] else 1
 
 

@@ -206,8 +206,32 @@ extension MutableDocument {
     /// - Throws: ``DocumentEditError/unknownNode``.
     public mutating func remove(_ node: NodeID) throws(DocumentEditError) {
         let nodeIndex = try index(node)
+        try checkRemoval(of: [nodeIndex])
         probeChains.forget()
         arena.detach(nodeIndex)
+    }
+
+    /// Removing nodes changes how the rest parses in two places only: among the `html` element's
+    /// children (white space left before the `body` without a `head` would be dropped) and in a
+    /// `select` whose `selectedcontent` copies an option.
+    ///
+    /// - Throws: ``DocumentEditError/wouldParseDifferently(_:)``.
+    private mutating func checkRemoval(of removed: [Int32]) throws(DocumentEditError) {
+        guard let first = removed.first else { return }
+        let parent = arena.nodes[Int(first)].parent
+        guard parent != NodeArena.none else { return }
+        var ancestor = parent
+        while ancestor != NodeArena.none {
+            if arena.nodes[Int(ancestor)].kind == .element, isInSelectWithSelectedContent(ancestor) {
+                throw .wouldParseDifferently("removing this from a select whose selectedcontent copies an option would change the copy when the HTML is read again")
+            }
+            ancestor = arena.nodes[Int(ancestor)].parent
+        }
+        let record = arena.nodes[Int(parent)]
+        if arena.nodes[0].kind == .document, record.kind == .element, record.namespace == .html, record.name == .html,
+           record.parent == 0 {
+            try checkDocumentElementChildren(inserting: [], into: parent, before: NodeArena.none, excluding: Set(removed))
+        }
     }
 
     /// Removes every child of a node (for a `template`, its contents).
@@ -216,7 +240,17 @@ extension MutableDocument {
     public mutating func removeChildren(of node: NodeID) throws(DocumentEditError) {
         let parent = try index(node)
         let container = arena.templateContents[parent] ?? parent
-        if arena.nodes[Int(container)].firstChild != NodeArena.none { probeChains.forget() }
+        let first = arena.nodes[Int(container)].firstChild
+        if first != NodeArena.none {
+            var children: [Int32] = []
+            var child = first
+            while child != NodeArena.none {
+                children.append(child)
+                child = arena.nodes[Int(child)].nextSibling
+            }
+            try checkRemoval(of: children)
+            probeChains.forget()
+        }
         while case let child = arena.nodes[Int(container)].firstChild, child != NodeArena.none {
             arena.detach(child)
         }
@@ -332,6 +366,7 @@ extension MutableDocument {
             moving.append(child)
             child = arena.nodes[Int(child)].nextSibling
         }
+        if moving.isEmpty { try checkRemoval(of: [elementIndex]) }
         try checkRoundTrip(inserting: moving, into: parent, before: elementIndex, excluding: [elementIndex])
         probeChains.forget()
         let first = arena.nodes[Int(source)].firstChild

@@ -64,6 +64,13 @@ extension MutableDocument {
         if isDocument && chain.count == 1 && chain[0] == parent {
             try checkDocumentElementChildren(inserting: nodes, into: parent, before: reference, excluding: excluding)
         }
+        // A `selectedcontent` holds a copy of its select's selected option, which parsing makes
+        // afresh: inside such a select nothing can be edited and come back as it was.
+        if chain.contains(where: { isInSelectWithSelectedContent($0) }) { throw refusal(nodes, parent: parent) }
+        if chain.contains(where: { isHTML($0, .select) }),
+           nodes.contains(where: { isHTML($0, .selectedcontent) || isInSelectWithSelectedContent($0) || containsSelectedContent($0) }) {
+            throw refusal(nodes, parent: parent)
+        }
 
         let document = snapshotForSerialising()
         var html = ""
@@ -238,34 +245,69 @@ extension MutableDocument {
         return !arena.bytes(start: record.dataStart, count: record.dataCount).contains(0)
     }
 
+    /// Whether `element` is a `select` with a `selectedcontent` inside, or a `selectedcontent`.
+    func isInSelectWithSelectedContent(_ element: Int32) -> Bool {
+        if isHTML(element, .selectedcontent) { return true }
+        guard isHTML(element, .select) else { return false }
+        var node = arena.following(element, within: element)
+        while node != NodeArena.none {
+            if isHTML(node, .selectedcontent) { return true }
+            node = arena.following(node, within: element)
+        }
+        return false
+    }
+
+    /// Whether a `selectedcontent` element is at or below `node`.
+    private func containsSelectedContent(_ node: Int32) -> Bool {
+        if isHTML(node, .selectedcontent) { return true }
+        var current = arena.following(node, within: node)
+        while current != NodeArena.none {
+            if isHTML(current, .selectedcontent) { return true }
+            current = arena.following(current, within: node)
+        }
+        return false
+    }
+
     /// The `html` element may hold a `head`, then a `body` or `frameset`, and no other element: the
-    /// parser puts anything else inside them, and an empty duplicate would vanish unnoticed.
-    private func checkDocumentElementChildren(
+    /// parser puts anything else inside them, and an empty duplicate would vanish unnoticed. Text
+    /// there must be white space between the `head` and the `body` (elsewhere the parser drops it or
+    /// moves it into the body).
+    func checkDocumentElementChildren(
         inserting nodes: [Int32], into html: Int32, before reference: Int32, excluding: Set<Int32>
     ) throws(DocumentEditError) {
-        var elements: [Int32] = []
+        var children: [Int32] = []
         var sibling = arena.nodes[Int(html)].firstChild
         var placed = false
         while true {
             if sibling == reference || sibling == NodeArena.none, !placed {
-                elements.append(contentsOf: nodes.filter { arena.nodes[Int($0)].kind == .element })
+                children.append(contentsOf: nodes)
                 placed = true
             }
             if sibling == NodeArena.none { break }
-            if !excluding.contains(sibling) && !nodes.contains(sibling) && arena.nodes[Int(sibling)].kind == .element {
-                elements.append(sibling)
-            }
+            if !excluding.contains(sibling) && !nodes.contains(sibling) { children.append(sibling) }
             sibling = arena.nodes[Int(sibling)].nextSibling
         }
         var stage = 0  // 0: nothing yet, 1: after head, 2: after body or frameset
-        for element in elements {
-            if isHTML(element, .head) && stage == 0 {
-                stage = 1
-            } else if (isHTML(element, .body) || isHTML(element, .frameset)) && stage < 2 {
-                stage = 2
-            } else {
-                throw refusal(nodes, parent: html)
+        for child in children {
+            switch arena.nodes[Int(child)].kind {
+            case .comment:
+                continue
+            case .text:
+                let bytes = arena.bytes(start: arena.nodes[Int(child)].dataStart, count: arena.nodes[Int(child)].dataCount)
+                let blank = bytes.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0C }
+                if stage == 1 && blank { continue }
+                if bytes.isEmpty { continue }
+            default:
+                if isHTML(child, .head) && stage == 0 {
+                    stage = 1
+                    continue
+                }
+                if (isHTML(child, .body) || isHTML(child, .frameset)) && stage < 2 {
+                    stage = 2
+                    continue
+                }
             }
+            throw refusal(nodes.isEmpty ? [child] : nodes, parent: html)
         }
     }
 

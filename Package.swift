@@ -140,11 +140,11 @@ let package = Package(
         // MARK: WatchOrder
         .target(
             name: "WatchOrder",
-            dependencies: ["HTMLScrape", "AirdateCore", "AirdateStore", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["AirdateCore", "AirdateStore", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(
             name: "WatchOrderTests",
-            dependencies: ["AirdateTestSupport", "WatchOrder"]
+            dependencies: ["AirdateTestSupport", "WatchOrder", "AirdateStore"]
         ),
 
         // MARK: Bridges
@@ -163,16 +163,17 @@ let package = Package(
         ),
         .testTarget(
             name: "WatchOrderTVMazeTests",
-            dependencies: ["WatchOrderTVMaze", "WatchOrder", "TVMazeClient", "AirdateCore", "AirdateHTTP", "AirdateTestServer", "HTMLScrape"]
+            dependencies: ["WatchOrderTVMaze", "WatchOrder", "WatchOrderWiki", "TVMazeClient", "AirdateCore", "AirdateHTTP", "AirdateTestServer", "HTMLScrape"]
         ),
-        // Wiki pages fetched over AirdateHTTP, read by WatchOrder (HTMLScrape parses them).
+        // MediaWiki episode tables read into WatchOrder's episode lists (HTMLScrape parses them),
+        // from saved pages or fetched over AirdateHTTP; WatchOrder itself never links the parser.
         .target(
             name: "WatchOrderWiki",
             dependencies: ["WatchOrder", "AirdateHTTP", "HTMLScrape", "AirdateCore"]
         ),
         .testTarget(
             name: "WatchOrderWikiTests",
-            dependencies: ["WatchOrderWiki", "WatchOrder", "AirdateHTTP", "AirdateTestServer"]
+            dependencies: ["WatchOrderWiki", "WatchOrder", "AirdateHTTP", "AirdateTestServer", "AirdateTestSupport", "HTMLScrape", "AirdateCore"]
         ),
 
         // MARK: Consumer

@@ -78,8 +78,10 @@ public struct XPath: Sendable, CustomStringConvertible {
 
     /// Evaluates the expression with `node` as the context node (position 1 of 1).
     ///
-    /// - Parameter variables: values of the `$name` variables the expression uses; node-sets must
-    ///   hold nodes of `node`'s document.
+    /// - Parameters:
+    ///   - node: the context node; an absolute path starts at its document's root.
+    ///   - variables: values of the `$name` variables the expression uses; node-sets must hold
+    ///     nodes of `node`'s document.
     /// - Throws: ``XPathError`` for an unbound variable or a value that must be a node-set and is not.
     public func evaluate(from node: Node, variables: [String: XPathValue] = [:]) throws(XPathError) -> XPathValue {
         let evaluator = XPathEvaluator(document: node.document, variables: variables, source: source)

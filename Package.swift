@@ -144,7 +144,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WatchOrderTests",
-            dependencies: ["AirdateTestSupport", "WatchOrder"]
+            dependencies: ["AirdateTestSupport", "WatchOrder", "AirdateStore", .product(name: "GRDB", package: "GRDB.swift")]
         ),
 
         // MARK: Bridges

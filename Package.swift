@@ -196,10 +196,21 @@ let package = Package(
             dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Examples/CommandLineSupport"
         ),
+        // What `arrowverse` and `airdate-web` share: the series followed, the options that open the
+        // watch-order database (`--db`, `--snapshot`, `--live`, `--tvmaze`, `--time-zone`), loading the
+        // snapshot or the live pages, and the JSON shape of an episode. Not a product.
+        .target(
+            name: "ArrowverseSupport",
+            dependencies: [
+                "CommandLineSupport", "WatchOrder", "WatchOrderWiki", "WatchOrderTVMaze", "TVMazeClient", "AirdateHTTP", "AirdateCore",
+                "AirdateStore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Examples/ArrowverseSupport"
+        ),
         .executableTarget(
             name: "arrowverse",
             dependencies: [
-                "CommandLineSupport", "WatchOrder", "WatchOrderWiki", "WatchOrderTVMaze", "TVMazeClient", "AirdateHTTP", "AirdateCore",
+                "ArrowverseSupport", "CommandLineSupport", "WatchOrder", "AirdateCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Examples/arrowverse"

@@ -32,6 +32,11 @@ let package = Package(
         // `swift package generate-documentation` (CI builds every product's DocC catalog).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        // Only `airdate-web` (an executable target) and its tests use it: no library product's consumer
+        // fetches it (Scripts/consumer-check.py checks).
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         // MARK: HTMLScrape
@@ -214,6 +219,45 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Examples/arrowverse"
+        ),
+        // `airdate-web`: the Arrowverse checklist in a browser (Hummingbird 2). The app (routes, pages,
+        // live events) is a target of its own so that its tests can build it in process; the executable
+        // only reads the options and runs it.
+        .target(
+            name: "AirdateWebApp",
+            dependencies: [
+                "ArrowverseSupport", "WatchOrder", "AirdateCore", "AirdateStore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Examples/airdate-web/App"
+        ),
+        .executableTarget(
+            name: "airdate-web",
+            dependencies: [
+                "AirdateWebApp", "ArrowverseSupport", "CommandLineSupport", "AirdateStore", "WatchOrder",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ],
+            path: "Examples/airdate-web/Command"
+        ),
+        .testTarget(
+            name: "AirdateWebTests",
+            dependencies: [
+                "AirdateWebApp", "ArrowverseSupport", "AirdateTestSupport", "WatchOrder", "AirdateCore", "AirdateStore",
+                // Built first, so the tests can run them as other processes.
+                "arrowverse", "airdate-web",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
         .executableTarget(
             name: "scrape",

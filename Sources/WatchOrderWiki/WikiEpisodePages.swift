@@ -115,7 +115,7 @@ public actor WikiEpisodePages {
     /// The episodes of a saved copy of `page` (an offline snapshot, say): its bytes as fetched,
     /// read as ``episodeList(_:)`` reads the article. `sourceURL` (the article's address unless
     /// given) is recorded on each episode; the page's links are resolved against the article's address
-    /// on its site, so each episode's ``Episode/pageURL`` is a web address even for a saved file.
+    /// on its site, so each episode's `Episode.pageURL` is a web address even for a saved file.
     ///
     /// - Throws: ``WikiPageError/noEpisodes(title:notes:)`` for a page without a readable episode table.
     public static func episodeList(

@@ -60,7 +60,7 @@ public struct WikiSite: Sendable, Hashable, Codable {
         return URL(string: root + path + encoded) ?? baseURL
     }
 
-    /// `lists` with every episode that has no page of its own (``Episode/pageURL`` is `nil`) linked to
+    /// `lists` with every episode that has no page of its own (`Episode.pageURL` is `nil`) linked to
     /// the article titled like it on this site — a wiki that keeps one article per episode, such as a
     /// Fandom community. When episodes of several of the shows share a title, each of them gets
     /// "Title (Show)", the way such wikis tell the articles apart ("Pilot (The Flash)").

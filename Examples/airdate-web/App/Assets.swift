@@ -103,6 +103,7 @@ enum Assets {
     .episodes tr { border-left: 4px solid var(--show); }
     .episodes tbody tr:has(input:checked) { background: var(--row-watched); }
     .episodes td.w { width: 2.6rem; text-align: center; }
+    .episodes td.s, .episodes td.c, .episodes td.d { width: 1%; white-space: nowrap; padding-right: 1rem; }
     .episodes input[type="checkbox"] { width: 1.25rem; height: 1.25rem; accent-color: var(--accent); cursor: pointer; }
     .episodes td.d { white-space: nowrap; color: var(--muted); font-variant-numeric: tabular-nums; }
     .episodes td.c { white-space: nowrap; font-variant-numeric: tabular-nums; }
@@ -144,8 +145,12 @@ enum Assets {
       .episodes td.c { order: 5; font-size: .85rem; }
       .episodes td.d { order: 6; font-size: .85rem; }
       .next-table thead { display: none; }
-      .next-table tr { display: grid; grid-template-columns: 1fr auto; padding: .4rem 0; border-bottom: 1px solid var(--line); }
-      .next-table td { border: 0; padding: .1rem 0; }
+      .next-table, .next-table tbody { display: block; }
+      .next-table tr { display: flex; flex-wrap: wrap; align-items: center; gap: .25rem .6rem; padding: .5rem 0; border-bottom: 1px solid var(--line); }
+      .next-table td { border: 0; padding: 0; }
+      .next-table td.t { order: 3; flex-basis: 100%; font-weight: 500; }
+      .next-table td.d { order: 4; color: var(--muted); font-size: .9rem; }
+      .next-table td.a { order: 5; margin-left: auto; }
       progress { width: 6rem; }
     }
     """#)

@@ -169,6 +169,9 @@ actor ChangeFeed {
         return try state.watchList()
     }
 
+    /// The watch order of the latest state seen, `nil` before the first.
+    var latestList: WatchList? { latest?.list }
+
     /// The last failure of the observation, `nil` once it works again.
     var lastFailure: String? { failure }
 }

@@ -210,7 +210,7 @@ enum Pages {
         <section id="summary" class="summary" aria-labelledby="summary-title">
         <h1 id="summary-title">\(HTML.escape(heading))</h1>
         <form class="next" method="post" action="/watch"><input type="hidden" name="return" value="\(HTML.escape(back))">
-        <span class="label">Up next:</span> \(nextText)
+        <span class="label">Next:</span> \(nextText)
         </form>
         <p class="progress-line"><progress value="\(min(progress.watched, progress.aired))" max="\(max(progress.aired, 1))" aria-label="Watched of aired"></progress>
         <span class="numbers">\(progress.watched) of \(progress.aired) aired watched (\(progress.percent)%) · \(progress.total) listed</span>

@@ -187,16 +187,15 @@ struct Routes: Sendable {
 
     @Sendable func watch(_ request: Request, context: WebContext) async throws -> Response {
         let form = try await body(request, context: context)
-        let snapshot = try await app.snapshot()
-        let episode = try episode(form, in: snapshot.list)
-        let summary = try await app.store.mark([episode.id], at: snapshot.clock.now)
+        let list = try await app.currentList()
+        let episode = try episode(form, in: list)
+        let summary = try await app.store.mark([episode.id], at: app.clock.now)
         return answer(request, form: form, json: MarkAnswer(watched: summary.episodes, unwatched: []))
     }
 
     @Sendable func unwatch(_ request: Request, context: WebContext) async throws -> Response {
         let form = try await body(request, context: context)
-        let snapshot = try await app.snapshot()
-        let episode = try episode(form, in: snapshot.list)
+        let episode = try episode(form, in: try await app.currentList())
         try await app.store.unmark([episode.id])
         return answer(request, form: form, json: MarkAnswer(watched: [], unwatched: [episode.id]))
     }

@@ -109,6 +109,13 @@ public struct AirdateWeb: Sendable {
         return router
     }
 
+    /// The watch order to check a mark against: the feed's latest (it follows every change), or a
+    /// fresh reading before the feed has one. Marks do not change the order, so no reading is needed.
+    func currentList() async throws -> WatchList {
+        if let list = await feed.latestList { return list }
+        return try await snapshot().list
+    }
+
     /// One reading of the store for a page: the feed's event id first, so a change committed while
     /// the page renders is sent to it again rather than missed.
     func snapshot() async throws -> Snapshot {

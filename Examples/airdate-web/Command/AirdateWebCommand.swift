@@ -27,7 +27,7 @@ struct AirdateWebCommand: OneLineErrors {
 
     func validate() throws {
         guard (0...65535).contains(port) else {
-            throw OutOfRangeError(option: "--port", value: String(port), expected: "a port number from 0 to 65535")
+            throw ValidationError("--port \(port) is not a port; give a number from 0 to 65535 (0 picks a free one).")
         }
         if host.isEmpty { throw ValidationError("--host needs an address, such as 127.0.0.1.") }
     }

@@ -8,7 +8,8 @@ Starts the built `airdate-web` on a new database (port 0), then checks, as a vie
   - the server stopped and started again: a change made meanwhile appears (the stream resumes);
   - `hide_show` hides (by address and through the filter form); the choice is remembered;
   - dark mode follows the system and the toggle; the page fits 375 px without sideways scrolling;
-  - boxes are labelled and operable from the keyboard; without JavaScript the form saves ticks.
+  - boxes are labelled and operable from the keyboard; without JavaScript the form saves ticks;
+  - the Atom feed keeps RFC 4287's rules (and feedparser reads it as Atom 1.0); the calendar parses.
 Screenshots at 375 and 1280 px (light and dark) are written to --screenshots for inspection;
 --readme-shot writes the small PNG the README shows.
 
@@ -82,6 +83,72 @@ class Checks:
     def expect(condition, message):
         if not condition:
             raise AssertionError(message)
+
+
+ATOM = "{http://www.w3.org/2005/Atom}"
+RFC3339 = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$")
+
+
+def validate_feeds(origin, expect):
+    """The feed against RFC 4287's rules (feedparser reads it as Atom 1.0 without complaint, and each
+    rule of sections 4.1-4.2 that the feed could break is checked), the calendar with `icalendar`."""
+    import xml.etree.ElementTree as ElementTree
+    import feedparser
+    import icalendar
+
+    with urllib.request.urlopen(origin + "/recent_episodes.atom?hide_show=Vixen", timeout=30) as response:
+        expect(response.headers["Content-Type"].startswith("application/atom+xml"), response.headers["Content-Type"])
+        data = response.read()
+    parsed = feedparser.parse(data)
+    expect(parsed.version == "atom10" and not parsed.bozo, f"feedparser: {parsed.version} {parsed.get('bozo_exception')}")
+    expect(len(parsed.entries) == 15, f"{len(parsed.entries)} entries")
+    root = ElementTree.fromstring(data)
+    expect(root.tag == ATOM + "feed", root.tag)
+
+    def one(element, name, where):
+        found = element.findall(ATOM + name)
+        expect(len(found) == 1, f"{where}: {len(found)} atom:{name}")
+        return found[0]
+
+    def iri(text, where):
+        expect(re.match(r"^[A-Za-z][A-Za-z0-9+.-]*:\S+$", text or "") is not None, f"{where}: id {text!r} is not an absolute IRI")
+
+    for name in ("id", "title", "updated"):
+        one(root, name, "feed")
+    iri(one(root, "id", "feed").text, "feed")
+    expect(RFC3339.match(one(root, "updated", "feed").text), "feed updated is RFC 3339")
+    feed_authors = root.findall(ATOM + "author")
+    links = root.findall(ATOM + "link")
+    expect(any(link.get("rel") == "self" for link in links), "feed has a self link")
+    expect(all(link.get("href") for link in links), "every link has an href")
+    ids = set()
+    for entry in root.findall(ATOM + "entry"):
+        where = "entry " + (entry.findtext(ATOM + "id") or "?")
+        for name in ("id", "title", "updated"):
+            one(entry, name, where)
+        iri(entry.findtext(ATOM + "id"), where)
+        expect(entry.findtext(ATOM + "id") not in ids, f"{where}: id repeated")
+        ids.add(entry.findtext(ATOM + "id"))
+        for name in ("updated", "published"):
+            for stamp in entry.findall(ATOM + name):
+                expect(RFC3339.match(stamp.text or ""), f"{where}: {name} {stamp.text!r} is not RFC 3339")
+        for name in ("published", "summary", "content", "rights", "source"):
+            expect(len(entry.findall(ATOM + name)) <= 1, f"{where}: more than one atom:{name}")
+        alternates = [(l.get("type"), l.get("hreflang")) for l in entry.findall(ATOM + "link") if l.get("rel") in (None, "alternate")]
+        expect(len(alternates) == len(set(alternates)), f"{where}: two alternate links of one type")
+        expect(feed_authors or entry.findall(ATOM + "author"), f"{where}: no author on it or on the feed")
+        expect(entry.find(ATOM + "content") is not None or entry.find(ATOM + "summary") is not None
+               or any(l.get("rel") in (None, "alternate") for l in entry.findall(ATOM + "link")),
+               f"{where}: neither content nor an alternate link")
+        expect("vixen" not in entry.findtext(ATOM + "id"), f"{where}: hide_show=Vixen not respected")
+
+    with urllib.request.urlopen(origin + "/calendar.ics", timeout=30) as response:
+        expect(response.headers["Content-Type"].startswith("text/calendar"), response.headers["Content-Type"])
+        calendar = icalendar.Calendar.from_ical(response.read())
+    events = [component for component in calendar.walk("VEVENT")]
+    expect(len(events) == 828, f"{len(events)} events")
+    expect(len({str(event["UID"]) for event in events}) == 828, "every UID is different")
+    expect(all("DTSTART" in event and "SUMMARY" in event and "DTSTAMP" in event for event in events), "required properties")
 
 
 def main():
@@ -321,6 +388,10 @@ def main():
             expect(server.get_json("/api/episodes/arrow/s1e9")["watched"] is False, "unmark season 1")
             plain.close()
         checks.run("without JavaScript the forms save ticks, 'up to here' and seasons", without_javascript)
+
+        def feeds():
+            validate_feeds(server.origin, expect)
+        checks.run("/recent_episodes.atom is valid Atom 1.0; /calendar.ics is valid iCalendar", feeds)
 
         def local_only():
             expect(not foreign, f"requests to other hosts: {foreign[:5]}")

@@ -78,11 +78,14 @@ extension WatchList {
     /// `updated` is its newest entry's, or `updated` when it has none.
     ///
     /// - Parameters:
+    ///   - episodes: the episodes, in the order the entries are written (newest first, usually).
     ///   - id: the feed's permanent IRI.
     ///   - title: the feed's title.
     ///   - links: the feed's links: its own address as `self`, the page it mirrors as `alternate`.
-    ///   - authors: the feed's authors (an author named ``AtomFeed/defaultAuthorName`` when empty).
+    ///   - authors: the feed's authors (when empty, the writer adds one named `AtomFeed.defaultAuthorName`).
+    ///   - entryIDPrefix: what comes before each episode's id in its entry's id.
     ///   - timeZone: the zone whose midnight starts an air day, for episodes without a broadcast instant.
+    ///   - updated: the feed's `updated` when it has no entry.
     public func atomFeed(
         of episodes: [Episode], id: String, title: String, links: [AtomLink] = [], authors: [AtomPerson] = [],
         entryIDPrefix: String, timeZone: TimeZone, updated: Date

@@ -145,7 +145,7 @@ let package = Package(
         // MARK: WatchOrder
         .target(
             name: "WatchOrder",
-            dependencies: ["HTMLScrape", "AirdateCore", "AirdateStore", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["AirdateCore", "AirdateStore", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(
             name: "WatchOrderTests",
@@ -156,7 +156,7 @@ let package = Package(
         // Each imports exactly the two products it joins (plus the support targets).
         .target(
             name: "AnimePlannerJikan",
-            dependencies: ["AnimePlanner", "JikanClient", "AirdateCore"]
+            dependencies: ["AnimePlanner", "JikanClient", "AirdateCore", "AirdateHTTP"]
         ),
         .testTarget(
             name: "AnimePlannerJikanTests",
@@ -164,20 +164,21 @@ let package = Package(
         ),
         .target(
             name: "WatchOrderTVMaze",
-            dependencies: ["WatchOrder", "TVMazeClient", "AirdateCore"]
+            dependencies: ["WatchOrder", "TVMazeClient", "AirdateCore", "AirdateHTTP"]
         ),
         .testTarget(
             name: "WatchOrderTVMazeTests",
-            dependencies: ["WatchOrderTVMaze", "WatchOrder", "TVMazeClient", "AirdateCore", "AirdateHTTP", "AirdateTestServer", "HTMLScrape"]
+            dependencies: ["WatchOrderTVMaze", "WatchOrder", "WatchOrderWiki", "TVMazeClient", "AirdateCore", "AirdateHTTP", "AirdateTestServer", "HTMLScrape"]
         ),
-        // Wiki pages fetched over AirdateHTTP, read by WatchOrder (HTMLScrape parses them).
+        // MediaWiki episode tables read into WatchOrder's episode lists (HTMLScrape parses them),
+        // from saved pages or fetched over AirdateHTTP; WatchOrder itself never links the parser.
         .target(
             name: "WatchOrderWiki",
             dependencies: ["WatchOrder", "AirdateHTTP", "HTMLScrape", "AirdateCore"]
         ),
         .testTarget(
             name: "WatchOrderWikiTests",
-            dependencies: ["WatchOrderWiki", "WatchOrder", "AirdateHTTP", "AirdateTestServer"]
+            dependencies: ["WatchOrderWiki", "WatchOrder", "AirdateHTTP", "AirdateTestServer", "AirdateTestSupport", "HTMLScrape", "AirdateCore"]
         ),
 
         // MARK: Consumer
@@ -185,7 +186,7 @@ let package = Package(
         // is declared by two modules.
         .testTarget(
             name: "AirdateConsumerTests",
-            dependencies: ["AirdateCore", "AirdateHTTP", "AirdateStore", "AnimePlanner", "CountdownKit", "HTMLScrape", "JikanClient", "TVMazeClient", "WatchOrder", "AnimePlannerJikan", "WatchOrderTVMaze", "WatchOrderWiki"]
+            dependencies: ["AirdateCore", "AirdateHTTP", "AirdateStore", "AnimePlanner", "CountdownKit", "HTMLScrape", "JikanClient", "TVMazeClient", "WatchOrder", "AnimePlannerJikan", "WatchOrderTVMaze", "WatchOrderWiki", "AirdateTestServer"]
         ),
 
         // MARK: Examples

@@ -28,7 +28,7 @@ TITLES = {
     "Merge": "Merging Shows into One Order", "Checklist": "The Watched Checklist", "Store": "Storage",
     "Model": "Model", "Planning": "Planning", "Progress": "Progress", "Views": "Views of a Plan",
     "Export": "Calendar Export", "Reminders": "Reminders", "Query": "Sorting and Filtering",
-    "Time": "Time Remaining and Archiving", "ICalendar": "iCalendar",
+    "Time": "Time Remaining and Archiving", "ICalendar": "iCalendar", "MediaWiki": "Reading MediaWiki Pages",
 }
 
 

@@ -10,7 +10,8 @@ import Logging
 /// `ETag`/`Last-Modified`, when configured), keeps every attempt within the configuration's limits
 /// (idle time-out, body size, redirects), reads a declared charset, refuses HTML where JSON was
 /// expected, decodes JSON reporting the failing key path (skipping and reporting bad list elements
-/// unless strict), and throws only ``APIClientError``.
+/// and unreadable values unless strict, see ``DecodingPolicy``), and throws only ``APIClientError``:
+/// every public method declares `throws(APIClientError)`.
 ///
 /// Copies share their limiter and cache. Cancelling the calling task cancels the request, a
 /// wait for a rate-limit slot, or a back-off sleep at once, with ``APIClientError/cancelled``.
@@ -38,31 +39,33 @@ public struct APIClient: Sendable {
     }
 
     /// Fetches `request` and decodes its body as `T`. A 404 throws ``APIClientError/notFound(url:)``.
-    public func get<T: Decodable>(_ request: APIRequest, as type: T.Type = T.self) async throws -> T {
-        let (body, url) = try await jsonBody(for: request)
-        return try decode(T.self, from: body, url: url)
+    public func get<T: Decodable>(_ request: APIRequest, as type: T.Type = T.self) async throws(APIClientError) -> T {
+        try await atBoundary {
+            let (body, url) = try await jsonBody(for: request)
+            return try decode(T.self, from: body, url: url)
+        }
     }
 
     /// Fetches `request` and decodes its body as `T`, or returns `nil` when the server answers 404.
-    public func getIfFound<T: Decodable>(_ request: APIRequest, as type: T.Type = T.self) async throws -> T? {
+    public func getIfFound<T: Decodable>(_ request: APIRequest, as type: T.Type = T.self) async throws(APIClientError) -> T? {
         do {
             return try await get(request, as: T.self)
-        } catch APIClientError.Code.notFound {
+        } catch where error.code == .notFound {
             return nil
         }
     }
 
     /// Fetches `request`, whose body is a JSON array, and decodes its elements as `Element`; with
-    /// ``ListDecoding/lenient`` (the default) an element that fails is skipped and reported.
-    public func list<Element: Decodable>(_ request: APIRequest, of type: Element.Type = Element.self) async throws -> [Element] {
+    /// ``DecodingPolicy/lenient`` (the default) an element that fails is left out and reported.
+    public func list<Element: Decodable>(_ request: APIRequest, of type: Element.Type = Element.self) async throws(APIClientError) -> [Element] {
         try await get(request, as: LenientList<Element>.self).elements
     }
 
     /// Fetches `request` and returns the body of its successful (2xx) response as UTF-8 JSON text
     /// (a body in another declared charset is converted; an HTML page throws
     /// ``APIClientError/htmlInsteadOfJSON(url:contentType:)``).
-    public func data(for request: APIRequest) async throws -> Data {
-        try await jsonBody(for: request).body
+    public func data(for request: APIRequest) async throws(APIClientError) -> Data {
+        try await atBoundary { try await jsonBody(for: request).body }
     }
 
     /// Fetches `request` asking for one of the media types in `accepted` (such as `text/html`,
@@ -73,7 +76,11 @@ public struct APIClient: Sendable {
     /// - Throws: ``APIClientError/unacceptableContentType(_:url:)`` when the server answers with a
     ///   media type outside `accepted` (a response without a `Content-Type` is accepted), and every
     ///   other ``APIClientError`` as ``data(for:)`` does.
-    public func content(for request: APIRequest, accepting accepted: [String]) async throws -> HTTPContent {
+    public func content(for request: APIRequest, accepting accepted: [String]) async throws(APIClientError) -> HTTPContent {
+        try await atBoundary { try await fetchContent(for: request, accepting: accepted) }
+    }
+
+    private func fetchContent(for request: APIRequest, accepting accepted: [String]) async throws -> HTTPContent {
         guard let url = request.url(relativeTo: configuration.baseURL) else {
             throw APIClientError.invalidRequest(reason: "\(request.path) is not a valid path")
         }
@@ -92,15 +99,34 @@ public struct APIClient: Sendable {
         return HTTPContent(body: body, contentType: contentType, url: url)
     }
 
-    /// Decodes `body` with the configuration's list policy, reporting skipped elements.
+    /// Runs the untyped internals and converts whatever they throw at the public boundary: an
+    /// ``APIClientError`` as it is, anything else wrapped with the original kept as
+    /// ``APIClientError/underlying``.
+    private func atBoundary<R>(_ body: () async throws -> R) async throws(APIClientError) -> R {
+        do {
+            return try await body()
+        } catch {
+            throw APIClientError(converting: error)
+        }
+    }
+
+    /// Decodes `body` leniently, reporting every issue (skipped elements, unreadable or converted
+    /// values) to the diagnostics and the logger; with ``DecodingPolicy/strict`` the first issue
+    /// fails the response instead.
     private func decode<T: Decodable>(_ type: T.Type, from body: Data, url: String) throws -> T {
-        let context = ListDecodingContext(policy: configuration.listDecoding, url: url)
-        let value = try decoder.decode(T.self, from: body, listContext: context)
-        for skipped in context.skipped {
-            configuration.diagnostics?.record(skipped)
-            configuration.logger?.warning("skipped a list element that did not decode", metadata: [
-                "url": "\(url)", "list": "\(skipped.listPath)", "index": "\(skipped.index)",
-                "field": "\(skipped.fieldPath)", "reason": "\(skipped.reason)",
+        let report = DecodingReport(url: url)
+        let value = try decoder.decode(T.self, from: body, report: report)
+        let issues = report.issues
+        if configuration.decodingPolicy == .strict, let first = issues.first {
+            var error = APIClientError.decoding(path: first.failurePath, reason: first.reason)
+            error.url = url
+            throw error
+        }
+        for issue in issues {
+            configuration.diagnostics?.record(issue)
+            configuration.logger?.warning("a value of the response could not be read as it should", metadata: [
+                "url": "\(url)", "kind": "\(issue.kind)", "path": "\(issue.path)",
+                "field": "\(issue.failurePath)", "reason": "\(issue.reason)",
             ])
         }
         return value

@@ -28,9 +28,12 @@ public struct APIClientConfiguration: Sendable {
     /// How many redirects one request may follow; a loop fails at once with
     /// ``APIClientError/tooManyRedirects(url:)``. Default 5.
     public var maxRedirects: Int = 5
-    /// Whether list elements that fail to decode are skipped (and reported) or fail the response.
-    public var listDecoding: ListDecoding = .lenient
-    /// Where skipped list elements are reported (they are also logged as warnings); `nil` keeps no record.
+    /// Whether values that cannot be read — list elements that fail to decode, fields whose value is
+    /// unreadable — are left out or replaced (and reported), or fail the response.
+    public var decodingPolicy: DecodingPolicy = .lenient
+    /// Where every ``DecodingIssue`` is reported — skipped list elements, unreadable values replaced by
+    /// `nil`, values converted from another form — with the URL and key path (they are also logged as
+    /// warnings); `nil` keeps no record.
     public var diagnostics: DecodingDiagnostics?
     /// Logs each request (debug), cache hit and revalidation (debug), rate-limit wait and retry
     /// (notice) and give-up (warning). URLs and statuses only: no header values, no bodies.

@@ -71,6 +71,12 @@ public struct APIClientError: Error, LocalizedError, Sendable, Equatable, Custom
         public static func ~= (code: Code, error: any Error) -> Bool {
             (error as? APIClientError)?.code == code
         }
+
+        /// Matches an `APIClientError` against a code: the same as the `any Error` form, chosen in a
+        /// `catch` after calls that declare `throws(APIClientError)`.
+        public static func ~= (code: Code, error: APIClientError) -> Bool {
+            error.code == code
+        }
     }
 
     /// The kind of failure.
@@ -116,6 +122,23 @@ public struct APIClientError: Error, LocalizedError, Sendable, Equatable, Custom
         self.contentType = contentType
         self.serverMessage = serverMessage
         self.underlying = underlying
+    }
+
+    /// `error` as an `APIClientError`, for the boundary of a method that declares
+    /// `throws(APIClientError)`: an `APIClientError` as it is; a task's cancellation as
+    /// ``Code/cancelled``; a `DecodingError` as ``Code/decoding`` naming the failing field; anything
+    /// else as ``Code/transport``. The original is kept as ``underlying``.
+    public init(converting error: any Error) {
+        if let error = error as? APIClientError {
+            self = error
+        } else if error is CancellationError {
+            self = .cancelled
+            underlying = error
+        } else if let error = error as? DecodingError {
+            self = JSONBodyDecoder.clientError(for: error)
+        } else {
+            self = .transport(reason: (error as? LocalizedError)?.errorDescription ?? String(describing: error), underlying: error)
+        }
     }
 
     // MARK: Making errors

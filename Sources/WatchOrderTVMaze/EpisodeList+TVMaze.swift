@@ -1,4 +1,5 @@
 import AirdateCore
+public import AirdateHTTP
 import Foundation
 public import TVMazeClient
 public import WatchOrder
@@ -48,8 +49,8 @@ extension TVMaze {
     /// The show's episodes, specials included, as an episode list of `show` (see
     /// ``WatchOrder/EpisodeList/init(tvmaze:show:)``).
     ///
-    /// - Throws: `APIClientError`.
-    public func episodeList(ofShow showID: Int, as show: Show) async throws -> EpisodeList {
+    /// - Throws: `APIClientError`, the only error it can throw.
+    public func episodeList(ofShow showID: Int, as show: Show) async throws(APIClientError) -> EpisodeList {
         EpisodeList(tvmaze: try await episodes(ofShow: showID, includingSpecials: true), show: show)
     }
 }

@@ -78,12 +78,13 @@ public actor WikiEpisodePages {
         do {
             content = try await client.content(
                 for: APIRequest(path: page.site.articlePath(of: page.title)), accepting: ["text/html", "application/xhtml+xml"])
-        } catch APIClientError.Code.notFound {
-            throw .pageNotFound(title: page.title, site: page.site.baseURL.host ?? page.site.baseURL.absoluteString)
-        } catch let error as APIClientError {
-            throw .fetchFailed(title: page.title, error)
         } catch {
-            throw .fetchFailed(title: page.title, .transport(reason: "\(error)"))
+            // `content(for:accepting:)` throws only `APIClientError`: one clause, no casts (a
+            // pattern clause beside a cast crashes Swift 6.3's compiler, swiftlang/swift#90582).
+            if error.code == .notFound {
+                throw .pageNotFound(title: page.title, site: page.site.baseURL.host ?? page.site.baseURL.absoluteString)
+            }
+            throw .fetchFailed(title: page.title, error)
         }
         let document = Document(bytes: content.body, transportEncoding: content.contentType)
         let list = Self.read(document, page: page, title: page.title, sourceURL: content.url, baseURL: content.url)

@@ -174,6 +174,6 @@ struct CoverageTests {
         }
         await server.stop()
         #expect(empty.isEmpty, "answers that decoded to nothing: \(empty)")
-        #expect(diagnostics.skipped.isEmpty, "skipped elements: \(diagnostics.skipped.map(\.description))")
+        #expect(diagnostics.issues.isEmpty, "issues: \(diagnostics.issues.map(\.description))")
     }
 }

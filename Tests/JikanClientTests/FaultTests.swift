@@ -175,11 +175,13 @@ struct FaultTests {
             configuration.diagnostics = diagnostics
             let lenient = try await Jikan(configuration: configuration).currentSeason()
             #expect(lenient.items.map(\.malID) == [1, 3])
-            #expect(diagnostics.skipped.map(\.fieldPath) == ["data[1].mal_id"])
-            #expect(diagnostics.skipped.first?.index == 1)
-            #expect(diagnostics.skipped.first?.listPath == "data")
+            let issues = diagnostics.issues
+            #expect(issues.map(\.kind) == [.skippedElement])
+            #expect(issues.map(\.path) == ["data[1]"])
+            #expect(issues.map(\.failurePath) == ["data[1].mal_id"])
+            #expect(issues.first?.url.hasSuffix("/seasons/now?page=1") == true)
             // Strict: the page fails, naming the field.
-            configuration.listDecoding = .strict
+            configuration.decodingPolicy = .strict
             let wrongType = await clientError { _ = try await Jikan(configuration: configuration).currentSeason() }
             guard wrongType?.code == .decoding, let field = wrongType?.fieldPath else {
                 Issue.record("expected decoding, got \(String(describing: wrongType))")

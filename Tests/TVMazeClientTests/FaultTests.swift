@@ -56,7 +56,7 @@ struct FaultTests {
 
     @Test("a schedule whose show id is text names the failing entry (strict decoding)")
     func wrongTypeInSchedule() async throws {
-        try await withTVMaze(configure: { $0.listDecoding = .strict }) { tvmaze, server in
+        try await withTVMaze(configure: { $0.decodingPolicy = .strict }) { tvmaze, server in
             await server.inject([.body(#"[{"id": 1, "name": "Pilot", "season": 1, "number": 1, "show": {"id": "one", "name": "Under the Dome"}}]"#)], forPath: "/schedule")
             let day = try #require(CalendarDay("2019-07-15"))
             let error = await clientError { _ = try await tvmaze.schedule(country: "US", date: day) }

@@ -89,6 +89,19 @@ public struct Checklist: Sendable, Hashable, Codable {
 
     // MARK: Up next
 
+    /// Up next, coming soon (at most `comingSoonLimit`) and progress in `list`, all at one instant
+    /// of `clock`.
+    public func upNext(in list: WatchList, at clock: ViewerClock, comingSoonLimit: Int = 5) -> UpNext {
+        let clock = clock.frozen()  // one instant for next, coming soon and progress
+        let byShow = upNextByShow(in: list, at: clock)
+        return UpNext(
+            next: next(in: list, at: clock),
+            byShow: byShow,
+            byShowInAirDateOrder: Self.inAirDateOrder(Array(byShow.values), in: list),
+            comingSoon: comingSoon(in: list, at: clock, limit: comingSoonLimit),
+            progress: progress(in: list, at: clock))
+    }
+
     /// Per show, the first visible aired episode not watched, in watch order.
     public func upNextByShow(in list: WatchList, at clock: ViewerClock) -> [String: Episode] {
         let now = clock.now, timeZone = clock.timeZone

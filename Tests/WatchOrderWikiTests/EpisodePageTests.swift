@@ -1,7 +1,8 @@
 import Foundation
 import HTMLScrape
 import Testing
-@testable import WatchOrder
+import WatchOrder
+import WatchOrderWiki
 
 @Suite("Each episode's own page, read from its title cell")
 struct EpisodePageTests {

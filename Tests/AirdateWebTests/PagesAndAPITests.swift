@@ -337,4 +337,59 @@ struct PagesAndAPITests {
             #expect(after.status == .seeOther)
         }
     }
+
+    @Test("/next lists each show's next episode by air date; /progress has a mark and unmark per season; /summary is the box alone")
+    func nextProgressSummary() async throws {
+        let (web, store, _) = try await WebTest.app()
+        try await store.mark([EpisodeID(rawValue: "arrow/s1e1"), EpisodeID(rawValue: "arrow/s1e2")])
+        try await WebTest.withRouter(web) { client in
+            let next = WebTest.text(try await client.execute(uri: "/next", method: .get))
+            let values = next.components(separatedBy: "name=\"episode\" value=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+            // The summary's "next overall" first, then one per show, furthest behind first.
+            #expect(values.first == "arrow/s1e3")
+            #expect(Array(values.dropFirst().prefix(3)) == ["arrow/s1e3", "the-flash/s1e1", "constantine/s1e1"])
+            #expect(values.count == 1 + 11)
+            let progress = WebTest.text(try await client.execute(uri: "/progress", method: .get))
+            #expect(progress.components(separatedBy: "action=\"/watch-season\"").count - 1 == 49)
+            #expect(progress.components(separatedBy: "action=\"/unwatch-season\"").count - 1 == 49)
+            #expect(progress.contains("2/23 aired watched (9%)"))
+            let summary = try await client.execute(uri: "/summary?hide_show=Arrow", method: .get)
+            let box = WebTest.text(summary)
+            #expect(box.hasPrefix("<section id=\"summary\"") && !box.contains("<html"))
+            #expect(box.contains("The Flash 1x01"))
+            let head = try await client.execute(uri: "/", method: .head)
+            #expect(head.status == .ok && head.body.readableBytes == 0)
+        }
+    }
+
+    @Test("Whatever a client puts in the address, every endpoint answers 200, 400 or 404 — never a failure of its own")
+    func oddInput() async throws {
+        let (web, _, _) = try await WebTest.app()
+        let values = [
+            "", "%00", "%", "%C3%28", "%E2%80%AE", "\u{1F3AC}", String(repeating: "x", count: 4000), "..%2F..%2Fetc%2Fpasswd",
+            "1e309", "-1", "2014-02-29", "0000-01-01", "9999-12-31", "<script>", "Arrow&hide_show=Arrow&hide_show=arrow",
+        ].map { $0.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed.subtracting(CharacterSet(charactersIn: "&="))) ?? "" }
+        let raw = ["%00", "%", "%C3%28", "%zz", "a=b=c", "&&&", "=x"]
+        try await WebTest.withRouter(web) { client in
+            for path in ["/", "/next", "/progress", "/summary", "/api/episodes", "/api/progress", "/api/next", "/recent_episodes.atom", "/calendar.ics", "/events/x"] {
+                for name in ["hide_show", "from_date", "to_date", "newest_first", "since", "v"] {
+                    for value in values {
+                        let response = try await client.execute(uri: "\(path)?\(name)=\(value)", method: .get)
+                        #expect([.ok, .badRequest, .notFound, .seeOther].contains(response.status), "\(path)?\(name)=\(value.prefix(40)): \(response.status)")
+                    }
+                }
+                for query in raw {
+                    let response = try await client.execute(uri: "\(path)?\(query)", method: .get)
+                    #expect([.ok, .badRequest, .notFound].contains(response.status), "\(path)?\(query): \(response.status)")
+                }
+            }
+            for path in ["/watch", "/unwatch", "/watch-through", "/watch-season", "/unwatch-season", "/checklist", "/theme"] {
+                for body in ["episode=%zz", "episode=" + String(repeating: "a", count: 5000), "show=arrow&season=99999999999999999999",
+                             "watched=arrow%2Fs1e1&was=nope", "%%%", "theme=dark&theme=light", "through="] {
+                    let response = try await client.execute(uri: path, method: .post, headers: WebTest.formHeaders, body: ByteBuffer(string: body))
+                    #expect([.seeOther, .ok, .badRequest, .notFound].contains(response.status), "\(path) \(body.prefix(40)): \(response.status)")
+                }
+            }
+        }
+    }
 }

@@ -152,6 +152,7 @@ enum Assets {
       .next-table td.d { order: 4; color: var(--muted); font-size: .9rem; }
       .next-table td.a { order: 5; margin-left: auto; }
       progress { width: 6rem; }
+      .seasons .numbers { flex-basis: 100%; }
     }
     """#)
 

@@ -152,7 +152,7 @@ enum Pages {
             + "<td class=\"s\"><span class=\"badge\">\(show)</span></td>"
             + "<td class=\"c\">\(HTML.escape(list.code(of: episode)))</td>"
             + "<td class=\"t\">\(title)\(part)\(upcoming)</td>"
-            + "<td class=\"a\"><button type=\"submit\" name=\"through\" value=\"\(id)\" class=\"through\" title=\"Mark everything up to \(name) watched\">"
+            + "<td class=\"a\"><button type=\"submit\" name=\"through\" value=\"\(id)\" class=\"through\">"
             + "<span aria-hidden=\"true\">⤒<span class=\"wide\"> Up to here</span></span><span class=\"sr-only\">Mark watched up to \(name)</span></button></td>"
             + "</tr>\n"
     }

@@ -1,3 +1,4 @@
+import AirdateAsyncHTTPClient
 import AirdateStore
 import AirdateWebApp
 import ArgumentParser
@@ -36,7 +37,18 @@ struct AirdateWebCommand: OneLineErrors {
         let clock = try common.clock
         // Other processes' changes are looked for every 100 ms; a request waits at most 2 s for another
         // process's lock, then answers 503 with Retry-After.
-        let store = try await common.openStore(polling: ChangePolling(every: .milliseconds(100)), busyTimeout: .seconds(2))
+        let polling = ChangePolling(every: .milliseconds(100))
+        let store: WatchOrderStore
+        if common.live {
+            // --live fetches the wiki pages (and with --tvmaze TVMaze's answers) on AsyncHTTPClient, the
+            // HTTP client a server already runs on, shut down once the episodes are loaded.
+            let options = common
+            store = try await AsyncHTTPClientTransport.withTransport { transport in
+                try await options.openStore(transport: transport, polling: polling, busyTimeout: .seconds(2))
+            }
+        } else {
+            store = try await common.openStore(polling: polling, busyTimeout: .seconds(2))
+        }
         let database = store.path
         let web = AirdateWeb(store: store, clock: clock, configuration: WebConfiguration(host: host, port: port))
         let host = self.host

@@ -177,7 +177,8 @@ let package = Package(
         ),
         .testTarget(
             name: "WatchOrderTests",
-            dependencies: ["AirdateTestSupport", "WatchOrder", "AirdateStore", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["AirdateTestSupport", "WatchOrder", "AirdateStore", .product(name: "GRDB", package: "GRDB.swift")],
+            exclude: ["README.md"]
         ),
 
         // MARK: Bridges

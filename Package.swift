@@ -15,6 +15,8 @@ let package = Package(
         .library(name: "AnimePlannerJikan", targets: ["AnimePlannerJikan"]),
         .library(name: "WatchOrderTVMaze", targets: ["WatchOrderTVMaze"]),
         .library(name: "WatchOrderWiki", targets: ["WatchOrderWiki"]),
+        // Other services' export files (Trakt, TV Time) read into and written from WatchOrder.
+        .library(name: "WatchOrderImport", targets: ["WatchOrderImport"]),
         // Their types appear in the other products' public API (`CalendarDay`, `Week`, `ICalendar`;
         // `HTTPTransport`, `HTTPClientError`), so apps import them by name.
         .library(name: "AirdateCore", targets: ["AirdateCore"]),
@@ -209,13 +211,23 @@ let package = Package(
             name: "WatchOrderWikiTests",
             dependencies: ["WatchOrderWiki", "WatchOrder", "AirdateHTTP", "AirdateTestServer", "AirdateTestSupport", "HTMLScrape", "AirdateCore"]
         ),
+        // Trakt's and TV Time's export files: readers, writers and the matcher that finds their watches
+        // among a watch list's episodes. A target of its own so that WatchOrder stays small.
+        .target(
+            name: "WatchOrderImport",
+            dependencies: ["WatchOrder", "AirdateCore"]
+        ),
+        .testTarget(
+            name: "WatchOrderImportTests",
+            dependencies: ["WatchOrderImport", "WatchOrder", "AirdateCore", "AirdateTestSupport"]
+        ),
 
         // MARK: Consumer
         // Imports every product in one file, as an app does, and checks that no public type name
         // is declared by two modules.
         .testTarget(
             name: "AirdateConsumerTests",
-            dependencies: ["AirdateCore", "AirdateHTTP", "AirdateStore", "AnimePlanner", "CountdownKit", "HTMLScrape", "JikanClient", "TVMazeClient", "WatchOrder", "AnimePlannerJikan", "WatchOrderTVMaze", "WatchOrderWiki", "AirdateTestServer"]
+            dependencies: ["AirdateCore", "AirdateHTTP", "AirdateStore", "AnimePlanner", "CountdownKit", "HTMLScrape", "JikanClient", "TVMazeClient", "WatchOrder", "AnimePlannerJikan", "WatchOrderTVMaze", "WatchOrderWiki", "WatchOrderImport", "AirdateTestServer"]
         ),
 
         // MARK: Examples

@@ -71,6 +71,10 @@ public actor WikiEpisodePages {
         } catch APIClientError.Code.cancelled {
             throw .fetchFailed(title: page.title, .cancelled)
         } catch {
+            // A site that cannot be reached will not serve the article either: one failure, not two.
+            if let failure = error as? APIClientError, WikiPageError.fetchFailed(title: page.title, failure).isUnreachableHost {
+                throw .fetchFailed(title: page.title, failure)
+            }
             notes.append("parse API: \((error as? LocalizedError)?.errorDescription ?? "\(error)")")
         }
         // 2. The article.
@@ -96,16 +100,31 @@ public actor WikiEpisodePages {
 
     /// Reads every page in turn, keeping what succeeds: one outcome per page, in order.
     /// `progress` hears each outcome as it arrives (to print a line per page, say).
+    ///
+    /// Once a site cannot be reached (``WikiPageError/isUnreachableHost``: no network, a host that
+    /// does not answer), its other pages are not fetched: they fail at once with the same error
+    /// (``WikiPageOutcome/wasTried`` false), so an offline run ends after one page's time-out, not
+    /// after every page's. Pass `stoppingAtUnreachableHost: false` to try every page regardless.
     public func episodeLists(
-        _ pages: [WikiPage], progress: @Sendable (_ outcome: WikiPageOutcome, _ index: Int, _ count: Int) -> Void = { _, _, _ in }
+        _ pages: [WikiPage], stoppingAtUnreachableHost: Bool = true,
+        progress: @Sendable (_ outcome: WikiPageOutcome, _ index: Int, _ count: Int) -> Void = { _, _, _ in }
     ) async -> [WikiPageOutcome] {
         var outcomes: [WikiPageOutcome] = []
+        var unreachable: [String: APIClientError] = [:]
         for (index, page) in pages.enumerated() {
             let outcome: WikiPageOutcome
+            let host = page.site.baseURL.host ?? page.site.baseURL.absoluteString
+            if stoppingAtUnreachableHost, let failure = unreachable[host] {
+                outcome = WikiPageOutcome(page: page, result: .failure(.fetchFailed(title: page.title, failure)), wasTried: false)
+                progress(outcome, index, pages.count)
+                outcomes.append(outcome)
+                continue
+            }
             do {
                 outcome = WikiPageOutcome(page: page, result: .success(try await episodeList(page)))
             } catch {
                 outcome = WikiPageOutcome(page: page, result: .failure(error))
+                if error.isUnreachableHost, case .fetchFailed(_, let failure) = error { unreachable[host] = failure }
             }
             progress(outcome, index, pages.count)
             outcomes.append(outcome)
@@ -178,11 +197,14 @@ public struct WikiPageOutcome: Sendable {
     public var page: WikiPage
     /// The episodes, or the failure.
     public var result: Result<EpisodeList, WikiPageError>
+    /// Whether the page was fetched; `false` when its site had already proved unreachable.
+    public var wasTried: Bool
 
     /// Creates an outcome.
-    public init(page: WikiPage, result: Result<EpisodeList, WikiPageError>) {
+    public init(page: WikiPage, result: Result<EpisodeList, WikiPageError>, wasTried: Bool = true) {
         self.page = page
         self.result = result
+        self.wasTried = wasTried
     }
 }
 

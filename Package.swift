@@ -257,7 +257,7 @@ let package = Package(
         .executableTarget(
             name: "arrowverse",
             dependencies: [
-                "ArrowverseSupport", "CommandLineSupport", "WatchOrder", "AirdateCore",
+                "ArrowverseSupport", "CommandLineSupport", "WatchOrder", "WatchOrderImport", "AirdateCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Examples/arrowverse"

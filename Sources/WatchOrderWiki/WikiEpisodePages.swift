@@ -26,21 +26,29 @@ public actor WikiEpisodePages {
     private let clock: any Clock<Duration>
     private let retry: RetryPolicy
     private let rateLimits: [RateLimit]
+    private let requestTimeout: Duration?
+    private let idleTimeout: Duration?
     private var clients: [URL: APIClient] = [:]
 
     /// A reader sending `userAgent` through `transport`, at most `rateLimits` per site (one request
-    /// a second by default), retrying with `retry`, timed by `clock`.
+    /// a second by default), retrying with `retry`, timed by `clock`; each request ends after
+    /// `requestTimeout`, or after `idleTimeout` without a byte (`APIClientConfiguration`'s defaults
+    /// unless given: a test against a loopback server on a busy machine gives generous ones).
     public init(
         userAgent: String = WikiEpisodePages.defaultUserAgent,
         transport: any HTTPTransport = URLSessionTransport(),
         rateLimits: [RateLimit] = [RateLimit(limit: 1, per: .seconds(1))],
         retry: RetryPolicy = RetryPolicy(),
+        requestTimeout: Duration? = nil,
+        idleTimeout: Duration? = nil,
         clock: any Clock<Duration> = ContinuousClock()
     ) {
         self.userAgent = userAgent
         self.transport = transport
         self.rateLimits = rateLimits
         self.retry = retry
+        self.requestTimeout = requestTimeout
+        self.idleTimeout = idleTimeout
         self.clock = clock
     }
 
@@ -151,10 +159,10 @@ public actor WikiEpisodePages {
 
     private func client(for site: WikiSite) -> APIClient {
         if let client = clients[site.baseURL] { return client }
-        let client = APIClient(
-            configuration: APIClientConfiguration(
-                baseURL: site.baseURL, userAgent: userAgent, rateLimits: rateLimits, retry: retry),
-            transport: transport, clock: clock)
+        var configuration = APIClientConfiguration(baseURL: site.baseURL, userAgent: userAgent, rateLimits: rateLimits, retry: retry)
+        if let requestTimeout { configuration.requestTimeout = requestTimeout }
+        if let idleTimeout { configuration.idleTimeout = idleTimeout }
+        let client = APIClient(configuration: configuration, transport: transport, clock: clock)
         clients[site.baseURL] = client
         return client
     }

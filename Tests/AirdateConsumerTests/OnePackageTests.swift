@@ -12,6 +12,7 @@ import JikanClient
 import TVMazeClient
 import Testing
 import WatchOrder
+import WatchOrderImport
 import WatchOrderTVMaze
 import WatchOrderWiki
 
@@ -53,6 +54,8 @@ struct OnePackageTests {
         #expect(page.articleURL.absoluteString == "https://en.wikipedia.org/wiki/List_of_Arrow_episodes")
         #expect(EpisodeList(tvmaze: [], show: show).episodes.isEmpty)
         #expect(ReleaseSchedule(status: .finishedAiring, slot: nil, releasedEpisodes: 0, asOf: clock.now) == .allReleased)
+        let list = try WatchList.merge([EpisodeList(show: show, episodes: [episode])])
+        #expect(ExternalHistoryMatcher(list: list).match(ExternalHistory(service: .trakt)).matchRate == 1)
     }
 
     @Test("no public type name is declared by two modules, and no module declares its own name")

@@ -21,7 +21,7 @@ struct UnreachableSiteTests {
     func stopsAtFirst() async throws {
         let site = try await closedSite()
         let pages = ["Arrow", "The Flash", "Supergirl", "Batwoman"].map { WikiPage(site: site, title: "List of \($0) episodes", show: Show(name: $0)) }
-        let outcomes = await WikiEpisodePages(rateLimits: [], retry: .none).episodeLists(pages)
+        let outcomes = await WikiEpisodePages(rateLimits: [], retry: .none, requestTimeout: .seconds(120), idleTimeout: .seconds(120)).episodeLists(pages)
         #expect(outcomes.map(\.wasTried) == [true, false, false, false])
         for outcome in outcomes {
             guard case .failure(let error) = outcome.result else {
@@ -31,7 +31,7 @@ struct UnreachableSiteTests {
             #expect(error.isUnreachableHost, "\(error)")
             #expect(error.errorDescription?.contains(outcome.page.title) ?? false)
         }
-        let all = await WikiEpisodePages(rateLimits: [], retry: .none).episodeLists(pages, stoppingAtUnreachableHost: false)
+        let all = await WikiEpisodePages(rateLimits: [], retry: .none, requestTimeout: .seconds(120), idleTimeout: .seconds(120)).episodeLists(pages, stoppingAtUnreachableHost: false)
         #expect(all.map(\.wasTried) == [true, true, true, true])
     }
 
@@ -41,7 +41,7 @@ struct UnreachableSiteTests {
         try await server.start()
         let site = WikiSite(baseURL: await server.baseURL, apiPath: "/w/api.php", shape: .wikipedia)
         let pages = ["A", "B", "C"].map { WikiPage(site: site, title: $0, show: Show(name: $0)) }
-        let outcomes = await WikiEpisodePages(rateLimits: [], retry: .none).episodeLists(pages)
+        let outcomes = await WikiEpisodePages(rateLimits: [], retry: .none, requestTimeout: .seconds(120), idleTimeout: .seconds(120)).episodeLists(pages)
         await server.stop()
         #expect(outcomes.map(\.wasTried) == [true, true, true])
         #expect(outcomes.allSatisfy { if case .failure(let error) = $0.result { !error.isUnreachableHost } else { false } })

@@ -53,7 +53,7 @@ public enum TVTimeExport {
         if url.lastPathComponent == followedShowsFile {
             throw ExternalHistoryError(.missingField, service: .tvTime, detail: "\(seenEpisodesFile) (this is the list of followed shows; give the folder holding both)")
         }
-        return try read(seenEpisodes: data)
+        return try read(seenEpisodes: data, followedShows: nil, seenName: url.lastPathComponent)
     }
 
     private static func contents(_ url: URL) throws(ExternalHistoryError) -> Data {
@@ -72,6 +72,12 @@ public enum TVTimeExport {
     ///
     /// - Throws: ``ExternalHistoryError`` naming the file and line that is wrong.
     public static func read(seenEpisodes: Data, followedShows: Data? = nil) throws(ExternalHistoryError) -> ExternalHistory {
+        try read(seenEpisodes: seenEpisodes, followedShows: followedShows, seenName: seenEpisodesFile)
+    }
+
+    /// Reads the files, naming the history `seenName` in locations and errors.
+    static func read(seenEpisodes: Data, followedShows: Data?, seenName: String) throws(ExternalHistoryError) -> ExternalHistory {
+        let seenEpisodesFile = seenName
         var history = ExternalHistory(service: .tvTime)
         let seen = try table(seenEpisodes, file: seenEpisodesFile)
         let showID = seen.column(showIDColumns), showName = seen.column(showNameColumns)

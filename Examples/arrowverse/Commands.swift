@@ -45,7 +45,7 @@ struct List: AsyncParsableCommand {
     }
 }
 
-/// `arrowverse shows [--only Arrow,Flash | --all] [--json]`
+/// `arrowverse shows [--only Arrow,Flash | --all | --hide NAME | --drop NAME | --resume NAME] [--json]`
 struct Shows: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Choose the shows that list, next and progress follow (saved with the progress).",
@@ -57,10 +57,15 @@ struct Shows: AsyncParsableCommand {
     @OptionGroup var common: CommonOptions
     @Option(help: "Follow only these shows, comma-separated (\"Arrow,Flash\").") var only: String?
     @Flag(help: "Follow every show again.") var all = false
+    @Option(help: "Put a show aside: out of next and coming soon, its marks and history kept.") var hide: String?
+    @Option(help: "Drop a show: out of next and coming soon, its marks and history kept.") var drop: String?
+    @Option(help: "Follow a hidden or dropped show as usual again.") var resume: String?
     @Flag(help: "Print the shows as one JSON document.") var json = false
 
     func validate() throws {
-        if only != nil && all { throw ValidationError("Give --only or --all, not both.") }
+        if [only != nil, all, hide != nil, drop != nil, resume != nil].filter({ $0 }).count > 1 {
+            throw ValidationError("Give one of --only, --all, --hide, --drop or --resume.")
+        }
         if let only, only.split(separator: ",").allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
             throw ValidationError("--only needs at least one show name, such as --only \"Arrow,Flash\".")
         }
@@ -74,6 +79,9 @@ struct Shows: AsyncParsableCommand {
             try await store.setSelectedShows(Set(try names.map { try list.show(named: $0).id }))
         } else if all {
             try await store.setSelectedShows(nil)
+        } else if let (name, status) = hide.map({ ($0, ShowStatus.hidden) }) ?? drop.map({ ($0, ShowStatus.dropped) })
+                    ?? resume.map({ ($0, ShowStatus.watching) }) {
+            try await store.setStatus(status, ofShow: try list.show(named: name).id, at: try common.clock.now)
         }
         let checklist = try await store.state().checklist
         let absent = Franchise.series.filter { series in !list.shows.contains { $0.id == series.show.id } }
@@ -89,7 +97,8 @@ struct Shows: AsyncParsableCommand {
         }
         for show in list.shows {
             let followed = checklist.selectedShows?.contains(show.id) ?? true
-            print("\(followed ? "✓" : " ") \(show.name)")
+            let status = checklist.status(ofShow: show.id)
+            print("\(followed ? "✓" : " ") \(show.name)\(status == .watching ? "" : " (\(status.rawValue))")")
         }
         if !absent.isEmpty {
             print("Not loaded (no saved page; --live fetches them): \(absent.map(\.name).joined(separator: ", "))")

@@ -152,6 +152,24 @@ struct ArrowverseHistoryTests {
         _ = try await fails(["export", "--to", "tvtime"], status: 64)
     }
 
+    @Test("shows --hide and --drop take a show out of next, keeping its marks; --resume and undo bring it back")
+    func hideAndDrop() async throws {
+        _ = try await succeeds(["watch", "The Flash 1x01"])
+        let hidden = try await succeeds(["shows", "--hide", "Flash"]).stdout
+        #expect(hidden.contains("✓ The Flash (hidden)\n"), "\(hidden)")
+        let next = try #require(try await succeeds(["next", "--json"]).json() as? [String: Any])
+        let shows = try #require(next["byShow"] as? [[String: Any]]).compactMap { $0["show"] as? String }
+        #expect(!shows.contains("The Flash") && shows.contains("Arrow"), "\(shows)")
+        #expect(try await watchedCount() == 1)
+        #expect(try await succeeds(["shows", "--drop", "Arrow"]).stdout.contains("✓ Arrow (dropped)\n"))
+        #expect(try await succeeds(["shows", "--resume", "Arrow"]).stdout.contains("✓ Arrow\n"))
+        _ = try await succeeds(["undo"])  // the resume
+        _ = try await succeeds(["undo"])  // the drop
+        _ = try await succeeds(["undo"])  // the hide
+        #expect(!(try await succeeds(["shows"]).stdout.contains("(")))
+        _ = try await fails(["shows", "--hide", "Flash", "--drop", "Arrow"], status: 64)
+    }
+
     @Test("--db with an empty path or a folder is refused in one line")
     func databasePaths() async throws {
         let empty = try await ProgramRun.run("arrowverse", ["list", "--db", ""])

@@ -98,6 +98,22 @@ extension WatchList {
         }
         var seenUnmatched = Set<EpisodeReference>()
         var groups: [(name: String, members: [Int])] = []
+        var crossoverParts: [EpisodeID: CrossoverPart] = [:]
+        for rule in rules {
+            let name: String, references: [EpisodeReference]
+            switch rule {
+            case .sequence(let n, let r), .together(let n, let r): (name, references) = (n, r)
+            case .before: continue
+            }
+            var found: [Int] = []
+            for reference in references {
+                if let position = resolve(reference), !found.contains(position) { found.append(position) }
+            }
+            guard found.count > 1 else { continue }
+            for (index, position) in found.enumerated() where crossoverParts[nodes[position].id] == nil {
+                crossoverParts[nodes[position].id] = CrossoverPart(name: name, part: index + 1, parts: found.count)
+            }
+        }
         for rule in rules {
             for reference in rule.references where resolve(reference) == nil && !seenUnmatched.contains(reference) {
                 seenUnmatched.insert(reference)
@@ -216,7 +232,9 @@ extension WatchList {
             }
             start = end
         }
-        return WatchList(shows: shows, episodes: ordered, unmatchedReferences: unmatched, priorityTies: ties, interruptions: interruptions)
+        return WatchList(
+            shows: shows, episodes: ordered, unmatchedReferences: unmatched, priorityTies: ties, interruptions: interruptions,
+            crossoverParts: crossoverParts)
     }
 
     private static func label(_ episode: Episode, shows: [String: Show]) -> String {

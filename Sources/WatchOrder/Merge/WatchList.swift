@@ -16,16 +16,18 @@ public struct WatchList: Sendable, Hashable {
     /// (``OrderingRule/together(name:episodes:)``), because a later part waits for them.
     public let interruptions: [GroupInterruption]
     private let positions: [EpisodeID: Int]
+    private let crossoverParts: [EpisodeID: CrossoverPart]
 
     init(
         shows: [Show], episodes: [Episode], unmatchedReferences: [EpisodeReference], priorityTies: [PriorityTie] = [],
-        interruptions: [GroupInterruption] = []
+        interruptions: [GroupInterruption] = [], crossoverParts: [EpisodeID: CrossoverPart] = [:]
     ) {
         self.shows = shows
         self.episodes = episodes
         self.unmatchedReferences = unmatchedReferences
         self.priorityTies = priorityTies
         self.interruptions = interruptions
+        self.crossoverParts = crossoverParts
         var positions: [EpisodeID: Int] = [:]
         for (index, episode) in episodes.enumerated() { positions[episode.id] = index }
         self.positions = positions
@@ -39,6 +41,16 @@ public struct WatchList: Sendable, Hashable {
 
     /// The show with this id, or `nil`.
     public func show(_ id: String) -> Show? { shows.first { $0.id == id } }
+
+    /// The crossover `id` is a part of — the ``OrderingRule/sequence(name:episodes:)`` rule that
+    /// names it, with its place among the parts found in this list — or `nil`.
+    public func crossover(of id: EpisodeID) -> CrossoverPart? { crossoverParts[id] }
+
+    /// The code the viewer types for `episode`: the show's name and the code within the show,
+    /// "Arrow 3x08", "Legends of Tomorrow special 1" — what ``episode(named:)`` reads back.
+    public func fullCode(of episode: Episode) -> String {
+        "\(show(episode.showID)?.name ?? episode.showID) \(code(of: episode))"
+    }
 }
 
 /// Two episodes of different shows on one day that only show priority put in order (see

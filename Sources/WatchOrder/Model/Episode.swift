@@ -23,8 +23,11 @@ public struct Episode: Sendable, Hashable, Codable, Identifiable {
     public var broadcast: Date?
     /// The runtime, when known.
     public var runtime: Duration?
-    /// The page the episode was read from.
+    /// The page the episode was read from (a list of episodes, usually).
     public var sourceURL: URL?
+    /// The episode's own page — its article on a wiki, say — when known; `nil` otherwise. Unlike
+    /// ``sourceURL`` it is about this episode alone, so an app can link each episode to it.
+    public var pageURL: URL?
     /// The episode's ids on other services (TVMaze, TheTVDB, IMDb…), where a source gives them.
     /// They take no part in the identity (``id``).
     public var externalIDs: ExternalIDs
@@ -33,7 +36,7 @@ public struct Episode: Sendable, Hashable, Codable, Identifiable {
     public init(
         showID: String, season: Int, number: Int?, overall: Int? = nil, title: String,
         alternateTitles: [String] = [], airDay: CalendarDay?, broadcast: Date? = nil, runtime: Duration? = nil,
-        sourceURL: URL? = nil, externalIDs: ExternalIDs = .none
+        sourceURL: URL? = nil, pageURL: URL? = nil, externalIDs: ExternalIDs = .none
     ) {
         self.id = EpisodeID(showID: showID, season: season, number: number, overall: overall, title: title)
         self.showID = showID
@@ -46,11 +49,12 @@ public struct Episode: Sendable, Hashable, Codable, Identifiable {
         self.broadcast = broadcast
         self.runtime = runtime
         self.sourceURL = sourceURL
+        self.pageURL = pageURL
         self.externalIDs = externalIDs
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id, showID, season, number, overall, title, alternateTitles, airDay, broadcast, runtime, sourceURL, externalIDs
+        case id, showID, season, number, overall, title, alternateTitles, airDay, broadcast, runtime, sourceURL, pageURL, externalIDs
     }
 
     /// Decodes an episode; `externalIDs` may be absent (documents written before it existed).
@@ -67,6 +71,7 @@ public struct Episode: Sendable, Hashable, Codable, Identifiable {
         broadcast = try container.decodeIfPresent(Date.self, forKey: .broadcast)
         runtime = try container.decodeIfPresent(Duration.self, forKey: .runtime)
         sourceURL = try container.decodeIfPresent(URL.self, forKey: .sourceURL)
+        pageURL = try container.decodeIfPresent(URL.self, forKey: .pageURL)
         externalIDs = try container.decodeIfPresent(ExternalIDs.self, forKey: .externalIDs) ?? .none
     }
 

@@ -185,12 +185,14 @@ extension OrderingRuleSet {
     /// aired between two parts moved after the last).
     public var builtInOrders: [NamedOrder] {
         let others = (otherCrossovers ?? []).map { OrderingRule.sequence(name: $0.name, episodes: $0.order) }
-        let nights = (sameNight ?? []).map { OrderingRule.sequence(name: $0.date, episodes: $0.order) }
+        let nights = (sameNight ?? []).flatMap { night in
+            zip(night.order, night.order.dropFirst()).map { OrderingRule.before($0, $1) }
+        }
         return [
             NamedOrder(
                 id: NamedOrder.airingID, title: "Airing order",
                 summary: "Every episode when it first aired (US broadcast time); crossover parts and shared nights in story order.",
-                rules: crossovers.map { .sequence(name: $0.name, episodes: $0.order) } + others + nights, showPriority: shows),
+                rules: rules, showPriority: shows),
             NamedOrder(
                 id: "crossovers-together", title: "Crossovers back to back",
                 summary: "The airing order, except that each crossover's parts come one after another: an episode that aired between two parts waits until the last.",

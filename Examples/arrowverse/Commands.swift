@@ -52,7 +52,7 @@ struct Shows: AsyncParsableCommand {
         abstract: "Choose the shows that list, next and progress follow (saved with the progress).",
         discussion: """
         Names are matched ignoring case and punctuation, and the start of a name will do ("flash", \
-        "legends"). With --json: {"shows": [{"id", "name", "followed", "episodes"}, ...], "notLoaded": [...]}.
+        "legends"). With --json: {"shows": [{"id", "name", "followed", "episodes", "externalIDs"}, ...], "notLoaded": [...]}.
         """)
 
     @OptionGroup var common: CommonOptions
@@ -83,7 +83,7 @@ struct Shows: AsyncParsableCommand {
             try JSONOutput.print(ShowsDocument(
                 shows: list.shows.map { show in
                     .init(id: show.id, name: show.name, followed: checklist.selectedShows?.contains(show.id) ?? true,
-                          episodes: counts[show.id] ?? 0)
+                          episodes: counts[show.id] ?? 0, externalIDs: show.externalIDs)
                 },
                 notLoaded: absent.map(\.name)))
             return

@@ -77,6 +77,20 @@ struct ArrowverseOrderTests {
         #expect(again.stderr.isEmpty, "said once: \(again.stderr)")
     }
 
+    @Test("shows --json carries each series' TVMaze, TheTVDB and IMDb ids from the snapshot's catalog")
+    func showIDs() async throws {
+        let document = try #require(try (try await succeeds(["shows", "--json"])).json() as? [String: Any])
+        let shows = try #require(document["shows"] as? [[String: Any]])
+        func ids(_ name: String) -> [String: Any] {
+            shows.first { $0["name"] as? String == name }?["externalIDs"] as? [String: Any] ?? [:]
+        }
+        #expect(ids("Arrow")["tvmaze"] as? Int == 4 && ids("Arrow")["thetvdb"] as? Int == 257655 && ids("Arrow")["imdb"] as? String == "tt2193021")
+        #expect(ids("The Flash")["tvmaze"] as? Int == 13 && ids("The Flash")["imdb"] as? String == "tt3107288")
+        #expect(ids("Superman & Lois")["tvmaze"] as? Int == 44751)
+        #expect(ids("Constantine")["imdb"] as? String == "tt3489184" && ids("Constantine")["tvmaze"] == nil)
+        #expect(shows.filter { ($0["externalIDs"] as? [String: Any])?.isEmpty == false }.count == 9, "nine of the eleven have ids")
+    }
+
     @Test("orders lists airing and crossovers-together; --order and --choose move Legends 4x08 after Elseworlds")
     func namedOrders() async throws {
         let listing = try await succeeds(["orders"])

@@ -14,6 +14,7 @@ private func withTVMaze<T>(_ folder: String, _ body: (TVMaze) async throws -> T)
     var configuration = TVMaze.configuration(baseURL: await server.baseURL)
     configuration.rateLimits = []
     configuration.retry = .none
+    configuration.useLoopbackTestTimeouts()
     do {
         let result = try await body(TVMaze(configuration: configuration))
         await server.stop()

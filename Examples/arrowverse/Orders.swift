@@ -105,6 +105,7 @@ struct Orders: AsyncParsableCommand {
             }
             return
         } else if let remove {
+            guard state.order(id: remove) != nil else { throw unknown(remove, state) }
             let wasChosen = try await store.removeOrder(id: remove)
             print("Removed \(remove)." + (wasChosen ? " It was the chosen order: back to the default." : ""))
             return

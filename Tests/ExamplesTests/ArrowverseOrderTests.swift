@@ -154,6 +154,8 @@ struct ArrowverseOrderTests {
               (["list", "--order", "nope"], 64, "the orders are airing, crossovers-together"),
               (["orders", "--choose", "nope"], 64, "the orders are airing, crossovers-together"),
               (["orders", "--remove", "airing"], 1, "built-in"),
+              (["orders", "--remove", "nope"], 64, "the orders are airing, crossovers-together"),
+              (["orders", "--show", "nope"], 64, "the orders are airing, crossovers-together"),
               (["orders", "--choose", "airing", "--remove", "x"], 64, "Give one of"),
               (["watch", "Arrow 1x01", "--order", "airing"], 64, "--order goes with --through"),
               (["next", "--watch", "--order", "airing"], 64, "orders --choose"),

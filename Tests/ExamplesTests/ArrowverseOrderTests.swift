@@ -77,6 +77,50 @@ struct ArrowverseOrderTests {
         #expect(again.stderr.isEmpty, "said once: \(again.stderr)")
     }
 
+    @Test("The README's arrowverse lines print what their comments say (watch, next, orders), in order on one database")
+    func readmeOutputs() async throws {
+        let readme = try String(contentsOf: ProgramRun.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        // `swift run arrowverse ARGS   # OUTPUT` where OUTPUT is a printed line (not a description).
+        let printed = ["Marked ", "Next: ", "* airing"]
+        var checked = 0
+        for line in readme.split(separator: "\n").map(String.init) where line.hasPrefix("swift run arrowverse ") {
+            guard let hash = line.range(of: "   # ") ?? line.range(of: "  # ") else { continue }
+            let expected = String(line[hash.upperBound...]).trimmingCharacters(in: .whitespaces)
+            guard printed.contains(where: expected.hasPrefix) else { continue }
+            let command = String(line[line.index(line.startIndex, offsetBy: "swift run arrowverse ".count)..<hash.lowerBound])
+            let arguments = Self.words(command)
+            let run = try await succeeds(arguments)
+            let first = run.stdout.split(separator: "\n").first.map { String($0).trimmingCharacters(in: .whitespaces) } ?? ""
+            func collapsed(_ text: String) -> String { text.replacingOccurrences(of: #"\s+"#, with: " ", options: .regularExpression) }
+            #expect(collapsed(first) == collapsed(expected), "README: \(line)\nprinted: \(first)")
+            checked += 1
+        }
+        #expect(checked >= 3, "the README's printed lines were found")
+    }
+
+    /// Shell words: spaces separate, double quotes group.
+    private static func words(_ text: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        var quoted = false
+        var started = false
+        for character in text {
+            if character == "\"" {
+                quoted.toggle()
+                started = true
+            } else if character == " " && !quoted {
+                if started { words.append(current) }
+                current = ""
+                started = false
+            } else {
+                current.append(character)
+                started = true
+            }
+        }
+        if started { words.append(current) }
+        return words
+    }
+
     @Test("shows --json carries each series' TVMaze, TheTVDB and IMDb ids from the snapshot's catalog")
     func showIDs() async throws {
         let document = try #require(try (try await succeeds(["shows", "--json"])).json() as? [String: Any])

@@ -97,6 +97,33 @@ struct NamedOrderStoreTests {
         #expect(state.chosenOrderID == nil && state.order?.id == "airing")
     }
 
+    @Test("Choosing an order in one store is seen by another store's observation as a reordering change")
+    func choiceIsObserved() async throws {
+        let path = try databasePath()
+        let writer = try WatchOrderStore(path: path)
+        try await writer.refresh(lists())
+        try await writer.setBuiltInOrders([airing, together])
+        let reader = try WatchOrderStore(path: path, polling: ChangePolling(every: .milliseconds(20)))
+        let (started, start) = AsyncStream<Void>.makeStream()
+        let updates = Task {
+            var seen: [WatchStateUpdate] = []
+            for try await update in reader.observeChanges() {
+                seen.append(update)
+                start.yield()
+                if seen.count == 2 { break }
+            }
+            return seen
+        }
+        var signals = started.makeAsyncIterator()
+        _ = await signals.next()
+        try await writer.chooseOrder("together")
+        let seen = try await withTimeout(seconds: 60) { try await updates.value }
+        let change = try #require(seen.last?.change)
+        #expect(change.rulesChanged && change.reordersList && change.newlyWatched.isEmpty)
+        #expect(seen.last?.state.order?.id == "together")
+        #expect(ids(try #require(seen.last).state.watchList()) == ["a/s1e1", "a/s1e2", "b/s1e1", "b/s1e2"])
+    }
+
     @Test("Setting the same built-in orders again writes nothing (a launch is not a change)")
     func builtInOrdersWriteOnlyWhenChanged() async throws {
         let path = try databasePath()

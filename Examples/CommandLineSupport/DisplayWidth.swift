@@ -1,58 +1,160 @@
-public import Foundation
-
-/// How many terminal columns text takes — wide characters (CJK, most emoji) two, combining marks
-/// and zero-width characters none — and text fitted to a width with an ellipsis, so that no line
-/// wraps on an 80-column terminal.
-public enum DisplayWidth {
-    /// The columns `text` takes on a terminal.
-    public static func of(_ text: String) -> Int {
-        text.reduce(0) { $0 + columns(of: $1) }
+/// Measuring and fitting text by the columns a terminal draws it in, not by its count of characters:
+/// East Asian wide and fullwidth characters (CJK, kana, hangul, fullwidth forms) and emoji take two
+/// columns, combining marks and zero-width characters none, and a terminal's escape sequences
+/// (`ESC [ … m`) none.
+///
+/// ```swift
+/// "進撃の巨人".displayWidth                       // 10
+/// "Attack on Titan 🎉".fitted(toWidth: 10)        // "Attack on…"
+/// "進撃の巨人".fitted(toWidth: 7)                 // "進撃の…" (6 columns + 1; a wide character is never split)
+/// "Title".padded(toWidth: 8) + "|"              // "Title   |"
+/// ```
+extension String {
+    /// The number of terminal columns the text takes (escape sequences count nothing).
+    public var displayWidth: Int {
+        var width = 0
+        var escape = EscapeScanner()
+        for character in self where !escape.consumes(character) {
+            width += DisplayWidth.columns(of: character)
+        }
+        return width
     }
 
-    /// `text` cut to at most `width` columns, ending in "…" when cut.
-    public static func fit(_ text: String, to width: Int) -> String {
+    /// The text when it fits in `width` columns; otherwise as many whole characters as fit in `width - 1`
+    /// columns, then "…" (so the result never takes more than `width` columns, and is empty for a width
+    /// of 0 or less). Escape sequences are kept; a style still open where the text is cut is reset.
+    public func fitted(toWidth width: Int) -> String {
+        if displayWidth <= width { return self }
         guard width > 0 else { return "" }
-        guard of(text) > width else { return text }
-        var result = ""
+        var out = ""
         var used = 0
-        for character in text {
-            let next = columns(of: character)
-            if used + next > width - 1 { break }
-            result.append(character)
-            used += next
+        var escape = EscapeScanner()
+        var styled = false
+        for character in self {
+            if escape.consumes(character) {
+                out.append(character)
+                styled = true
+                continue
+            }
+            let columns = DisplayWidth.columns(of: character)
+            if used + columns > width - 1 { break }
+            out.append(character)
+            used += columns
         }
-        return result + "…"
+        out += "…"
+        if styled { out += "\u{1B}[0m" }
+        return out
     }
 
-    /// The width lines are fitted to: `COLUMNS` when set, else 80 when standard output is a
-    /// terminal, else `nil` (piped output keeps its whole lines; `--json` is for programs).
-    public static func outputWidth(environment: [String: String] = ProcessInfo.processInfo.environment) -> Int? {
-        if let text = environment["COLUMNS"], let columns = Int(text), columns >= 20 { return columns }
-        return Terminal.current(environment: environment).outputIsTerminal ? 80 : nil
+    /// The text followed by spaces up to `width` columns (unchanged when it is as wide or wider).
+    public func padded(toWidth width: Int) -> String {
+        let missing = width - displayWidth
+        return missing > 0 ? self + String(repeating: " ", count: missing) : self
     }
 
-    /// `line` fitted to ``outputWidth(environment:)``, or whole when there is none.
-    public static func fitted(_ line: String) -> String {
-        outputWidth().map { fit(line, to: $0) } ?? line
+    /// The text fitted to exactly `width` columns: cut with "…" when wider, padded with spaces when
+    /// narrower (a wide character that would straddle the edge is dropped for a space).
+    public func column(_ width: Int) -> String {
+        fitted(toWidth: width).padded(toWidth: width)
     }
 
-    /// The columns one character takes.
-    static func columns(of character: Character) -> Int {
-        guard let first = character.unicodeScalars.first else { return 0 }
+    /// The text on one line, safe to print on a terminal: line breaks and tabs become spaces, other
+    /// control characters (escape, bell, backspace…) become "�", so a title typed with them can
+    /// neither break a table nor move the cursor.
+    public var terminalSafe: String {
+        var out = String.UnicodeScalarView()
+        for scalar in unicodeScalars {
+            switch scalar.value {
+            case 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029: out.append(" ")
+            case 0x00...0x1F, 0x7F...0x9F: out.append("\u{FFFD}")
+            default: out.append(scalar)
+            }
+        }
+        return String(out)
+    }
+}
+
+/// How many columns one character takes on a terminal.
+public enum DisplayWidth {
+    /// 2 for East Asian wide and fullwidth characters and for emoji shown as pictures (emoji
+    /// presentation, a variation selector 16, a flag), 0 for control characters, combining marks and
+    /// zero-width characters on their own, else 1.
+    public static func columns(of character: Character) -> Int {
+        let scalars = character.unicodeScalars
+        guard let first = scalars.first else { return 0 }
         let value = first.value
-        if value < 0x20 || (0x7F..<0xA0).contains(value) { return 0 }
-        if first.properties.generalCategory == .nonspacingMark || first.properties.generalCategory == .enclosingMark
-            || value == 0x200B || value == 0x200D || value == 0xFEFF
-        {
-            return 0
+        // Printable ASCII: the common case, answered without a lookup.
+        if value >= 0x20 && value < 0x7F { return 1 }
+        if value < 0x20 || (value >= 0x7F && value < 0xA0) { return 0 }
+        var textPresentation = false
+        for scalar in scalars.dropFirst() {
+            if scalar.value == 0xFE0F { return 2 }           // VARIATION SELECTOR-16: shown as emoji
+            if scalar.value == 0xFE0E { textPresentation = true }
         }
-        if first.properties.isEmojiPresentation || character.unicodeScalars.contains(where: { $0.value == 0xFE0F }) { return 2 }
-        switch value {
-        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
-             0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x20000...0x3FFFD:
-            return 2
+        if (0x1F1E6...0x1F1FF).contains(value) { return 2 }   // regional indicators (flags)
+        let properties = first.properties
+        switch properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .lineSeparator, .paragraphSeparator:
+            return 0
+        case .format:
+            // Invisible, except the soft hyphen and the prepended concatenation marks (such as the
+            // Arabic number sign), which are drawn.
+            if !drawnFormatCharacters.contains(value) { return 0 }
         default:
-            return 1
+            break
+        }
+        if properties.isEmojiPresentation && !textPresentation { return 2 }
+        if isWide(value) && !textPresentation { return 2 }
+        // Hangul medial vowels and final consonants join the syllable before them.
+        if (0x1160...0x11FF).contains(value) || (0xD7B0...0xD7FF).contains(value) { return 0 }
+        return 1
+    }
+
+    /// The format characters a terminal draws: the soft hyphen and the prepended concatenation marks
+    /// (Arabic number signs, the end of ayah, the Syriac abbreviation mark, Kaithi number signs).
+    static let drawnFormatCharacters: Set<UInt32> = [
+        0xAD, 0x600, 0x601, 0x602, 0x603, 0x604, 0x605, 0x6DD, 0x70F, 0x890, 0x891, 0x8E2, 0x110BD, 0x110CD,
+    ]
+
+    /// Whether `value` is East Asian Wide or Fullwidth (a binary search of the generated ranges).
+    static func isWide(_ value: UInt32) -> Bool {
+        guard value >= 0x1100 else { return false }
+        var low = 0
+        var high = eastAsianWideRanges.count - 1
+        while low <= high {
+            let middle = (low + high) / 2
+            let (first, last) = eastAsianWideRanges[middle]
+            if value < first {
+                high = middle - 1
+            } else if value > last {
+                low = middle + 1
+            } else {
+                return true
+            }
+        }
+        return false
+    }
+}
+
+/// Recognises a terminal escape sequence character by character: `ESC [` parameters and a final byte
+/// (CSI, such as `ESC [ 1 m`), or `ESC` and one more character.
+struct EscapeScanner {
+    private enum State { case text, escape, controlSequence }
+    private var state = State.text
+
+    /// Whether `character` belongs to an escape sequence (then it takes no columns).
+    mutating func consumes(_ character: Character) -> Bool {
+        switch state {
+        case .text:
+            guard character == "\u{1B}" else { return false }
+            state = .escape
+            return true
+        case .escape:
+            state = character == "[" ? .controlSequence : .text
+            return true
+        case .controlSequence:
+            if let value = character.unicodeScalars.first?.value, (0x40...0x7E).contains(value) { state = .text }
+            return true
         }
     }
 }

@@ -11,7 +11,8 @@ struct Arrowverse: OneLineErrors {
         abstract: "The Arrowverse shows in one watch order, crossovers in part order, with a watched checklist.",
         version: ProgramVersion.current,
         subcommands: [
-            List.self, Shows.self, Next.self, Watch.self, Unwatch.self, History.self, Undo.self, ProgressCommand.self, Export.self, Import.self,
+            List.self, Shows.self, Next.self, Watch.self, Unwatch.self, History.self, Undo.self, ProgressCommand.self, Export.self,
+            Import.self, Orders.self,
         ],
         defaultSubcommand: List.self)
 

@@ -22,6 +22,15 @@ public enum WatchOrderStoreError: Error, Sendable, Hashable, LocalizedError, Sto
     /// The change ``WatchOrderStore/undo(at:)`` would undo (its summary) touched rows that have
     /// changed since in a way the change log does not know; nothing was written.
     case undoConflict(change: String)
+    /// No named order has this id; `known` are the ids that exist.
+    case unknownOrder(String, known: [String])
+    /// A built-in order has this id: a viewer's order cannot take it, and a built-in order cannot be
+    /// removed (the app supplies them).
+    case orderIsBuiltIn(String)
+    /// A viewer's order already has the id of a built-in order the app supplies.
+    case orderIDTaken(String)
+    /// An order could not be stored: the text says why.
+    case invalidOrder(String)
 
     /// What failed and what to do.
     public var errorDescription: String? {
@@ -41,6 +50,14 @@ public enum WatchOrderStoreError: Error, Sendable, Hashable, LocalizedError, Sto
             return "The rewatch cannot be changed: \(reason)."
         case .undoConflict(let change):
             return "The last change (\(change)) cannot be undone: what it changed has changed since. Nothing was undone."
+        case .unknownOrder(let id, let known):
+            return "There is no order \"\(id)\"" + (known.isEmpty ? "; no named order is stored." : "; the orders are \(known.joined(separator: ", ")).")
+        case .orderIsBuiltIn(let id):
+            return "\"\(id)\" is a built-in order; it cannot be removed or replaced. Give your order another id."
+        case .orderIDTaken(let id):
+            return "Your order \"\(id)\" has the name of a built-in order; remove or rename it to see the built-in one."
+        case .invalidOrder(let reason):
+            return "The order cannot be stored: \(reason)."
 
         }
     }

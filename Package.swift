@@ -191,11 +191,16 @@ let package = Package(
             name: "ExamplesTests",
             dependencies: ["AirdateTestSupport", "arrowverse", "tvweek", "animeplan", "countdowns", "scrape"]
         ),
-        // What every example's entry point shares (one-line errors); not a product.
+        // What every example's entry point shares (one-line errors, terminal manners, the time-zone
+        // and database options); not a product.
         .target(
             name: "CommandLineSupport",
-            dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["AirdateCore", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Examples/CommandLineSupport"
+        ),
+        .testTarget(
+            name: "CommandLineSupportTests",
+            dependencies: ["CommandLineSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(
             name: "arrowverse",

@@ -124,7 +124,10 @@ let package = Package(
         ),
         .testTarget(
             name: "CountdownKitTests",
-            dependencies: ["AirdateTestSupport", "CountdownKit", .product(name: "Clocks", package: "swift-clocks")]
+            dependencies: [
+                "AirdateTestSupport", "CountdownKit", "AirdateStore",
+                .product(name: "Clocks", package: "swift-clocks"), .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
 
         // MARK: AnimePlanner
@@ -189,7 +192,7 @@ let package = Package(
         // status out. Depending on the executables makes `swift test` build them first.
         .testTarget(
             name: "ExamplesTests",
-            dependencies: ["AirdateTestSupport", "arrowverse", "tvweek", "animeplan", "countdowns", "scrape"]
+            dependencies: ["AirdateTestSupport", "arrowverse", "tvweek", "animeplan", "countdowns", "scrape", "CountdownKit", "AirdateCore"]
         ),
         // What every example's entry point shares (one-line errors, terminal manners, the time-zone
         // and database options); not a product.

@@ -15,6 +15,8 @@ let package = Package(
         .library(name: "AnimePlannerJikan", targets: ["AnimePlannerJikan"]),
         .library(name: "WatchOrderTVMaze", targets: ["WatchOrderTVMaze"]),
         .library(name: "WatchOrderWiki", targets: ["WatchOrderWiki"]),
+        .library(name: "CountdownKitTVMaze", targets: ["CountdownKitTVMaze"]),
+        .library(name: "CountdownKitJikan", targets: ["CountdownKitJikan"]),
         // Their types appear in the other products' public API (`CalendarDay`, `Week`, `ICalendar`;
         // `HTTPTransport`, `HTTPClientError`), so apps import them by name.
         .library(name: "AirdateCore", targets: ["AirdateCore"]),
@@ -201,6 +203,21 @@ let package = Package(
             name: "WatchOrderTVMazeTests",
             dependencies: ["WatchOrderTVMaze", "WatchOrder", "WatchOrderWiki", "TVMazeClient", "AirdateCore", "AirdateHTTP", "AirdateTestServer", "HTMLScrape"]
         ),
+        // Countdowns that follow a show's next episode or next season's premiere, as TVMaze or
+        // MyAnimeList (Jikan) schedule it; CountdownKit itself links neither client.
+        .target(
+            name: "CountdownKitTVMaze",
+            dependencies: ["CountdownKit", "TVMazeClient", "AirdateCore", "AirdateHTTP"]
+        ),
+        .target(
+            name: "CountdownKitJikan",
+            dependencies: ["CountdownKit", "JikanClient", "AirdateCore", "AirdateHTTP"]
+        ),
+        .testTarget(
+            name: "CountdownKitBridgeTests",
+            dependencies: ["CountdownKitTVMaze", "CountdownKitJikan", "CountdownKit", "TVMazeClient", "JikanClient", "AirdateCore",
+                           "AirdateHTTP", "AirdateTestServer", "AirdateTestSupport"]
+        ),
         // MediaWiki episode tables read into WatchOrder's episode lists (HTMLScrape parses them),
         // from saved pages or fetched over AirdateHTTP; WatchOrder itself never links the parser.
         .target(
@@ -217,7 +234,7 @@ let package = Package(
         // is declared by two modules.
         .testTarget(
             name: "AirdateConsumerTests",
-            dependencies: ["AirdateCore", "AirdateHTTP", "AirdateStore", "AnimePlanner", "CountdownKit", "HTMLScrape", "JikanClient", "TVMazeClient", "WatchOrder", "AnimePlannerJikan", "WatchOrderTVMaze", "WatchOrderWiki", "AirdateTestServer"]
+            dependencies: ["AirdateCore", "AirdateHTTP", "AirdateStore", "AnimePlanner", "CountdownKit", "HTMLScrape", "JikanClient", "TVMazeClient", "WatchOrder", "AnimePlannerJikan", "WatchOrderTVMaze", "WatchOrderWiki", "CountdownKitTVMaze", "CountdownKitJikan", "AirdateTestServer"]
         ),
 
         // MARK: Examples

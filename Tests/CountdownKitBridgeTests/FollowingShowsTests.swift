@@ -29,8 +29,7 @@ private func tvmaze(_ baseURL: URL) -> TVMaze {
     configuration.rateLimits = []
     configuration.retry = .none
     configuration.cacheCapacity = 0  // every refresh asks the server, which changes its answers
-    configuration.requestTimeout = .seconds(30)
-    configuration.idleTimeout = .seconds(30)
+    configuration.useLoopbackTestTimeouts()
     return TVMaze(configuration: configuration)
 }
 
@@ -38,8 +37,7 @@ private func jikan(_ baseURL: URL) -> Jikan {
     var configuration = Jikan.configuration(baseURL: baseURL, rateLimits: [])
     configuration.retry = .none
     configuration.cacheCapacity = 0  // every refresh asks the server, which changes its answers
-    configuration.requestTimeout = .seconds(30)
-    configuration.idleTimeout = .seconds(30)
+    configuration.useLoopbackTestTimeouts()
     return Jikan(configuration: configuration)
 }
 

@@ -61,7 +61,7 @@ private let tokyo = TimeZone(identifier: "Asia/Tokyo") ?? .gmt
 
 /// Issue 30 part 5: countdowns that follow a show's next episode or next season's premiere, as
 /// TVMaze and MyAnimeList (through Jikan) schedule it, over real HTTP on loopback.
-@Suite("Countdowns that follow a show", .serialized, .timeLimit(.minutes(2)))
+@Suite("Countdowns that follow a show", .serialized, .timeLimit(.minutes(10)))
 struct FollowingShowsTests {
     @Test("TVMaze: the next episode and the next season's premiere, at their air time in the network's zone")
     func tvmazeSchedules() async throws {

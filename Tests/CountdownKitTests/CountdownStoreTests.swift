@@ -4,7 +4,7 @@ import Testing
 @testable import CountdownKit
 import AirdateStore
 
-@Suite(.timeLimit(.minutes(1))) struct CountdownStoreTests {
+@Suite(.timeLimit(.minutes(10))) struct CountdownStoreTests {
     let reference = ViewerClock.fixed(at: Fixture.instant("2024-03-10T12:00:00Z"), timeZone: .gmt)
 
     static func sample() throws -> [Countdown] {

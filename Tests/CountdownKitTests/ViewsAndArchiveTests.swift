@@ -101,3 +101,81 @@ import Testing
         }
     }
 }
+
+/// Issue 28, class 11: inputs have bounded lengths, everywhere a countdown is made or written.
+@Suite struct LimitsTests {
+    /// The store error a write of `countdowns` throws, or `nil`.
+    private func saveError(_ store: CountdownStore, _ countdowns: [Countdown]) async -> CountdownStoreError? {
+        do {
+            try await store.save(countdowns)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    private func insertError(_ store: CountdownStore, _ countdowns: [Countdown]) async -> CountdownStoreError? {
+        do {
+            try await store.insert(countdowns)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    private func updateError(_ store: CountdownStore, _ countdown: Countdown) async -> CountdownStoreError? {
+        do {
+            try await store.update([countdown])
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test("every write path refuses a countdown past the limits, names what is too long, and writes nothing")
+    func writesAreBounded() async throws {
+        let store = try CountdownStore(path: Fixture.temporaryDatabasePath())
+        let good = Fixture.countdown(1, "Good", .allDay(Fixture.day("2027-01-01")))
+        try await store.insert(good)
+        let before = try await store.all()
+        var longNote = good
+        longNote.note = String(repeating: "n", count: Countdown.Limits.noteLength + 1)
+        var manyTags = Fixture.countdown(2, "Tags", .allDay(Fixture.day("2027-01-01")))
+        manyTags.tags = (0...Countdown.Limits.tags).compactMap { CountdownTag("t\($0)") }
+        var longTag = Fixture.countdown(3, "Tag", .allDay(Fixture.day("2027-01-01")))
+        longTag.tags = [CountdownTag(String(repeating: "t", count: Countdown.Limits.tagLength + 1))].compactMap { $0 }
+        let cases: [(Countdown, CountdownError)] = [
+            (longNote, .tooLong(what: "note", length: Countdown.Limits.noteLength + 1, limit: Countdown.Limits.noteLength)),
+            (manyTags, .tooMany(what: "tags", count: Countdown.Limits.tags + 1, limit: Countdown.Limits.tags)),
+            (longTag, .tooLong(what: "tag", length: Countdown.Limits.tagLength + 1, limit: Countdown.Limits.tagLength)),
+        ]
+        let fresh = Fixture.countdown(9, "New", .allDay(Fixture.day("2027-01-01")))
+        for (countdown, expected) in cases {
+            #expect(throws: expected) { try countdown.validated() }
+            #expect(await saveError(store, [countdown]) == .invalid(expected))
+            if countdown.id != good.id {
+                #expect(await insertError(store, [fresh, countdown]) == .invalid(expected), "all or none")
+            }
+        }
+        #expect(await updateError(store, longNote) == .invalid(cases[0].1))
+        #expect(throws: CountdownError.tooLong(what: "title", length: 201, limit: 200)) {
+            try Countdown(title: String(repeating: "x", count: 201), target: .allDay(Fixture.day("2027-01-01")), created: Fixture.base)
+        }
+        #expect(try await store.all() == before, "nothing was written")
+
+        // A document past the limits is refused by the decoder, naming the field.
+        let document = try CountdownDocument(exported: Fixture.base, countdowns: [good]).jsonData()
+        let note = "\"note\" : \"" + String(repeating: "n", count: 10_001) + "\""
+        let text = String(decoding: document, as: UTF8.self).replacingOccurrences(of: "\"note\" : \"\"", with: note)
+        var message = ""
+        do {
+            _ = try await store.importJSON(Data(text.utf8))
+            Issue.record("a note of 10 001 characters was imported")
+        } catch {
+            message = error.errorDescription ?? ""
+        }
+        #expect(message.contains("countdowns[0].note") && message.contains("10001"), "\(message)")
+        #expect(message.count < 400, "shortened: \(message)")
+        #expect(try await store.all() == before)
+    }
+}

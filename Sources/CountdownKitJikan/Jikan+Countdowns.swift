@@ -89,7 +89,7 @@ extension Jikan {
     /// request), or its next season's premiere (`/anime/{id}/relations`, then each sequel, at most
     /// three).
     ///
-    /// - Throws: ``APIClientError`` as the client does; `.invalidRequest` for a show of another catalog.
+    /// - Throws: `APIClientError` as the client does; `.invalidRequest` for a show of another catalog.
     public func schedule(of followed: FollowedShow, at now: Date) async throws(APIClientError) -> ShowSchedule {
         guard followed.catalog == .jikan else {
             throw .invalidRequest(reason: "the countdown follows a show of \(followed.catalog), not MyAnimeList (Jikan)")
@@ -120,7 +120,7 @@ extension Jikan {
     }
 
     /// Asks MyAnimeList about every countdown in `store` that follows an anime and moves those whose
-    /// date moved, in one write (see ``CountdownStore/refreshFollowed(catalog:at:stoppingOn:schedule:)``);
+    /// date moved, in one write (see `CountdownStore.refreshFollowed(catalog:at:stoppingOn:schedule:)`);
     /// stops at the first error that says Jikan cannot be reached or is rate limiting.
     public func refreshFollowed(in store: CountdownStore, at now: Date) async throws(CountdownStoreError) -> FollowRefresh {
         try await store.refreshFollowed(catalog: .jikan, at: now, stoppingOn: meansUnreachable) { followed in

@@ -82,7 +82,7 @@ extension TVMaze {
     /// What TVMaze says now about a followed show: its next episode (`/shows/{id}?embed[]=nextepisode`,
     /// one request), or its next season's premiere (`/shows/{id}`, its seasons and episodes).
     ///
-    /// - Throws: ``APIClientError`` as the client does; `.invalidRequest` for a show of another catalog.
+    /// - Throws: `APIClientError` as the client does; `.invalidRequest` for a show of another catalog.
     public func schedule(of followed: FollowedShow, at now: Date) async throws(APIClientError) -> ShowSchedule {
         guard followed.catalog == .tvmaze else {
             throw .invalidRequest(reason: "the countdown follows a show of \(followed.catalog), not TVMaze")
@@ -112,7 +112,7 @@ extension TVMaze {
     }
 
     /// Asks TVMaze about every countdown in `store` that follows a TVMaze show and moves those whose
-    /// date moved, in one write (see ``CountdownStore/refreshFollowed(catalog:at:stoppingOn:schedule:)``);
+    /// date moved, in one write (see `CountdownStore.refreshFollowed(catalog:at:stoppingOn:schedule:)`);
     /// stops at the first error that says TVMaze cannot be reached or is rate limiting.
     public func refreshFollowed(in store: CountdownStore, at now: Date) async throws(CountdownStoreError) -> FollowRefresh {
         try await store.refreshFollowed(catalog: .tvmaze, at: now, stoppingOn: meansUnreachable) { followed in

@@ -54,7 +54,7 @@ public struct CountdownSort: Sendable, Hashable, Codable, LosslessStringConverti
     }
 
     /// Parses `KEY` or `KEY:asc`/`KEY:desc`, with KEY one of `date`, `created`, `modified`, `tags`,
-    /// `tag-count` or `title` (``Key/rawValue``), ignoring case.
+    /// `tag-count` or `title` (a ``Key``'s raw value), ignoring case.
     public init?(_ description: String) {
         let parts = description.lowercased().split(separator: ":", omittingEmptySubsequences: false)
         guard (1...2).contains(parts.count), let key = Key(rawValue: String(parts[0])) else { return nil }

@@ -50,6 +50,9 @@ public struct Reminder: Sendable, Hashable, Identifiable {
     /// come first, then "due", then the countdowns in the order given.
     ///
     /// - Parameters:
+    ///   - countdowns: the countdowns to remind of (archived ones have no reminders).
+    ///   - now: reminders fire strictly after this instant.
+    ///   - last: the last day (in `timeZone`) whose reminders are listed.
     ///   - leadTimes: how long before each target to remind (as given to ``ReminderScheduler``).
     ///   - timeZone: the zone all-day targets start in (the user's).
     ///   - limit: at most this many reminders, the earliest (notification schedulers keep a few dozen).

@@ -63,6 +63,8 @@ public actor CountdownStore {
     /// ``CountdownSort/sorted(_:in:locale:)``.
     ///
     /// - Parameters:
+    ///   - filter: which countdowns to list (the active ones unless told).
+    ///   - order: how to sort them (by date unless told).
     ///   - clock: now, and the zone days and dates are seen from.
     ///   - archiveZone: the zone of the user's own day, which decides when an all-day countdown has
     ///     passed; `nil` for `clock`'s zone. Give it when `clock` shows another zone than the user's

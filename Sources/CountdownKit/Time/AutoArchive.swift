@@ -7,7 +7,7 @@ import Foundation
 ///
 /// It is a pure function of the countdowns and a clock, so it can be a *view* — ``current(_:at:)``
 /// (``Countdown/current(at:)`` for one) computes it and writes nothing, which is how
-/// ``CountdownStore/countdowns(matching:sortedBy:at:archivingIn:)`` lists — or be stored with
+/// ``CountdownStore/countdowns(matching:sortedBy:at:archivingIn:automaticArchive:)`` lists — or be stored with
 /// ``CountdownStore/autoArchive(at:)``. Either way the answer is the same: a countdown is archived
 /// as of the end of its target, and an all-day target ends at midnight of the clock's zone, so pass
 /// the clock of the user's own day and zone, never that of a view showing another zone.

@@ -266,6 +266,10 @@ let package = Package(
             ],
             path: "Examples/ArrowverseSupport"
         ),
+        .testTarget(
+            name: "CommandLineSupportTests",
+            dependencies: ["CommandLineSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
         .executableTarget(
             name: "arrowverse",
             dependencies: [

@@ -266,10 +266,6 @@ let package = Package(
             ],
             path: "Examples/ArrowverseSupport"
         ),
-        .testTarget(
-            name: "CommandLineSupportTests",
-            dependencies: ["CommandLineSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]
-        ),
         .executableTarget(
             name: "arrowverse",
             dependencies: [

@@ -143,7 +143,7 @@ struct TVWeek: OneLineErrors {
         calendar.timeZone = zone
         let heading = Date.FormatStyle(date: .complete, time: .omitted, locale: Locale(identifier: "en_US_POSIX"), calendar: calendar, timeZone: zone)
         if offline {
-            Terminal.current().note("Offline: the snapshot in Fixtures/tvmaze/ records the US days 2019-07-14 to 2019-07-17 only.")
+            Terminal.current().note("Offline: the snapshot in Fixtures/tvmaze/ records the US days 2019-07-14 to 2019-07-17; 2019-07-18 to 2019-07-21 are derived from the shows' schedules (see Fixtures/tvmaze/README.md).")
         }
         print("TV schedule \(country.uppercased()), week \(listing.week.firstDay) to \(listing.week.lastDay) (\(zone.identifier))"
             + (filter.map { ", filter \"\($0)\"" } ?? ""))

@@ -9,6 +9,8 @@ Starts the built `airdate-web` on a new database (port 0), then checks, as a vie
   - `hide_show` hides (by address and through the filter form); the choice is remembered;
   - dark mode follows the system and the toggle; the page fits 375 px without sideways scrolling;
   - boxes are labelled and operable from the keyboard; without JavaScript the form saves ticks;
+  - /schedule (TVMaze's offline week) shows seven days at 375 px, each with airings and posters;
+    a show's page opens from it; the filter narrows it;
   - the Atom feed keeps RFC 4287's rules (and feedparser reads it as Atom 1.0); the calendar parses.
 Screenshots at 375 and 1280 px (light and dark) are written to --screenshots for inspection;
 --readme-shot writes the small PNG the README shows.
@@ -365,6 +367,46 @@ def main():
                 page.goto(server.origin + "/?reset=1")
                 small.close()
         checks.run("the pages fit 375 px; screenshots at 375 and 1280 px", phone)
+
+        def schedule():
+            # TVMaze's offline week in New York time: seven days, each with airings, at a phone's width.
+            narrow = browser.new_context(viewport={"width": 375, "height": 812}, color_scheme="light", device_scale_factor=2,
+                                         is_mobile=True, has_touch=True, bypass_csp=True)
+            page = narrow.new_page()
+            watch_requests(page)
+            started = time.monotonic()
+            page.goto(server.origin + "/schedule?tz=America/New_York")
+            page.wait_for_load_state("load")
+            checks.figures["/schedule load at 375 px (240 airings, posters included)"] = f"{(time.monotonic() - started) * 1000:.0f} ms"
+            days = page.locator("section.day").count()
+            expect(days == 7, f"seven days, found {days}")
+            counts = page.eval_on_selector_all("section.day", "s => s.map(d => d.querySelectorAll('li.airing').length)")
+            expect(all(c > 0 for c in counts), f"every day has airings: {counts}")
+            width = page.evaluate("document.documentElement.scrollWidth")
+            expect(width <= 375, f"/schedule fits 375 px: {width} px")
+            for name in ("Monday", "Thursday", "Sunday"):
+                expect(page.get_by_role("heading", name=re.compile(name)).count() == 1, f"a heading for {name}")
+            # Every visible poster loaded (a drawn stand-in offline), none broken.
+            page.locator("section.day").first.scroll_into_view_if_needed()
+            broken = page.evaluate("[...document.querySelectorAll('img.poster')].filter(i => i.complete && i.naturalWidth === 0).length")
+            expect(broken == 0, f"{broken} broken posters")
+            page.screenshot(path=os.path.join(args.screenshots, "schedule-375-light.png"))
+            page.locator(".day-jump a").nth(3).click()
+            page.wait_for_function("location.hash === '#d-2019-07-18'")
+            page.screenshot(path=os.path.join(args.screenshots, "schedule-375-thursday.png"))
+            page.locator("a[href='/shows/363']").first.click()
+            page.wait_for_load_state()
+            expect(page.locator("h1").inner_text() == "Late Night with Seth Meyers", page.locator("h1").inner_text())
+            width = page.evaluate("document.documentElement.scrollWidth")
+            expect(width <= 375, f"/shows/363 fits 375 px: {width} px")
+            page.screenshot(path=os.path.join(args.screenshots, "show-375-light.png"))
+            narrow.close()
+            page_a.goto(server.origin + "/schedule?tz=America/New_York&q=NBC")
+            items = page_a.locator("li.airing").count()
+            expect(0 < items < 240, f"the filter keeps NBC's airings: {items}")
+            page_a.goto(server.origin + "/schedule?tz=America/New_York")
+            page_a.screenshot(path=os.path.join(args.screenshots, "schedule-1280-light.png"))
+        checks.run("/schedule shows seven days at 375 px; /shows/{id}; the filter", schedule)
 
         def without_javascript():
             plain = browser.new_context(viewport={"width": 1280, "height": 900}, java_script_enabled=False)

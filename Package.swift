@@ -224,10 +224,11 @@ let package = Package(
             name: "ExamplesTests",
             dependencies: ["AirdateTestSupport", "arrowverse", "tvweek", "animeplan", "countdowns", "scrape"]
         ),
-        // What every example's entry point shares (one-line errors); not a product.
+        // What every example's entry point shares (one-line errors, terminal manners, the time-zone
+        // and database options); not a product.
         .target(
             name: "CommandLineSupport",
-            dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["AirdateCore", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Examples/CommandLineSupport"
         ),
         // What `arrowverse` and `airdate-web` share: the series followed, the options that open the
@@ -240,6 +241,10 @@ let package = Package(
                 "AirdateStore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Examples/ArrowverseSupport"
+        ),
+        .testTarget(
+            name: "CommandLineSupportTests",
+            dependencies: ["CommandLineSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(
             name: "arrowverse",

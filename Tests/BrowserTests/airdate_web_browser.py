@@ -9,6 +9,7 @@ Starts the built `airdate-web` on a new database (port 0), then checks, as a vie
   - `hide_show` hides (by address and through the filter form); the choice is remembered;
   - dark mode follows the system and the toggle; the page fits 375 px without sideways scrolling;
   - boxes are labelled and operable from the keyboard; without JavaScript the form saves ticks;
+  - `animeplan watched` in another process updates an open /anime/calendar page; /anime pages fit 375 px;
   - /schedule (TVMaze's offline week) shows seven days at 375 px, each with airings and posters;
     a show's page opens from it; the filter narrows it;
   - the Atom feed keeps RFC 4287's rules (and feedparser reads it as Atom 1.0); the calendar parses.
@@ -40,9 +41,10 @@ class Server:
 
     def __init__(self, binary, db, port=0):
         self.binary, self.db = binary, db
+        self.anime_db = os.path.join(os.path.dirname(db), "animeplan.sqlite")
         self.process = subprocess.Popen(
             [binary, "--db", db, "--port", str(port), "--snapshot", os.path.join(ROOT, "Fixtures/arrowverse"),
-             "--time-zone", "UTC"],
+             "--time-zone", "UTC", "--anime-db", self.anime_db],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
         line = self.process.stdout.readline()
         match = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
@@ -207,9 +209,10 @@ def main():
 
     bin_dir = args.bin or subprocess.check_output(["swift", "build", "--show-bin-path"], cwd=ROOT, text=True).strip()
     web_binary, arrowverse = os.path.join(bin_dir, "airdate-web"), os.path.join(bin_dir, "arrowverse")
-    for binary in (web_binary, arrowverse):
+    animeplan = os.path.join(bin_dir, "animeplan")
+    for binary in (web_binary, arrowverse, animeplan):
         if not os.access(binary, os.X_OK):
-            sys.exit(f"{binary} is not built; run: swift build --product airdate-web --product arrowverse")
+            sys.exit(f"{binary} is not built; run: swift build --product airdate-web --product arrowverse --product animeplan")
     if not os.access(CHROMIUM, os.X_OK):
         sys.exit(f"{CHROMIUM} is missing; install Debian's chromium package (apt-get install -y chromium)")
     os.makedirs(args.screenshots, exist_ok=True)
@@ -454,6 +457,43 @@ def main():
             page_a.goto(server.origin + "/schedule?tz=America/New_York")
             page_a.screenshot(path=os.path.join(args.screenshots, "schedule-1280-light.png"))
         checks.run("/schedule shows seven days at 375 px; /shows/{id}; the filter", schedule)
+
+        def anime_calendar():
+            # A plan added through the page's form (without a script), then `animeplan watched` in
+            # another process: the open calendar page shows it without a reload.
+            request = urllib.request.Request(server.origin + "/anime/add", data=b"id=457&goal=per_day&per_day=2",
+                                             headers={"Content-Type": "application/x-www-form-urlencoded"}, method="POST")
+            urllib.request.urlopen(request, timeout=30).read()
+            page_a.goto(server.origin + "/anime/calendar?month=2022-11")
+            today = page_a.locator("#c-2022-11-14")
+            expect("planned 1–2" in today.inner_text(), today.inner_text())
+            page_a.wait_for_timeout(300)  # the stream is open
+            started = time.monotonic()
+            result = subprocess.run([animeplan, "watched", "457", "4", "--db", server.anime_db, "--offline", "--tz", "UTC"],
+                                    capture_output=True, text=True, timeout=300, cwd=ROOT)
+            if result.returncode != 0:
+                raise AssertionError(f"animeplan watched failed: {result.stderr.strip()}")
+            page_a.wait_for_function("document.querySelector('#c-2022-11-14').textContent.includes('watched 1–4')", timeout=10_000, polling=20)
+            checks.figures["animeplan watched → calendar page (after the process exits)"] = f"{(time.monotonic() - started) * 1000:.0f} ms"
+            page_a.screenshot(path=os.path.join(args.screenshots, "anime-calendar-1280-light.png"))
+            page_a.goto(server.origin + "/anime")
+            expect("ahead by 2" in page_a.locator("#show-457").inner_text(), page_a.locator("#show-457").inner_text())
+            page_a.screenshot(path=os.path.join(args.screenshots, "anime-home-1280-light.png"))
+            page_a.goto(server.origin + "/anime/stats")
+            expect(page_a.locator("svg").count() >= 3, "three SVG charts")
+            page_a.screenshot(path=os.path.join(args.screenshots, "anime-stats-1280-light.png"))
+            narrow = browser.new_context(viewport={"width": 375, "height": 812}, color_scheme="dark", device_scale_factor=2,
+                                         is_mobile=True, bypass_csp=True)
+            page = narrow.new_page()
+            watch_requests(page)
+            for path, name in (("/anime/calendar?month=2022-11", "anime-calendar-375-dark.png"), ("/anime", "anime-home-375-dark.png"),
+                               ("/anime/stats", "anime-stats-375-dark.png"), ("/anime/plan?id=5114&per_day=3&weekday=sat&weekday=sun", "anime-plan-375-dark.png")):
+                page.goto(server.origin + path)
+                width = page.evaluate("document.documentElement.scrollWidth")
+                expect(width <= 375, f"{path} fits 375 px: {width} px")
+                page.screenshot(path=os.path.join(args.screenshots, name))
+            narrow.close()
+        checks.run("`animeplan watched` in another process updates the open calendar page; /anime pages fit 375 px", anime_calendar)
 
         def without_javascript():
             plain = browser.new_context(viewport={"width": 1280, "height": 900}, java_script_enabled=False)

@@ -15,7 +15,9 @@ struct JikanImageTests {
         defer { Task { await server.stop() } }
         await server.serve(data: Self.jpeg, contentType: "image/jpeg", for: "/images/anime/1/2l.jpg")
         let base = await server.baseURL
-        let client = Jikan(configuration: Jikan.configuration(baseURL: base))
+        var configuration = Jikan.configuration(baseURL: base)
+        configuration.useLoopbackTestTimeouts()
+        let client = Jikan(configuration: configuration)
         let set = JikanImageSet(jpg: JikanImageURLs(regular: base.appendingPathComponent("images/anime/1/2.jpg"),
                                                     large: base.appendingPathComponent("images/anime/1/2l.jpg")))
         let image = try await client.image(set)

@@ -56,6 +56,7 @@ struct ImageTests {
             for _ in 0..<2 {
                 var configuration = TVMaze.configuration(baseURL: await server.baseURL)
                 configuration.diskCache = try HTTPDiskCache(directory: folder, maxBytes: 1024 * 1024)
+                configuration.useLoopbackTestTimeouts()
                 let client = TVMaze(configuration: configuration)
                 let image = try await client.image(TVMazeImageLinks(medium: url, original: nil))
                 #expect(image.data == Self.png)

@@ -190,8 +190,8 @@ enum Assets {
     .chart text.big { font-size: 26px; font-weight: 700; }
     .chart .axis { stroke: var(--line); }
     .chart rect.watched { fill: var(--accent); }
-    .chart rect.planned, .chart circle.planned { fill: var(--line); stroke: var(--line); }
-    .chart rect.planned { stroke: none; }
+    .chart rect.planned { fill: var(--line); }
+    .chart circle.planned { fill: none; stroke: var(--line); }
     .chart circle.watched-ring { stroke: var(--accent); }
     .chart figcaption { color: var(--muted); font-size: .85rem; }
     @media (max-width: 640px) {

@@ -282,14 +282,21 @@ extension Routes {
         ]
         let heartbeat = app.configuration.heartbeat
         return Response(status: .ok, headers: headers, body: ResponseBody { writer in
-            try await writer.write(ByteBuffer(string: "retry: 1000\n: connected\n\n"))
             let (stream, continuation) = AsyncStream<String>.makeStream(bufferingPolicy: .bufferingNewest(16))
             let watcher = Task {
-                var first = true
+                // "connected" only once the database has been read: a change committed after it is
+                // one the client has not seen (and a repeat of the same value is no change).
+                var last: [TrackedShow]?
                 var count = 0
                 do {
-                    for try await _ in side.store.observe() {
-                        if first { first = false; continue }
+                    for try await shows in side.store.observe() {
+                        guard let previous = last else {
+                            last = shows
+                            continuation.yield("retry: 1000\n: connected\n\n")
+                            continue
+                        }
+                        last = shows
+                        guard shows != previous else { continue }
                         count += 1
                         continuation.yield("id: \(count)\nevent: change\ndata: {}\n\n")
                     }

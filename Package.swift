@@ -149,7 +149,7 @@ let package = Package(
         .testTarget(
             name: "JikanClientTests",
             dependencies: [
-                "JikanClient", "AirdateTestServer",
+                "JikanClient", "AirdateTestServer", "AirdateHTTP",
                 .product(name: "Clocks", package: "swift-clocks"),
             ]
         ),
@@ -293,7 +293,8 @@ let package = Package(
         .target(
             name: "AirdateWebApp",
             dependencies: [
-                "ArrowverseSupport", "WatchOrder", "AirdateCore", "AirdateStore",
+                "ArrowverseSupport", "WatchOrder", "AirdateCore", "AirdateStore", "AirdateHTTP", "TVMazeClient", "HTMLScrape",
+                "AnimePlanner", "AnimePlannerJikan", "JikanClient",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -306,7 +307,7 @@ let package = Package(
         .executableTarget(
             name: "airdate-web",
             dependencies: [
-                "AirdateWebApp", "ArrowverseSupport", "CommandLineSupport", "AirdateStore", "WatchOrder", "AirdateAsyncHTTPClient",
+                "AirdateWebApp", "ArrowverseSupport", "CommandLineSupport", "AirdateStore", "WatchOrder", "AirdateAsyncHTTPClient", "AirdateCore", "AnimePlanner",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
             ],
@@ -315,9 +316,10 @@ let package = Package(
         .testTarget(
             name: "AirdateWebTests",
             dependencies: [
-                "AirdateWebApp", "ArrowverseSupport", "AirdateTestSupport", "WatchOrder", "AirdateCore", "AirdateStore",
+                "AirdateWebApp", "ArrowverseSupport", "AirdateTestSupport", "WatchOrder", "AirdateCore", "AirdateStore", "TVMazeClient",
+                "AnimePlanner",
                 // Built first, so the tests can run them as other processes.
-                "arrowverse", "airdate-web",
+                "arrowverse", "airdate-web", "animeplan",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

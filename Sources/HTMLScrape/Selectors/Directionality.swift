@@ -19,18 +19,15 @@
 /// query costs time linear in the document, however deep.
 final class Directionality {
     private let arena: NodeArena
-    /// Per node: 0 unknown, 1 ltr, 2 rtl.
-    private let cache: UnsafeMutableBufferPointer<UInt8>
+    /// Per node: 0 unknown, 1 ltr, 2 rtl (sparse while the query has looked at few elements).
+    private let cache: NodeMap<UInt8>
 
     init(arena: NodeArena) {
         self.arena = arena
-        cache = .allocate(capacity: arena.nodes.count)
-        cache.initialize(repeating: 0)
+        cache = NodeMap(capacity: arena.nodes.count, empty: 0)
     }
 
-    deinit {
-        cache.deallocate()
-    }
+    var isDense: Bool { cache.isDense }
 
     /// The directionality of an element.
     func direction(of element: Int32) -> TextDirection {

@@ -30,6 +30,16 @@ final class SelectorMatcher {
     private var textIndices: [Int: TextIndex] = [:]
     /// Directionality of elements for `:dir()`, built on first use.
     private var directionality: Directionality?
+    /// The document's positions of every element among its siblings, once it has them (see
+    /// `DocumentCache`): then `:nth-child()` and `:nth-of-type()` count nothing.
+    private var sharedChildPositions: SiblingPositions?
+    private var sharedTypePositions: SiblingPositions?
+    /// Per `:lang()` argument: what each element passed so far gives (0 unknown, 1 no, 2 yes).
+    private var langMemos: [[String]: NodeMap<UInt8>] = [:]
+    /// Per element: whether a disabled `fieldset` ancestor disables what it holds (0 unknown, 1 no,
+    /// 2 yes), and per `fieldset`: its first `legend` child (`-2` unknown).
+    private var insideDisabledFieldsetMemo: NodeMap<UInt8>?
+    private var firstLegendMemo: NodeMap<Int32>?
 
     /// The subtree a local `:has()` needs to look at (see `SelectorResolver.hasIsLocal`), or `none`
     /// for the whole document.
@@ -55,6 +65,17 @@ final class SelectorMatcher {
         hasIsLocal = resolver.hasIsLocal
         hasResults = resolver.hasSelectors.map { _ in NodeFlags(count: count) }
         chainMemos = resolver.complexes.map { ChainMemo(nodeCount: count, compoundCount: $0.compounds.count) }
+        if resolver.usesChildPositions { sharedChildPositions = document.cache.siblingPositions(ofType: false) }
+        if resolver.usesTypePositions { sharedTypePositions = document.cache.siblingPositions(ofType: true) }
+    }
+
+    /// Whether any of this query's per-node memos grew into a buffer of the document's size: a query
+    /// that looks at a few nodes must not (tests check it).
+    var allocatedNodeSizedStorage: Bool {
+        chainMemos.contains { $0.isDense } || (childPositions?.isDense ?? false) || (typePositions?.isDense ?? false)
+            || ofPositions.contains { $0.isDense } || hasResults.contains { $0.isDense }
+            || langMemos.values.contains { $0.isDense } || (insideDisabledFieldsetMemo?.isDense ?? false)
+            || (firstLegendMemo?.isDense ?? false) || (directionality?.isDense ?? false)
     }
 
     // MARK: Queries
@@ -62,14 +83,17 @@ final class SelectorMatcher {
     /// Every element below `root` (not `root` itself) that matches, in document order.
     func select(under root: Int32, first: Bool = false) -> [Element] {
         var result: [Element] = []
+        var visited = 0
         var node = arena.following(root, within: root)
         while node != NodeArena.none {
+            visited += 1
             if arena.nodes[Int(node)].kind == .element && matches(list, node) {
                 result.append(Element(node: Node(document: document, index: node)))
                 if first { break }
             }
             node = arena.following(node, within: root)
         }
+        document.cache.addWalked(visited)
         return result
     }
 
@@ -263,9 +287,9 @@ final class SelectorMatcher {
         case .checked:
             return isChecked(node, record)
         case .disabled:
-            return FormState.isDisabled(node, in: arena) == true
+            return isDisabled(node) == true
         case .enabled:
-            return FormState.isDisabled(node, in: arena) == false
+            return isDisabled(node) == false
         case let .lang(ranges):
             return matchLang(ranges, node)
         case let .dir(direction):
@@ -425,9 +449,26 @@ final class SelectorMatcher {
         return false
     }
 
+    /// Whether the language of `node` (its own `lang`, or its nearest ancestor's) matches one of
+    /// `ranges`. Ancestor chains are climbed once per query: every element passed records the answer.
     private func matchLang(_ ranges: [String], _ node: Int32) -> Bool {
+        let memo: NodeMap<UInt8>
+        if let known = langMemos[ranges] {
+            memo = known
+        } else {
+            memo = NodeMap(capacity: arena.nodes.count, empty: 0)
+            langMemos[ranges] = memo
+        }
+        var passed: [Int32] = []
         var current = node
+        var result = false
         while current != NodeArena.none && arena.nodes[Int(current)].kind == .element {
+            let known = memo[Int(current)]
+            if known != 0 {
+                result = known == 2
+                break
+            }
+            passed.append(current)
             let index = arena.attributeIndex(of: current, name: .lang, namespace: .xml)
                 ?? arena.attributeIndex(of: current, name: .lang)
             if let index {
@@ -435,8 +476,7 @@ final class SelectorMatcher {
                 let value = String(
                     decoding: arena.bytes(start: attribute.valueStart, count: attribute.valueCount), as: UTF8.self
                 ).lowercased()
-                if value.isEmpty { return false }
-                return ranges.contains { range in
+                result = !value.isEmpty && ranges.contains { range in
                     let range = range.lowercased()
                     if range == "*" { return true }
                     if range.hasPrefix("*-") {
@@ -444,23 +484,87 @@ final class SelectorMatcher {
                     }
                     return value == range || value.hasPrefix(range + "-")
                 }
+                break
             }
             current = arena.nodes[Int(current)].parent
         }
-        return false
+        for passedNode in passed { memo[Int(passedNode)] = result ? 2 : 1 }
+        return result
+    }
+
+    // MARK: Disabled form controls
+
+    /// ``FormState/isDisabled(_:in:insideDisabledFieldset:)`` with the fieldset rule remembered per
+    /// element for the query, so that nested fieldsets cost one climb, not one per control.
+    private func isDisabled(_ node: Int32) -> Bool? {
+        FormState.isDisabled(node, in: arena, insideDisabledFieldset: { self.insideDisabledFieldset($0) })
+    }
+
+    /// Whether an ancestor `fieldset` with `disabled` holds `node` outside its first `legend`.
+    private func insideDisabledFieldset(_ node: Int32) -> Bool {
+        let count = arena.nodes.count
+        let memo = insideDisabledFieldsetMemo ?? NodeMap(capacity: count, empty: 0)
+        insideDisabledFieldsetMemo = memo
+        var passed: [Int32] = []
+        var current = node
+        var result = false
+        while true {
+            let known = memo[Int(current)]
+            if known != 0 {
+                result = known == 2
+                break
+            }
+            passed.append(current)
+            let parent = arena.nodes[Int(current)].parent
+            guard parent != NodeArena.none else { break }
+            let record = arena.nodes[Int(parent)]
+            guard record.kind == .element else { break }
+            if record.namespace == .html && record.name == .fieldset
+                && arena.attributeIndex(of: parent, name: .disabled) != nil && firstLegend(of: parent) != current {
+                result = true
+                break
+            }
+            current = parent
+        }
+        for passedNode in passed { memo[Int(passedNode)] = result ? 2 : 1 }
+        return result
+    }
+
+    /// The first `legend` child of a `fieldset`, or `none`.
+    private func firstLegend(of fieldset: Int32) -> Int32 {
+        let memo = firstLegendMemo ?? NodeMap(capacity: arena.nodes.count, empty: -2)
+        firstLegendMemo = memo
+        let known = memo[Int(fieldset)]
+        if known != -2 { return known }
+        var legend = NodeArena.none
+        var child = arena.nodes[Int(fieldset)].firstChild
+        while child != NodeArena.none {
+            let record = arena.nodes[Int(child)]
+            if record.kind == .element && record.namespace == .html && record.name == .legend {
+                legend = child
+                break
+            }
+            child = record.nextSibling
+        }
+        memo[Int(fieldset)] = legend
+        return legend
     }
 
     // MARK: Positions among siblings
 
-    /// Counts the element children of `parent` that pass `counts`, and for typed counting, per name.
+    /// Counts the element children of `parent` that pass `counts`, and for typed counting, per name;
+    /// returns how many children it went through.
+    @discardableResult
     private func fill(
         _ cache: PositionCache, parent: Int32, byType: Bool, counts: (Int32) -> Bool
-    ) {
+    ) -> Int {
         cache.parentDone[Int(parent)] = true
+        var visited = 0
         var perType: [UInt64: Int32] = [:]
         var position: Int32 = 0
         var child = arena.nodes[Int(parent)].firstChild
         while child != NodeArena.none {
+            visited += 1
             let record = arena.nodes[Int(child)]
             if record.kind == .element && counts(child) {
                 if byType {
@@ -493,21 +597,34 @@ final class SelectorMatcher {
             }
             child = record.previousSibling
         }
+        return visited
     }
 
+    /// An element's position among its element siblings: from the document's table when it has one,
+    /// else counted for this query one parent at a time (and told to the document, which builds the
+    /// table once the counting of all queries reaches its size).
     private func childPosition(_ node: Int32) -> (fromStart: Int32, fromEnd: Int32) {
         let parent = arena.nodes[Int(node)].parent
         guard parent != NodeArena.none else { return (1, 1) }
+        if let shared = sharedChildPositions { return (shared.fromStart[Int(node)], shared.fromEnd[Int(node)]) }
         guard let cache = childPositions else { return (0, 0) }
-        if !cache.parentDone[Int(parent)] { fill(cache, parent: parent, byType: false) { _ in true } }
+        if !cache.parentDone[Int(parent)] {
+            let counted = fill(cache, parent: parent, byType: false) { _ in true }
+            sharedChildPositions = document.cache.countedChildren(counted, ofType: false, in: arena)
+        }
         return (cache.fromStart[Int(node)], cache.fromEnd[Int(node)])
     }
 
+    /// An element's position among its siblings of the same name, as ``childPosition(_:)``.
     private func typePosition(_ node: Int32) -> (fromStart: Int32, fromEnd: Int32) {
         let parent = arena.nodes[Int(node)].parent
         guard parent != NodeArena.none else { return (1, 1) }
+        if let shared = sharedTypePositions { return (shared.fromStart[Int(node)], shared.fromEnd[Int(node)]) }
         guard let cache = typePositions else { return (0, 0) }
-        if !cache.parentDone[Int(parent)] { fill(cache, parent: parent, byType: true) { _ in true } }
+        if !cache.parentDone[Int(parent)] {
+            let counted = fill(cache, parent: parent, byType: true) { _ in true }
+            sharedTypePositions = document.cache.countedChildren(counted, ofType: true, in: arena)
+        }
         return (cache.fromStart[Int(node)], cache.fromEnd[Int(node)])
     }
 
@@ -548,11 +665,11 @@ final class SelectorMatcher {
             if complex.compounds.contains(where: \.neverMatches) { continue }
             // Elements matching the rightmost compound, then, compound by compound to the left,
             // elements that match it and stand in the right relation to an element of the previous set.
-            var set = [Bool](repeating: false, count: count)
+            var set = NodeMap(capacity: count, empty: false)
             for node in elements where matchCompound(complex.compounds[0], node) { set[Int(node)] = true }
             for index in 1..<max(1, complex.compounds.count) {
                 let related = relate(set, complex.combinators[index - 1], elements)
-                set = [Bool](repeating: false, count: count)
+                set = NodeMap(capacity: count, empty: false)
                 for node in elements where related[Int(node)] && matchCompound(complex.compounds[index], node) {
                     set[Int(node)] = true
                 }
@@ -564,8 +681,8 @@ final class SelectorMatcher {
 
     /// The elements that have an element of `set` as a descendant, child, next sibling or later
     /// sibling (as the combinator says). Linear: walks stop at nodes already marked.
-    private func relate(_ set: [Bool], _ combinator: Combinator, _ elements: [Int32]) -> [Bool] {
-        var result = [Bool](repeating: false, count: set.count)
+    private func relate(_ set: NodeMap<Bool>, _ combinator: Combinator, _ elements: [Int32]) -> NodeMap<Bool> {
+        let result = NodeMap(capacity: arena.nodes.count, empty: false)
         for element in elements where set[Int(element)] {
             let node = Int(element)
             switch combinator {

@@ -262,43 +262,85 @@ enum ResolvedSimple {
 
 // MARK: - Per-query caches
 
-/// 1-based positions of elements among their siblings, from the start and from the end (0: not
-/// counted), filled one parent at a time. Owns raw buffers so that filling and reading them costs no
-/// copy-on-write or exclusivity checks; it lives as long as its query.
-final class PositionCache {
-    let fromStart: UnsafeMutableBufferPointer<Int32>
-    let fromEnd: UnsafeMutableBufferPointer<Int32>
-    let parentDone: UnsafeMutableBufferPointer<Bool>
+/// A value per node for one query, kept in a hash table while few nodes have one and in a flat
+/// buffer of the document's size once many do. A query that looks at a handful of nodes of a large
+/// document (an `Element.matches`, a `select` under a small element, a `selectFirst` that stops
+/// early) then allocates and clears nothing of the document's size, so a loop of such queries stays
+/// linear; a query that looks at most of the document pays for one buffer, as before.
+final class NodeMap<Value> {
+    /// How many keys there can be (keys are 0..<capacity).
+    private let capacity: Int
+    private let empty: Value
+    private var sparse: [Int: Value] = [:]
+    private var dense: UnsafeMutableBufferPointer<Value>?
 
-    init(count: Int) {
-        fromStart = .allocate(capacity: count)
-        fromStart.initialize(repeating: 0)
-        fromEnd = .allocate(capacity: count)
-        fromEnd.initialize(repeating: 0)
-        parentDone = .allocate(capacity: count)
-        parentDone.initialize(repeating: false)
+    init(capacity: Int, empty: Value) {
+        self.capacity = capacity
+        self.empty = empty
     }
 
     deinit {
-        fromStart.deallocate()
-        fromEnd.deallocate()
-        parentDone.deallocate()
+        if let dense {
+            dense.deinitialize()
+            dense.deallocate()
+        }
     }
+
+    @inline(__always)
+    subscript(key: Int) -> Value {
+        get {
+            if let dense { return dense[key] }
+            return sparse[key] ?? empty
+        }
+        set {
+            if let dense {
+                dense[key] = newValue
+                return
+            }
+            sparse[key] = newValue
+            // A sixteenth of the keys in the table: the buffer is cheaper from here on.
+            if sparse.count > 64 && sparse.count > capacity / 16 { makeDense() }
+        }
+    }
+
+    /// Whether the values moved into a buffer of the full capacity.
+    var isDense: Bool { dense != nil }
+
+    private func makeDense() {
+        let buffer = UnsafeMutableBufferPointer<Value>.allocate(capacity: capacity)
+        buffer.initialize(repeating: empty)
+        for (key, value) in sparse { buffer[key] = value }
+        sparse = [:]
+        dense = buffer
+    }
+}
+
+/// 1-based positions of elements among their siblings, from the start and from the end (0: not
+/// counted), filled one parent at a time.
+final class PositionCache {
+    let fromStart: NodeMap<Int32>
+    let fromEnd: NodeMap<Int32>
+    let parentDone: NodeMap<Bool>
+
+    init(count: Int) {
+        fromStart = NodeMap(capacity: count, empty: 0)
+        fromEnd = NodeMap(capacity: count, empty: 0)
+        parentDone = NodeMap(capacity: count, empty: false)
+    }
+
+    var isDense: Bool { fromStart.isDense || fromEnd.isDense || parentDone.isDense }
 }
 
 /// One flag per node, computed once per query (the nodes a `:has()` argument holds for).
 final class NodeFlags {
-    private let flags: UnsafeMutableBufferPointer<Bool>
+    private let flags: NodeMap<Bool>
     var isComputed = false
 
     init(count: Int) {
-        flags = .allocate(capacity: count)
-        flags.initialize(repeating: false)
+        flags = NodeMap(capacity: count, empty: false)
     }
 
-    deinit {
-        flags.deallocate()
-    }
+    var isDense: Bool { flags.isDense }
 
     subscript(node: Int32) -> Bool {
         get { flags[Int(node)] }
@@ -314,25 +356,15 @@ final class NodeFlags {
 final class ChainMemo {
     private let nodeCount: Int
     private let compoundCount: Int
-    private var storage: UnsafeMutableBufferPointer<UInt8>?
+    private let states: NodeMap<UInt8>
 
     init(nodeCount: Int, compoundCount: Int) {
         self.nodeCount = nodeCount
         self.compoundCount = compoundCount
+        states = NodeMap(capacity: nodeCount * compoundCount * 2, empty: 0)
     }
 
-    deinit {
-        storage?.deallocate()
-    }
-
-    /// The states, allocated on first use: `matched` for each compound, then `found` for each.
-    private var states: UnsafeMutableBufferPointer<UInt8> {
-        if let storage { return storage }
-        let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: nodeCount * compoundCount * 2)
-        buffer.initialize(repeating: 0)
-        storage = buffer
-        return buffer
-    }
+    var isDense: Bool { states.isDense }
 
     @inline(__always)
     func matched(_ index: Int, _ node: Int32) -> UInt8 { states[index * nodeCount + Int(node)] }

@@ -25,13 +25,14 @@ public final class Document: Sendable {
     /// `nil` for a whole document.
     public let fragmentContext: FragmentContext?
     /// Answers worked out on first use (base URL, text indexes, sibling positions).
-    let cache = DocumentCache()
+    let cache: DocumentCache
 
     init(
         arena: NodeArena, errors: [ParseError], quirksMode: QuirksMode, encoding: TextEncoding,
         scriptingEnabled: Bool, url: URL? = nil, fragmentContext: FragmentContext? = nil,
-        templateOwners: [Int32: Int32]? = nil
+        templateOwners: [Int32: Int32]? = nil, scratch: ScratchPool? = nil
     ) {
+        self.cache = DocumentCache(scratch: scratch ?? ScratchPool())
         self.url = url
         self.fragmentContext = fragmentContext
         self.arena = arena

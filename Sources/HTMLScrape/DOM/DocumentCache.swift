@@ -14,10 +14,23 @@ import Foundation
 ///   per query; once the counting of all queries adds up to the document's size, the positions of
 ///   every element are computed at once and kept.
 ///
+/// - Elements by type, class and id: once selections have walked as many nodes as the document
+///   holds, an index of its elements lets a selector whose subject names a type, class or id test
+///   only the elements that can match (`ElementIndex`).
+/// - Scratch memory: the buffers selector queries keep per-node memos in are lent from here and
+///   given back cleared, so a query pays for the nodes it looks at, not for clearing a buffer of the
+///   document's size.
+///
 /// The document is immutable, so nothing here is ever invalidated. Reads and writes take a lock:
 /// a `Document` is shared freely across tasks.
 final class DocumentCache: @unchecked Sendable {
     private let lock = NSLock()
+    /// Zeroed buffers the document's selector queries borrow for their per-node memos.
+    let scratch: ScratchPool
+
+    init(scratch: ScratchPool = ScratchPool()) {
+        self.scratch = scratch
+    }
 
     private var baseHrefComputed = false
     private var baseHref: String?
@@ -29,6 +42,8 @@ final class DocumentCache: @unchecked Sendable {
     private var contentWork = 0
     private var contentIndex: TextContentIndex?
     private var positionWork = 0
+    private var selectionWork = 0
+    private var builtElementIndex: ElementIndex?
     private var childPositions: SiblingPositions?
     private var typePositions: SiblingPositions?
 
@@ -40,6 +55,27 @@ final class DocumentCache: @unchecked Sendable {
     /// Counts `count` nodes that a walk outside this cache visited (a selection's).
     func addWalked(_ count: Int) {
         locked { walked += count }
+    }
+
+    // MARK: Elements by type, class and id
+
+    /// The document's element index, once selections have walked as many nodes as it holds.
+    var elementIndex: ElementIndex? { locked { builtElementIndex } }
+
+    /// Records that a selection walked `count` nodes; returns the element index once the walking of
+    /// all selections reaches the document's size (building it then).
+    @discardableResult
+    func countedSelection(_ count: Int, in arena: NodeArena) -> ElementIndex? {
+        locked {
+            walked += count
+            selectionWork += count
+            if let index = builtElementIndex { return index }
+            guard selectionWork >= Self.threshold(arena) else { return nil }
+            let index = ElementIndex(arena: arena)
+            walked += arena.nodes.count
+            builtElementIndex = index
+            return index
+        }
     }
 
     private func locked<Result>(_ body: () -> Result) -> Result {

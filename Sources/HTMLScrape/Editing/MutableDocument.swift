@@ -54,6 +54,8 @@ public struct MutableDocument: Sendable {
     /// Nodes visited by this editor's selections and snapshots (for the tests that keep selecting
     /// and editing in turns linear).
     let walkCounter = WalkCounter()
+    /// The buffers its selections borrow for their memos, kept from one selection to the next.
+    let scratch = ScratchPool()
 
     /// An editor over a copy of `document`. Nothing is copied until the first edit.
     public init(_ document: Document) {
@@ -325,6 +327,6 @@ public struct MutableDocument: Sendable {
     private func liveDocument() -> Document {
         Document(
             arena: arena, errors: [], quirksMode: quirksMode, encoding: encoding, scriptingEnabled: scriptingEnabled,
-            url: url, fragmentContext: fragmentContext, templateOwners: templateOwners)
+            url: url, fragmentContext: fragmentContext, templateOwners: templateOwners, scratch: scratch)
     }
 }

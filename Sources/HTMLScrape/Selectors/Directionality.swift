@@ -19,12 +19,12 @@
 /// query costs time linear in the document, however deep.
 final class Directionality {
     private let arena: NodeArena
-    /// Per node: 0 unknown, 1 ltr, 2 rtl (sparse while the query has looked at few elements).
+    /// Per node: 0 unknown, 1 ltr, 2 rtl.
     private let cache: NodeMap<UInt8>
 
-    init(arena: NodeArena) {
+    init(arena: NodeArena, pool: ScratchPool) {
         self.arena = arena
-        cache = NodeMap(capacity: arena.nodes.count, empty: 0)
+        cache = NodeMap(capacity: arena.nodes.count, pool: pool)
     }
 
     var isDense: Bool { cache.isDense }

@@ -22,11 +22,6 @@ let package = Package(
         // The persistence foundation of the three stores; its `StoreError` and `StoreObservation`
         // appear in their public API.
         .library(name: "AirdateStore", targets: ["AirdateStore"]),
-        .executable(name: "scrape", targets: ["scrape"]),
-        .executable(name: "tvweek", targets: ["tvweek"]),
-        .executable(name: "countdowns", targets: ["countdowns"]),
-        .executable(name: "animeplan", targets: ["animeplan"]),
-        .executable(name: "arrowverse", targets: ["arrowverse"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
@@ -37,6 +32,10 @@ let package = Package(
         // `swift package generate-documentation` (CI builds every product's DocC catalog).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        // The opt-in AsyncHTTPClient transport (a target no library product includes, so no app
+        // that depends on a product fetches NIO) and the web example that runs on it.
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.100.0"),
     ],
     targets: [
         // MARK: HTMLScrape
@@ -67,13 +66,38 @@ let package = Package(
         // shared by the clients' test targets, never by a product.
         .target(
             name: "AirdateTestServer",
-            dependencies: ["AirdateHTTP", .product(name: "FlyingFox", package: "FlyingFox")],
+            dependencies: ["AirdateHTTP", "CAirdateZlib", .product(name: "FlyingFox", package: "FlyingFox")],
             path: "Tests/AirdateTestServer"
+        ),
+        // `HTTPTransport` on AsyncHTTPClient, for server apps (the web example runs on it). In no
+        // library product: SwiftPM fetches the dependencies of product targets only, so an app that
+        // uses a product never fetches NIO. Server apps copy this target (README, "Server apps").
+        .target(
+            name: "AirdateAsyncHTTPClient",
+            dependencies: [
+                "AirdateHTTP", "CAirdateZlib",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "HTTPTypesFoundation", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]
+        ),
+        // zlib (the system's), for AirdateAsyncHTTPClient's bounded gzip/deflate decoding.
+        .systemLibrary(name: "CAirdateZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
+        // A second process for the tests: runs API calls through either transport and reports
+        // what happened and its peak memory (two processes on one rate budget, the gzip bomb).
+        .executableTarget(
+            name: "AirdateHTTPProbe",
+            dependencies: ["AirdateHTTP", "AirdateAsyncHTTPClient"],
+            path: "Tests/AirdateHTTPProbe"
         ),
         .testTarget(
             name: "AirdateHTTPTests",
             dependencies: [
-                "AirdateHTTP", "AirdateTestServer", "AirdateTestSupport",
+                "AirdateHTTP", "AirdateTestServer", "AirdateTestSupport", "AirdateAsyncHTTPClient", "AirdateHTTPProbe",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Clocks", package: "swift-clocks"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -145,18 +169,18 @@ let package = Package(
         // MARK: WatchOrder
         .target(
             name: "WatchOrder",
-            dependencies: ["HTMLScrape", "AirdateCore", "AirdateStore", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["AirdateCore", "AirdateStore", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(
             name: "WatchOrderTests",
-            dependencies: ["AirdateTestSupport", "WatchOrder"]
+            dependencies: ["AirdateTestSupport", "WatchOrder", "AirdateStore"]
         ),
 
         // MARK: Bridges
         // Each imports exactly the two products it joins (plus the support targets).
         .target(
             name: "AnimePlannerJikan",
-            dependencies: ["AnimePlanner", "JikanClient", "AirdateCore"]
+            dependencies: ["AnimePlanner", "JikanClient", "AirdateCore", "AirdateHTTP"]
         ),
         .testTarget(
             name: "AnimePlannerJikanTests",
@@ -164,20 +188,21 @@ let package = Package(
         ),
         .target(
             name: "WatchOrderTVMaze",
-            dependencies: ["WatchOrder", "TVMazeClient", "AirdateCore"]
+            dependencies: ["WatchOrder", "TVMazeClient", "AirdateCore", "AirdateHTTP"]
         ),
         .testTarget(
             name: "WatchOrderTVMazeTests",
-            dependencies: ["WatchOrderTVMaze", "WatchOrder", "TVMazeClient", "AirdateCore", "AirdateHTTP", "AirdateTestServer", "HTMLScrape"]
+            dependencies: ["WatchOrderTVMaze", "WatchOrder", "WatchOrderWiki", "TVMazeClient", "AirdateCore", "AirdateHTTP", "AirdateTestServer", "HTMLScrape"]
         ),
-        // Wiki pages fetched over AirdateHTTP, read by WatchOrder (HTMLScrape parses them).
+        // MediaWiki episode tables read into WatchOrder's episode lists (HTMLScrape parses them),
+        // from saved pages or fetched over AirdateHTTP; WatchOrder itself never links the parser.
         .target(
             name: "WatchOrderWiki",
             dependencies: ["WatchOrder", "AirdateHTTP", "HTMLScrape", "AirdateCore"]
         ),
         .testTarget(
             name: "WatchOrderWikiTests",
-            dependencies: ["WatchOrderWiki", "WatchOrder", "AirdateHTTP", "AirdateTestServer"]
+            dependencies: ["WatchOrderWiki", "WatchOrder", "AirdateHTTP", "AirdateTestServer", "AirdateTestSupport", "HTMLScrape", "AirdateCore"]
         ),
 
         // MARK: Consumer
@@ -185,7 +210,7 @@ let package = Package(
         // is declared by two modules.
         .testTarget(
             name: "AirdateConsumerTests",
-            dependencies: ["AirdateCore", "AirdateHTTP", "AirdateStore", "AnimePlanner", "CountdownKit", "HTMLScrape", "JikanClient", "TVMazeClient", "WatchOrder", "AnimePlannerJikan", "WatchOrderTVMaze", "WatchOrderWiki"]
+            dependencies: ["AirdateCore", "AirdateHTTP", "AirdateStore", "AnimePlanner", "CountdownKit", "HTMLScrape", "JikanClient", "TVMazeClient", "WatchOrder", "AnimePlannerJikan", "WatchOrderTVMaze", "WatchOrderWiki", "AirdateTestServer"]
         ),
 
         // MARK: Examples
@@ -240,3 +265,12 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// Every target: an `import` is internal unless marked `public import` (a dependency's types reach a
+// client only where they appear in public API), and a file sees only the members of modules it imports.
+for target in package.targets where target.type != .plugin && target.type != .system {
+    target.swiftSettings = (target.swiftSettings ?? []) + [
+        .enableUpcomingFeature("InternalImportsByDefault"),
+        .enableUpcomingFeature("MemberImportVisibility"),
+    ]
+}

@@ -28,7 +28,7 @@ TITLES = {
     "Merge": "Merging Shows into One Order", "Checklist": "The Watched Checklist", "Store": "Storage",
     "Model": "Model", "Planning": "Planning", "Progress": "Progress", "Views": "Views of a Plan",
     "Export": "Calendar Export", "Reminders": "Reminders", "Query": "Sorting and Filtering",
-    "Time": "Time Remaining and Archiving", "ICalendar": "iCalendar",
+    "Time": "Time Remaining and Archiving", "ICalendar": "iCalendar", "MediaWiki": "Reading MediaWiki Pages",
 }
 
 
@@ -84,6 +84,9 @@ def main():
     for module in sorted(os.listdir(SOURCES)):
         catalog = os.path.join(SOURCES, module, module + ".docc")
         if not os.path.isdir(os.path.join(SOURCES, module)):
+            continue
+        # A C or system-library module (CAirdateZlib) has no Swift API to document.
+        if not any(name.endswith(".swift") for _, _, names in os.walk(os.path.join(SOURCES, module)) for name in names):
             continue
         landing = os.path.join(catalog, module + ".md")
         if not os.path.exists(landing):

@@ -300,6 +300,10 @@ def value(schema, key, kind, index, path):
         return None
     if key in ("episode",):
         return f"Episode {index + 1}"
+    if key in ("day", "time", "timezone"):
+        # A broadcast slot these fixtures do not state: unknown, as Jikan sends it (null), rather
+        # than text that would not read as a weekday, a time or a time zone.
+        return None
     return f"Written for these fixtures ({key} of {title})."
 
 

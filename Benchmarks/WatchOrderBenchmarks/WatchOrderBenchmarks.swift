@@ -5,7 +5,8 @@ import WatchOrder
 
 // Merge: 100,000 episodes of 50 shows, weekly episodes with shared days, "Part N" titles and a
 // crossover rule every 100 days. Store: a full refresh of those episodes in a database file that
-// already holds them (every row upserted) while watched marks exist.
+// already holds them (every row upserted) while watched marks exist; and ten marks, each followed
+// by the up-next value its observation emits for it.
 
 /// 50 shows × 2,000 episodes, deterministic. Shows air on one of 7 weekdays, so about 7 shows share
 /// each day; every 50th episode is a "Part N" of an event.
@@ -58,6 +59,29 @@ let benchmarks: @Sendable () -> Void = {
         try await store.mark(lists.flatMap { $0.episodes.prefix(500).map(\.id) })
         benchmark.startMeasurement()
         try await store.refresh(lists)
+        benchmark.stopMeasurement()
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    Benchmark(
+        "observeUpNext 10 marks, each to its new value, 100,000 episodes of 50 shows",
+        configuration: .init(metrics: [.wallClock, .peakMemoryResident], maxDuration: .seconds(60), maxIterations: 5)
+    ) { benchmark in
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("watchorder-bench-\(UUID().uuidString)")
+        let store = try WatchOrderStore(path: folder.appendingPathComponent("watch.sqlite").path)
+        try await store.refresh(lists)
+        try await store.setRules(rules)
+        try await store.setShowPriority(priority)
+        // Far in the future: every episode has aired, so each mark moves "next" on.
+        let clock = ViewerClock.fixed(at: Date(timeIntervalSince1970: 4_000_000_000), timeZone: .gmt)
+        var upNext = store.observeUpNext(at: clock).makeAsyncIterator()
+        guard var next = try await upNext.next()?.next else { return }
+        benchmark.startMeasurement()
+        for _ in 0..<10 {
+            try await store.mark([next.id])
+            guard let value = try await upNext.next()?.next else { break }
+            next = value
+        }
         benchmark.stopMeasurement()
         try? FileManager.default.removeItem(at: folder)
     }

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The one line every example prints for a failure: what failed, then what to do, as sentences —
 /// never a framework's raw dump, never doubled punctuation.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Writing a file the user named, with a one-line account of what went wrong.
 public enum FileOutput {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The examples' `--json` output: one JSON document on standard output, keys sorted (so output is
 /// stable from run to run), instants in ISO 8601 with a time-zone offset, calendar days as

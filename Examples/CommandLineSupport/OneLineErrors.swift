@@ -1,4 +1,4 @@
-import ArgumentParser
+public import ArgumentParser
 import Foundation
 
 /// A root command whose failures print as one line on standard error and exit non-zero, as every

@@ -5,7 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
+public import Foundation
 
 /// Terminal manners for the examples: colour, progress and screen control only where a person
 /// watches a terminal. Results go to standard output, progress and errors to standard error.

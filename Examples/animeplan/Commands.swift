@@ -95,7 +95,7 @@ struct Add: AsyncParsableCommand {
         let show: AnimeShow
         do {
             show = try await common.catalog().show(id: id, at: planner.clock)
-        } catch HTTPClientError.notFound {
+        } catch APIClientError.Code.notFound {
             throw CommandLineError.unknownShow(id, offline: common.offline)
         }
         let tracked = try TrackedShow(show: show, goal: goal, options: options, watchedBeforeTracking: watched, planner: planner)
@@ -122,9 +122,11 @@ struct ChangePlan: AsyncParsableCommand {
     func run() async throws {
         let planner = try common.planner()
         let store = try common.openStore()
-        var show = try await store.require(id)
-        try show.change(goal: try plan.goal(), options: try plan.options(today: planner.today), planner: planner)
-        try await store.update(show)
+        let (goal, options) = (try plan.goal(), try plan.options(today: planner.today))
+        let show = try await store.require(id) { show in
+            try show.change(goal: goal, options: options, planner: planner)
+            return show
+        }
         let upcoming = show.upcomingPlan(from: planner.today)
         print("Re-planned \(show.show.title): \(upcoming.episodeCount) episodes planned, finishing "
             + "\(show.projectedFinish.map { "\($0)" } ?? "when more air").")
@@ -139,29 +141,32 @@ enum LifecycleAction {
     func run(_ common: CommonOptions, id: Int) async throws {
         let planner = try common.planner()
         let store = try common.openStore()
-        var show = try await store.require(id)
         let today = planner.today
-        // Says so, and changes nothing, when the show already is as asked.
-        let current = show.status(on: today)
-        let unchanged: Bool
-        switch (self, current) {
-        case (.pause, .paused), (.pause, .completed), (.drop, .dropped), (.complete, .completed): unchanged = true
-        case (.resume, .paused), (.resume, .dropped): unchanged = false
-        case (.resume, _): unchanged = true
-        default: unchanged = false
+        let action = self
+        // Looked at and changed in one transaction: an episode another process logs meanwhile is kept.
+        let (show, before, unchanged) = try await store.require(id) { show in
+            // Says so, and changes nothing, when the show already is as asked.
+            let unchanged: Bool
+            switch (action, show.status(on: today)) {
+            case (.pause, .paused), (.pause, .completed), (.drop, .dropped), (.complete, .completed): unchanged = true
+            case (.resume, .paused), (.resume, .dropped): unchanged = false
+            case (.resume, _): unchanged = true
+            default: unchanged = false
+            }
+            let before = show.watchedThrough
+            if unchanged { return (show, before, true) }
+            switch action {
+            case .pause: show.pause(on: today)
+            case .resume: try show.resume(on: today, planner: planner)
+            case .drop: show.drop(on: today)
+            case .complete: try show.markCompleted(on: today, planner: planner)
+            }
+            return (show, before, false)
         }
         if unchanged {
-            print("\(show.show.title) is \(Rendering.status(current)); nothing changed.")
+            print("\(show.show.title) is \(Rendering.status(show.status(on: today))); nothing changed.")
             return
         }
-        let before = show.watchedThrough
-        switch self {
-        case .pause: show.pause(on: today)
-        case .resume: try show.resume(on: today, planner: planner)
-        case .drop: show.drop(on: today)
-        case .complete: try show.markCompleted(on: today, planner: planner)
-        }
-        try await store.update(show)
         let logged = show.watchedThrough > before ? " (logged \(Rendering.episodes((before + 1)...show.watchedThrough)))" : ""
         print("\(show.show.title): \(Rendering.status(show.status(on: today)))"
             + (show.isCompleted ? "" : show.projectedFinish.map { ", finishing \($0)" } ?? "") + logged + ".")
@@ -220,8 +225,10 @@ struct Today: AsyncParsableCommand {
         // Shows still airing: take the episodes that came out since.
         for index in shows.indices where shows[index].plan.coversOnlyReleasedEpisodes && !shows[index].isCompleted && shows[index].isActive {
             if let fresh = try? await common.catalog().show(id: shows[index].id, at: planner.clock), fresh != shows[index].show {
-                shows[index].refresh(fresh, planner: planner)
-                try await store.update(shows[index])
+                shows[index] = try await store.require(shows[index].id) { show in
+                    show.refresh(fresh, planner: planner)
+                    return show
+                }
             }
         }
         let today = planner.today
@@ -278,10 +285,12 @@ struct Watched: AsyncParsableCommand {
         try Input.check(episode, option: "EPISODE", in: PlannerLimits.episodes)
         let planner = try common.planner()
         let store = try common.openStore()
-        var show = try await store.require(id)
-        let before = show.watchedThrough
-        try show.recordProgress(atEpisode: episode, on: planner.today, planner: planner)
-        try await store.update(show)
+        let episode = episode
+        let (show, before) = try await store.require(id) { show in
+            let before = show.watchedThrough
+            try show.recordProgress(atEpisode: episode, on: planner.today, planner: planner)
+            return (show, before)
+        }
         print("Logged \(Rendering.episodes((before + 1)...episode)) of \(show.show.title) on \(planner.today): "
             + Rendering.status(show.status(on: planner.today)) + ".")
         if !show.isCompleted, let next = show.upcomingPlan(from: planner.today).days.first {

@@ -93,7 +93,12 @@ extension CommonOptions {
     func currentShows(_ store: PlannerStore, planner: ViewingPlanner) async throws -> [TrackedShow] {
         var shows = try await store.all()
         for index in shows.indices where shows[index].catchUp(on: planner.today, planner: planner) {
-            try await store.update(shows[index])
+            // Caught up again on the show as stored now, in one transaction: an episode another
+            // process logged since `all()` is kept.
+            shows[index] = try await store.require(shows[index].id) { show in
+                _ = show.catchUp(on: planner.today, planner: planner)
+                return show
+            }
         }
         return shows
     }
@@ -104,5 +109,15 @@ extension PlannerStore {
     func require(_ id: Int) async throws -> TrackedShow {
         guard let show = try await show(id: id) else { throw CommandLineError.notTracked(id) }
         return show
+    }
+
+    /// Changes the tracked show `id` in one transaction (``PlannerStore/update(id:_:)``), or a
+    /// one-line error when it is not tracked.
+    func require<Result: Sendable>(_ id: Int, change: @escaping @Sendable (inout TrackedShow) throws -> Result) async throws -> Result {
+        do {
+            return try await update(id: id, change)
+        } catch PlannerStoreError.notFound(id) {
+            throw CommandLineError.notTracked(id)
+        }
     }
 }

@@ -120,18 +120,15 @@ struct Next: AsyncParsableCommand {
         var state = try await store.state()
         let list = try state.watchList()
         let target = try show.map { try list.show(named: $0) }
-        if let target { state.checklist.selectedShows = [target.id] }  // --show looks past the saved choice
-        let upNext = try state.upNext(at: clock)
         if watch {
-            guard let episode = target.map({ upNext.byShow[$0.id] }) ?? upNext.next else {
-                throw CommandLineError.nothingToWatch(show: target?.name)
-            }
-            let summary = try await store.mark([episode.id], at: clock.now)
-            print(summary.newlyWatched.isEmpty
-                ? "\(Rendering.name(episode, list: list)) was already watched; nothing changed."
-                : "Marked \(Rendering.name(episode, list: list)) watched.")
+            // Found and marked in one transaction: two `next --watch` at once mark two episodes.
+            let summary = try await store.markNext(ofShow: target?.id, at: clock)
+            guard let id = summary.episodes.first else { throw CommandLineError.nothingToWatch(show: target?.name) }
+            print("Marked \(list.episode(id).map { Rendering.name($0, list: list) } ?? id.rawValue) watched.")
             return
         }
+        if let target { state.checklist.selectedShows = [target.id] }  // --show looks past the saved choice
+        let upNext = try state.upNext(at: clock)
         let shows = state.checklist.visibleShows(in: list).compactMap { show in upNext.byShow[show.id].map { (show, $0) } }
         if json {
             let context = ListingContext(list: list, checklist: state.checklist, clock: clock)

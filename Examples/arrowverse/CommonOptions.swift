@@ -198,7 +198,7 @@ enum Loading {
                     + "\(corroborated.disagreements.count) dates differ, \(corroborated.unmatched.count) episodes not on TVMaze")
                 for disagreement in corroborated.disagreements { Stderr.line("  differs: \(disagreement)") }
                 result.append(corroborated.list)
-            } catch HTTPClientError.notFound where !live {
+            } catch APIClientError.Code.notFound where !live {
                 Stderr.line("TVMaze \(list.show.name): not in the recorded answers (--live asks TVMaze); kept without broadcast times.")
                 result.append(list)
             } catch {

@@ -129,26 +129,31 @@ struct Edit: AsyncParsableCommand {
         }
         let reference = try common.reference()
         let store = try common.openStore()
-        var countdown = try await store.resolve(id)
-        if let title { try countdown.rename(title) }
-        if date != nil || time != nil || tz != nil || allDay {
-            var current: (day: String, time: String?, zone: String?)
-            switch countdown.target {
-            case .allDay(let day): current = (day.description, nil, nil)
-            case .instant(let instant, let zone):
-                let local = LocalDateTime(containing: instant, in: zone)
-                current = (local.day.description, local.time.description, zone.identifier)
+        let found = try await store.resolve(id)
+        let (title, date, time, tz, allDay) = (title, date, time, tz, allDay)
+        let (tag, noTags, note, noRepeat, every) = (tag, noTags, note, noRepeat, every)
+        // Read, changed and written in one transaction: an edit another process makes meanwhile is kept.
+        let countdown = try await store.update(id: found.id) { countdown in
+            if let title { try countdown.rename(title) }
+            if date != nil || time != nil || tz != nil || allDay {
+                var current: (day: String, time: String?, zone: String?)
+                switch countdown.target {
+                case .allDay(let day): current = (day.description, nil, nil)
+                case .instant(let instant, let zone):
+                    let local = LocalDateTime(containing: instant, in: zone)
+                    current = (local.day.description, local.time.description, zone.identifier)
+                }
+                let newTime = allDay ? nil : (time ?? current.time)
+                countdown.target = try TargetInput.target(day: date ?? current.day, dayOption: "--date", time: newTime,
+                                                          zone: newTime == nil ? nil : (tz ?? current.zone))
             }
-            let newTime = allDay ? nil : (time ?? current.time)
-            countdown.target = try TargetInput.target(day: date ?? current.day, dayOption: "--date", time: newTime,
-                                                      zone: newTime == nil ? nil : (tz ?? current.zone))
+            if noTags { countdown.tags = [] } else if !tag.isEmpty { countdown.tags = CountdownTag.normalized(tag) }
+            if let note { countdown.note = note }
+            if noRepeat { countdown.recurrence = nil }
+            if let every { countdown.recurrence = try TargetInput.recurrence(every, anchor: countdown.target) }
+            countdown.modified = Date()
+            return countdown
         }
-        if noTags { countdown.tags = [] } else if !tag.isEmpty { countdown.tags = CountdownTag.normalized(tag) }
-        if let note { countdown.note = note }
-        if noRepeat { countdown.recurrence = nil }
-        if let every { countdown.recurrence = try TargetInput.recurrence(every, anchor: countdown.target) }
-        countdown.modified = Date()
-        try await store.update(countdown)
         print(Rendering.line(countdown, at: reference))
     }
 }
@@ -164,16 +169,21 @@ struct Archive: AsyncParsableCommand {
     func run() async throws {
         let reference = try common.reference()
         let store = try common.openStore()
-        var countdown = try await store.resolve(id)
-        // Says so, and changes nothing, when it already is as asked.
-        guard countdown.isArchived == undo else {
+        let found = try await store.resolve(id)
+        let undo = undo
+        // Looked at and changed in one transaction.
+        let (countdown, changed) = try await store.update(id: found.id) { countdown in
+            // Changes nothing when it already is as asked.
+            guard countdown.isArchived == undo else { return (countdown, false) }
+            let now = Date()
+            countdown.archived = undo ? nil : now
+            countdown.modified = now
+            return (countdown, true)
+        }
+        guard changed else {
             print("\(countdown.title) is \(undo ? "not archived" : "already archived"); nothing changed.")
             return
         }
-        let now = Date()
-        countdown.archived = undo ? nil : now
-        countdown.modified = now
-        try await store.update(countdown)
         print(Rendering.line(countdown, at: reference))
     }
 }

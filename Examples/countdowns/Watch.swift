@@ -3,6 +3,7 @@ import ArgumentParser
 import CommandLineSupport
 import CountdownKit
 import Foundation
+import AirdateStore
 
 /// `countdowns watch`: a live view that redraws once a second and at once when the database changes,
 /// whichever process changed it.

@@ -55,7 +55,8 @@ struct TVWeek: OneLineErrors {
             let found: ShowDetails
             do {
                 found = try await service.details(forShow: showID)
-            } catch HTTPClientError.notFound {
+            } catch {
+                guard error.code == .notFound else { throw error }
                 throw Failure(message: offline
                     ? "The snapshot has no show \(showID). Pick an id in brackets from 'tvweek --offline'"
                     : "TVMaze has no show \(showID). Pick an id in brackets from the listing")

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A weekly broadcast slot in the broadcaster's own time zone, such as "Saturdays at 23:00 in
 /// Asia/Tokyo" (Jikan's `broadcast`). Shared by JikanClient, which reads it, and AnimePlanner,

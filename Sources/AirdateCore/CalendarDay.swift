@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A date without a time of day: a year, a month and a day of the proleptic Gregorian calendar.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Why a calendar day could not be made.
 public enum CalendarDayError: Error, LocalizedError, Sendable, Equatable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// An instant read from (or written as) ISO 8601 text with a UTC offset, keeping the offset it was
 /// written with: `2013-06-24T22:00:00-04:00`, `2024-01-07T00:00:00+00:00`, `2024-01-07T00:00:00.250Z`.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A wall-clock date and time without a zone, such as "2024-03-10 at 20:00".
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Why a time, a time zone or an instant could not be read.
 public enum TimeError: Error, LocalizedError, Sendable, Equatable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The one notion of "now" in Airdate: the current instant, the viewer's time zone (and first weekday),
 /// and the clock to wait on.

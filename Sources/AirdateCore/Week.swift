@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Seven consecutive calendar days starting on a chosen weekday, in a time zone.
 ///

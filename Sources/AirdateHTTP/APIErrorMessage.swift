@@ -1,11 +1,11 @@
-import Foundation
+public import Foundation
 
 /// What a server said in the body of an error response, as read by the API's
-/// ``HTTPClientConfiguration/errorBodyReader``.
+/// ``APIClientConfiguration/errorBodyReader``.
 ///
 /// Some APIs explain failures in a JSON body (Jikan: `{"status": 429, "type": "RateLimitException",
-/// "message": "…"}`); the reader turns that body into this value, and ``HTTPClient`` uses it to
-/// decide whether to retry and reports it as ``HTTPClientError/api(_:)`` when it gives up.
+/// "message": "…"}`); the reader turns that body into this value, and ``APIClient`` uses it to
+/// decide whether to retry and reports it as ``APIClientError/api(_:)`` when it gives up.
 public struct APIErrorMessage: Sendable, Hashable {
     /// Whether the failure is worth retrying, in the server's terms.
     public enum Retry: Sendable, Hashable {

@@ -1,6 +1,6 @@
-import Foundation
+public import Foundation
 
-/// The body of a successful response with its media type, as ``HTTPClient/content(for:accepting:)``
+/// The body of a successful response with its media type, as ``APIClient/content(for:accepting:)``
 /// returns it: an HTML page, a JSON document kept as bytes, anything.
 public struct HTTPContent: Sendable, Hashable {
     /// The body bytes, complete.

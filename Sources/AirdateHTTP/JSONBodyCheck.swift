@@ -9,7 +9,7 @@ enum JSONBodyCheck {
         let contentType = response.head.headerFields[.contentType]
         let mediaType = contentType.map(Self.mediaType) ?? ""
         if mediaType == "text/html" || mediaType == "application/xhtml+xml" || looksLikeHTML(response.body) {
-            throw HTTPClientError.htmlInsteadOfJSON(url: url, contentType: contentType)
+            throw APIClientError.htmlInsteadOfJSON(url: url, contentType: contentType)
         }
         guard let charset = contentType.flatMap(Self.charset) else { return response.body }
         return try utf8(response.body, charset: charset)
@@ -63,10 +63,10 @@ enum JSONBodyCheck {
         case "shift_jis", "shift-jis", "sjis": encoding = .shiftJIS
         case "euc-jp": encoding = .japaneseEUC
         case "iso-2022-jp": encoding = .iso2022JP
-        default: throw HTTPClientError.unsupportedCharset(charset)
+        default: throw APIClientError.unsupportedCharset(charset)
         }
         guard let text = String(data: body, encoding: encoding) else {
-            throw HTTPClientError.decoding(path: "", reason: "the body is not valid \(charset) text as its Content-Type declares")
+            throw APIClientError.decoding(path: "", reason: "the body is not valid \(charset) text as its Content-Type declares")
         }
         return Data(text.utf8)
     }

@@ -1,20 +1,20 @@
-import Foundation
+public import Foundation
 
-/// Decodes JSON bodies and turns `DecodingError` into ``HTTPClientError/decoding(path:reason:)``
+/// Decodes JSON bodies and turns `DecodingError` into ``APIClientError/decoding(path:reason:)``
 /// naming the failing key path (`[3].show.network.country.timezone`).
 @_spi(Internals) public struct JSONBodyDecoder: Sendable {
     /// A decoder whose dates are ISO 8601 instants with or without fractional seconds.
     public init() {}
 
-    /// Decodes `T` from `data`, or throws ``HTTPClientError/decoding(path:reason:)``.
+    /// Decodes `T` from `data`, or throws ``APIClientError/decoding(path:reason:)``.
     public func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
-        try decode(T.self, from: data, listContext: nil)
+        try decode(T.self, from: data, report: nil)
     }
 
-    /// Decodes `T` from `data`; ``LenientList``s inside follow `listContext`'s policy and report to it.
-    func decode<T: Decodable>(_ type: T.Type, from data: Data, listContext: ListDecodingContext?) throws -> T {
+    /// Decodes `T` from `data`; lenient lists and fields inside record their issues in `report`.
+    func decode<T: Decodable>(_ type: T.Type, from data: Data, report: DecodingReport?) throws -> T {
         let decoder = JSONDecoder()
-        if let listContext { decoder.userInfo[ListDecodingContext.key] = listContext }
+        if let report { decoder.userInfo[DecodingReport.key] = report }
         decoder.dateDecodingStrategy = .custom { decoder in
             let container = try decoder.singleValueContainer()
             let text = try container.decode(String.self)
@@ -26,7 +26,7 @@ import Foundation
         } catch let error as DecodingError {
             throw Self.clientError(for: error)
         } catch {
-            throw HTTPClientError.decoding(path: "", reason: error.localizedDescription)
+            throw APIClientError.decoding(path: "", reason: error.localizedDescription)
         }
     }
 
@@ -44,23 +44,11 @@ import Foundation
         return path
     }
 
-    static func clientError(for error: DecodingError) -> HTTPClientError {
-        switch error {
-        case .typeMismatch(let type, let context):
-            return .decoding(path: keyPath(context.codingPath), reason: "expected \(type): \(context.debugDescription)")
-        case .valueNotFound(let type, let context):
-            return .decoding(path: keyPath(context.codingPath), reason: "expected \(type) but found null")
-        case .keyNotFound(let key, let context):
-            return .decoding(path: keyPath(context.codingPath + [key]), reason: "the key is missing")
-        case .dataCorrupted(let context):
-            let underlying = (context.underlyingError as NSError?)?.localizedDescription
-            let reason = context.codingPath.isEmpty
-                ? "not valid JSON" + (underlying.map { " (\($0))" } ?? "")
-                : context.debugDescription
-            return .decoding(path: keyPath(context.codingPath), reason: reason)
-        @unknown default:
-            return .decoding(path: "", reason: String(describing: error))
-        }
+    static func clientError(for error: DecodingError) -> APIClientError {
+        let failure = DecodingFailure(error)
+        var clientError = APIClientError.decoding(path: failure.codingPath.map(keyPath) ?? "", reason: failure.reason)
+        clientError.underlying = error
+        return clientError
     }
 }
 

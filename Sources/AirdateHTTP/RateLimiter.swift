@@ -24,7 +24,7 @@ actor RateLimiter {
         self.longestInterval = limits.map(\.interval).max() ?? .zero
     }
 
-    /// Waits for a slot in every window and takes it. Throws ``HTTPClientError/cancelled`` when the
+    /// Waits for a slot in every window and takes it. Throws ``APIClientError/cancelled`` when the
     /// calling task is cancelled while waiting. Pair every successful call with ``release()``.
     func acquire() async throws {
         while true {
@@ -116,12 +116,12 @@ actor RateLimiter {
 }
 
 extension Timeline {
-    /// Sleeps until `offset`, mapping cancellation to ``HTTPClientError/cancelled``.
+    /// Sleeps until `offset`, mapping cancellation to ``APIClientError/cancelled``.
     func sleepUntilOrCancel(_ offset: Duration) async throws {
         do {
             try await sleepUntil(offset)
         } catch {
-            throw HTTPClientError.cancelled
+            throw APIClientError.cancelled
         }
     }
 }

@@ -16,7 +16,7 @@ public struct RetryPolicy: Sendable, Hashable {
     public var jitter: ClosedRange<Double>
     /// How long all attempts and waits together may take.
     public var totalDeadline: Duration
-    /// Whether an attempt that ran out of ``HTTPClientConfiguration/requestTimeout`` (a server that
+    /// Whether an attempt that ran out of ``APIClientConfiguration/requestTimeout`` (a server that
     /// drips its answer) is tried again. Off by default, so a dripping server costs one time-out,
     /// not the whole deadline.
     public var retriesTimeouts: Bool

@@ -1,5 +1,5 @@
-import Foundation
-import HTTPTypes
+public import Foundation
+public import HTTPTypes
 
 /// An ``HTTPTransport`` that answers from recorded files instead of the network: an app's offline
 /// mode, a demo, a preview. The folder holds the response bodies and a `routes.json` that maps

@@ -12,12 +12,12 @@ struct Timeline: Sendable {
         sleepUntil = { offset in try await clock.sleep(until: origin.advanced(by: offset), tolerance: nil) }
     }
 
-    /// Sleeps for `duration` from now, mapping cancellation to ``HTTPClientError/cancelled``.
+    /// Sleeps for `duration` from now, mapping cancellation to ``APIClientError/cancelled``.
     func sleep(for duration: Duration) async throws {
         do {
             try await sleepUntil(now() + duration)
         } catch {
-            throw HTTPClientError.cancelled
+            throw APIClientError.cancelled
         }
     }
 }

@@ -1,6 +1,6 @@
 import AirdateCore
 import Foundation
-import GRDB
+public import GRDB
 
 /// The one persistence foundation of the Airdate stores: an SQLite file opened through GRDB, safe for
 /// several processes at once, with migrations, typed errors and observation of every change.
@@ -19,11 +19,16 @@ import GRDB
 /// - **Transactions.** ``write(_:)`` runs its body in one transaction: when the body or SQLite fails,
 ///   nothing changes, and a process killed mid-write leaves the previous state (SQLite's WAL
 ///   guarantees it).
-/// - **Observation across processes.** GRDB's own observation sees only the writes made through
-///   *this* pool. ``observe(_:)`` adds a poll of `PRAGMA data_version` on a connection of its own
-///   (``ChangePolling``, every 250 ms unless told), whose value changes when any other connection —
-///   another store, another process — commits. Either signal re-runs the query, so another process's
-///   write is seen within one polling interval.
+/// - **Observation of the tables a query reads, across processes.** ``observe(_:)`` records the
+///   tables its query reads (from the statements it runs, as GRDB's `ValueObservation` records its
+///   region) and re-runs it only when one of *those* tables changed. Which tables changed is told by
+///   per-table change counters that triggers keep in the file (installed on opening for writing; see
+///   ``StoreDatabase/observe(_:)`` for what they cost). Two signals wake an observation to look at
+///   the counters: a commit through this store (at once), and a change of `PRAGMA data_version`,
+///   polled on a connection of its own (``ChangePolling``, every 250 ms unless told), which tells a
+///   commit by any other connection — another store, another process. So another process's write
+///   is seen within one polling interval, and a write to a table the query does not read re-runs
+///   nothing.
 /// - **One error shape.** Every SQLite failure becomes a ``StoreError`` wrapped in the store's own
 ///   error type (`Failure`); errors that a read or write body throws as `Failure` pass through as
 ///   they are.
@@ -48,6 +53,7 @@ public final class StoreDatabase<Failure: StoreErrorWrapping>: Sendable {
     public let polling: ChangePolling
 
     private let pool: DatabasePool
+    private let probe: StoreProbe
 
     /// Opens (creating the file and its folder if needed, unless `readOnly`) the database at `path`,
     /// and brings its schema up to date with `migrator`.
@@ -61,10 +67,20 @@ public final class StoreDatabase<Failure: StoreErrorWrapping>: Sendable {
     /// - Throws: the store's error wrapping ``StoreError/cannotOpen(path:reason:)``,
     ///   ``StoreError/corrupt(path:reason:)``, ``StoreError/newerSchema(path:unknownMigrations:)``,
     ///   ``StoreError/readOnly(path:)``, ``StoreError/busy(path:waited:)`` or another case.
-    public init(
+    public convenience init(
         path: String, migrator: DatabaseMigrator, readOnly: Bool = false, busyTimeout: Duration = .seconds(20),
         polling: ChangePolling = ChangePolling()
     ) throws(Failure) {
+        try self.init(path: path, migrator: migrator, readOnly: readOnly, busyTimeout: busyTimeout, polling: polling, probe: StoreProbe())
+    }
+
+    /// Opens the database as ``init(path:migrator:readOnly:busyTimeout:polling:)`` does, telling
+    /// `probe` what it does (the package's tests).
+    package init(
+        path: String, migrator: DatabaseMigrator, readOnly: Bool = false, busyTimeout: Duration = .seconds(20),
+        polling: ChangePolling = ChangePolling(), probe: StoreProbe
+    ) throws(Failure) {
+        self.probe = probe
         let timeout = max(busyTimeout, .seconds(1))
         let start = ContinuousClock.now
         self.path = path
@@ -98,8 +114,13 @@ public final class StoreDatabase<Failure: StoreErrorWrapping>: Sendable {
     /// - Throws: what `body` throws as `Failure`, or the store's error wrapping a ``StoreError``.
     public func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(Failure) -> T {
         let start = ContinuousClock.now
+        let probe = probe
         do {
-            return try await pool.read(body)
+            return try await pool.read { db in
+                let value = try body(db)
+                probe.transactionBodyDidRun?(.read)
+                return value
+            }
         } catch {
             throw failure(error, since: start)
         }
@@ -112,18 +133,91 @@ public final class StoreDatabase<Failure: StoreErrorWrapping>: Sendable {
     @discardableResult
     public func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(Failure) -> T {
         let start = ContinuousClock.now
+        let probe = probe
         do {
-            return try await pool.write(body)
+            return try await pool.write { db in
+                let value = try body(db)
+                probe.transactionBodyDidRun?(.write)
+                return value
+            }
         } catch {
             throw failure(error, since: start)
         }
     }
 
-    /// The value of `fetch` now and after every change of the database that alters it — whether
-    /// the change came through this store, another store on the file, or another process (seen
-    /// within one ``ChangePolling/interval``). See ``StoreObservation``.
+    /// Runs `body` in one transaction that takes the write lock only when `body` first writes: an
+    /// operation that usually finds nothing to change (archive what has passed, say) then takes no
+    /// lock, blocks no other process and works on a read-only file.
+    ///
+    /// It stays one transaction: when another connection committed between what `body` read and
+    /// its first write, SQLite refuses the write (`SQLITE_BUSY_SNAPSHOT`) and `body` runs again, from
+    /// the start, on the new data — for as long as ``busyTimeout`` allows. So `body` must do nothing
+    /// but read and write the database. When `body` throws, nothing it did is kept.
+    ///
+    /// - Throws: what `body` throws as `Failure`, or the store's error wrapping a ``StoreError``.
+    @discardableResult
+    public func writeIfNeeded<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(Failure) -> T {
+        let start = ContinuousClock.now
+        let deadline = start.advanced(by: busyTimeout)
+        let (probe, path) = (probe, path)
+        do {
+            return try await pool.writeWithoutTransaction { db in
+                while true {
+                    do {
+                        var result: T?
+                        try db.inTransaction(.deferred) {
+                            result = try body(db)
+                            probe.transactionBodyDidRun?(.write)
+                            return .commit
+                        }
+                        guard let result else { throw StoreError.failed(path: path, reason: "a transaction committed without its result") }
+                        return result
+                    } catch let error as DatabaseError
+                        where error.extendedResultCode == .SQLITE_BUSY_SNAPSHOT && ContinuousClock.now < deadline
+                    {
+                        continue  // another connection wrote after this one read: run again on its data
+                    }
+                }
+            }
+        } catch {
+            throw failure(error, since: start)
+        }
+    }
+
+    /// The value of `fetch` now and after every change of a table it reads — whether the change
+    /// came through this store, another store on the file, or another process (seen within one
+    /// ``ChangePolling/interval``). Equal consecutive values are emitted once. See ``StoreObservation``.
+    ///
+    /// `fetch` runs again only when a table it read last time changed: a write to any other table
+    /// costs the observation one read of the change counters (a row per table), not a run of
+    /// `fetch`. The tables are those its statements read, recorded at each run, so `fetch` may read
+    /// whatever it needs through the `Database` it is given. A table the file keeps no counter for
+    /// (a virtual table, or a table made after the store opened) counts as changed by every commit.
+    ///
+    /// The counters are kept by triggers, one `UPDATE` of a one-row-per-table table for each row a
+    /// write inserts, updates or deletes.
     public func observe<Value: Sendable & Equatable>(
         _ fetch: @escaping @Sendable (Database) throws -> Value
+    ) -> StoreObservation<Value> {
+        observe(fetch, { _ in () }, combine: { value, _ in value })
+    }
+
+    /// The combination of two queries now and after every change of a table either reads, each
+    /// query re-run only when a table *it* read changed (see ``observe(_:)``).
+    ///
+    /// Both queries run in one snapshot whenever both re-run, so `combine` never sees the two halves of
+    /// one write apart; when only one re-runs, the other's last value is combined with it. Use it to
+    /// keep an expensive query (a whole episode list, merged) out of the way of a cheap one that
+    /// changes often (the watched marks).
+    ///
+    /// - Parameters:
+    ///   - first: one query.
+    ///   - second: the other query.
+    ///   - combine: the emitted value, from the two queries' latest values.
+    public func observe<First: Sendable, Second: Sendable, Value: Sendable & Equatable>(
+        _ first: @escaping @Sendable (Database) throws -> First,
+        _ second: @escaping @Sendable (Database) throws -> Second,
+        combine: @escaping @Sendable (First, Second) throws -> Value
     ) -> StoreObservation<Value> {
         StoreObservation { [self] in
             AsyncThrowingStream(bufferingPolicy: .bufferingNewest(1)) { continuation in
@@ -143,13 +237,37 @@ public final class StoreDatabase<Failure: StoreErrorWrapping>: Sendable {
                         continuation.finish(throwing: failure(error, since: start))
                     }
                 }
-                let fetcher = Task { [self] in
+                let fetcher = Task { [self, probe] in
+                    var queries = (ObservedQuery(), ObservedQuery())
+                    var values: (First, Second)?
                     var last: Value?
                     var start = ContinuousClock.now
                     do {
                         for await _ in signals {
                             start = ContinuousClock.now
-                            let value = try await pool.read(fetch)
+                            let known = queries
+                            // One snapshot: the counters, then whichever query a change concerns.
+                            let (ran, firstValue, secondValue) = try await pool.read { db in
+                                let counts = try ChangeCounters.read(db)
+                                var queries = known
+                                var firstValue: First?
+                                var secondValue: Second?
+                                if queries.0.needsRun(counts: counts) {
+                                    firstValue = try queries.0.run(first, counts: counts, in: db)
+                                    probe.observationQueryDidRun?(0)
+                                }
+                                if queries.1.needsRun(counts: counts) {
+                                    secondValue = try queries.1.run(second, counts: counts, in: db)
+                                    probe.observationQueryDidRun?(1)
+                                }
+                                probe.observationDidCheck?(counts)
+                                return (queries, firstValue, secondValue)
+                            }
+                            queries = ran
+                            guard firstValue != nil || secondValue != nil else { continue }
+                            guard let firstValue = firstValue ?? values?.0, let secondValue = secondValue ?? values?.1 else { continue }
+                            values = (firstValue, secondValue)
+                            let value = try combine(firstValue, secondValue)
                             if value != last {
                                 last = value
                                 continuation.yield(value)
@@ -221,6 +339,7 @@ public final class StoreDatabase<Failure: StoreErrorWrapping>: Sendable {
             do {
                 let pool = try DatabasePool(path: path, configuration: configuration)
                 try migrate(pool, with: migrator, path: path, readOnly: readOnly)
+                if !readOnly { try ChangeCounters.install(in: pool) }
                 return pool
             } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY && ContinuousClock.now < deadline {
                 attempt += 1

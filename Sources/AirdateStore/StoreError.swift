@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Why opening, reading or writing a store's database failed: the one error shape of the three
 /// Airdate stores (`WatchOrderStore`, `CountdownStore`, `PlannerStore` wrap it as their `.store` case).

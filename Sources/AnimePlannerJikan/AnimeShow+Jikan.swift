@@ -1,7 +1,8 @@
-import AirdateCore
-import AnimePlanner
-import Foundation
-import JikanClient
+public import AirdateCore
+public import AirdateHTTP
+public import AnimePlanner
+public import Foundation
+public import JikanClient
 
 extension AnimeShow {
     /// A plannable show from a Jikan anime, judged at `now`.
@@ -78,18 +79,20 @@ extension Jikan {
     /// let show = try await Jikan().plannableShow(id: 52991, at: .system())
     /// ```
     ///
-    /// - Throws: `HTTPClientError` when the anime itself cannot be fetched.
-    public func plannableShow(id: Int, at clock: ViewerClock) async throws -> AnimeShow {
+    /// - Throws: `APIClientError` — the only error it can throw — when the anime itself cannot be
+    ///   fetched.
+    public func plannableShow(id: Int, at clock: ViewerClock) async throws(APIClientError) -> AnimeShow {
         let now = clock.now
         let anime = try await anime(id: id)
         var released: Int?
         if anime.status != .finishedAiring {
             var episodes: [JikanAnimeEpisode] = []
-            do {
-                for try await episode in allEpisodes(ofAnime: id) { episodes.append(episode) }
-                released = JikanReleaseCount.released(episodes, at: now)
-            } catch {
+            let listing = await allEpisodes(ofAnime: id).listing()
+            if case .failed = listing.end {
                 released = nil  // the estimate below stands in for a list that cannot be read
+            } else {
+                episodes = listing.items
+                released = JikanReleaseCount.released(episodes, at: now)
             }
         }
         return AnimeShow(anime, releasedEpisodes: released, asOf: now)

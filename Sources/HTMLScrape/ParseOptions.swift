@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Settings for parsing.
 public struct ParseOptions: Sendable, Hashable {

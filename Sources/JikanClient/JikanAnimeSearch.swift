@@ -1,4 +1,4 @@
-import AirdateCore
+public import AirdateCore
 import AirdateHTTP
 
 /// The parameters of an anime search (`/anime?q=…`). Every parameter is optional; unset ones are
@@ -82,30 +82,13 @@ public struct JikanAnimeSearch: Sendable, Hashable {
         self.limit = limit.map { min(max($0, 1), Self.maximumLimit) }
     }
 
-    /// The query parameters, `page` included.
-    func parameters(page: Int) -> [QueryParameter] {
-        var items: [QueryParameter] = []
-        if let query, !query.isEmpty { items.append(QueryParameter("q", query)) }
-        if let type { items.append(QueryParameter("type", type.rawValue)) }
-        if let status { items.append(QueryParameter("status", status.rawValue)) }
-        if let rating { items.append(QueryParameter("rating", rating.rawValue)) }
-        if !genres.isEmpty { items.append(QueryParameter("genres", genres.map(String.init).joined(separator: ","))) }
-        if !excludedGenres.isEmpty {
-            items.append(QueryParameter("genres_exclude", excludedGenres.map(String.init).joined(separator: ",")))
-        }
-        if let orderBy { items.append(QueryParameter("order_by", orderBy.rawValue)) }
-        if let sort { items.append(QueryParameter("sort", sort.rawValue)) }
-        if safeForWork { items.append(QueryParameter("sfw", "true")) }
-        if let startDate { items.append(QueryParameter("start_date", startDate.description)) }
-        if let endDate { items.append(QueryParameter("end_date", endDate.description)) }
-        if let score { items.append(QueryParameter("score", String(score))) }
-        if let minScore { items.append(QueryParameter("min_score", String(minScore))) }
-        if let maxScore { items.append(QueryParameter("max_score", String(maxScore))) }
-        if let letter, !letter.isEmpty { items.append(QueryParameter("letter", letter)) }
-        if !producers.isEmpty { items.append(QueryParameter("producers", producers.map(String.init).joined(separator: ","))) }
-        if includeUnapproved { items.append(QueryParameter("unapproved", "true")) }
-        if let limit { items.append(QueryParameter("limit", String(limit))) }
-        items.append(QueryParameter("page", String(max(1, page))))
-        return items
+    /// The query parameters (without `page`).
+    var parameters: [QueryParameter?] {
+        [.text("q", query), .value("type", type), .value("status", status), .value("rating", rating),
+         .list("genres", genres), .list("genres_exclude", excludedGenres), .value("order_by", orderBy),
+         .value("sort", sort), .flag("sfw", safeForWork), .described("start_date", startDate),
+         .described("end_date", endDate), .number("score", score), .number("min_score", minScore),
+         .number("max_score", maxScore), .text("letter", letter), .list("producers", producers),
+         .flag("unapproved", includeUnapproved), .integer("limit", limit)]
     }
 }

@@ -1,7 +1,7 @@
 import AirdateHTTP
 import Foundation
 
-/// Reads Jikan's error bodies into ``APIErrorMessage`` for ``HTTPClient``.
+/// Reads Jikan's error bodies into ``APIErrorMessage`` for ``APIClient``.
 ///
 /// Jikan answers errors with `{"status", "type", "message" | "messages", "error"}` and, for
 /// server bugs, `report_url`. `status` is sometimes a string (`"429"`). The advice on retrying:

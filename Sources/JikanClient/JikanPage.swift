@@ -15,12 +15,12 @@ public struct JikanPage<Item: Decodable & Sendable>: Sendable, Decodable {
 
     private enum CodingKeys: String, CodingKey { case data, pagination }
 
-    /// Decodes `{"data": […], "pagination": {…}}`. Items that fail to decode are skipped and
-    /// reported (`SkippedElement`), or fail the page when the client is strict.
+    /// Decodes `{"data": […], "pagination": {…}}`. Items that fail to decode are left out and
+    /// reported (`DecodingIssue`), or fail the page when the client is strict.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        items = try c.lenientList(of: Item.self, forKey: .data)
-        pagination = try c.decodeIfPresent(JikanPagination.self, forKey: .pagination) ?? JikanPagination(hasNextPage: false)
+        let c = try decoder.lenientContainer(keyedBy: CodingKeys.self)
+        items = c.list(Item.self, .data)
+        pagination = c.value(JikanPagination.self, .pagination) ?? JikanPagination(hasNextPage: false)
     }
 }
 

@@ -1,12 +1,16 @@
-import AirdateHTTP
+public import AirdateHTTP
 
 /// Every item of a paginated Jikan list as an `AsyncSequence`, fetching pages lazily through the
 /// client (so its rate limiter paces the pages).
 ///
-/// Jikan's pagination claims are not trusted: `has_next_page` can be `true` on the last page and
-/// `false` (or `last_visible_page` too low) before it, and pages can be short or repeated. So the
-/// sequence keeps asking while a page brings items not seen before, whatever the claims say, and
-/// ends at the first of:
+/// A page the API marks as the last is the last: when `has_next_page` is `false`,
+/// `last_visible_page` (when sent) is not past it and `items.total` (when sent) is not more than the
+/// items up to it, the listing ends there, complete, without asking for the next page.
+///
+/// Other claims are not trusted, because Jikan's pagination lies: `has_next_page` can be `true` on
+/// the last page, `false` before it while `last_visible_page` or `items.total` say more follow, and
+/// pages can be short or repeated. Unless a page is marked as the last, the sequence keeps asking
+/// while a page brings items not seen before, whatever the claims say, and ends at the first of:
 /// - a page with no items, or a 404 past the first page: the list is complete;
 /// - a page whose items were all seen before: the server is repeating itself; complete if it
 ///   claimed no further page, else ``JikanListingEnd/repeatedPage(page:)`` (items may be missing);
@@ -16,20 +20,28 @@ import AirdateHTTP
 /// Items repeated across pages (same `mal_id`) are yielded once, at their first appearance. How the
 /// listing ended is the iterator's ``AsyncIterator/end``, or comes with the items from
 /// ``listing()``, so a complete list can be told from a truncated one.
+///
+/// Iterating throws only `APIClientError` (`Failure` is `APIClientError`): `for try await` over it in
+/// a `do` block catches an `APIClientError`, with no cast.
 public struct JikanPages<Item: Decodable & MALIdentifiable>: AsyncSequence, Sendable {
     /// The iterator's element: one item.
     public typealias Element = Item
+    /// The error iterating can throw.
+    public typealias Failure = APIClientError
 
     let firstPage: Int
     /// The most pages to fetch.
     public let maxPages: Int
-    let fetch: @Sendable (Int) async throws -> JikanPage<Item>
+    let fetch: @Sendable (Int) async throws(APIClientError) -> JikanPage<Item>
 
     /// Pages from `firstPage`, fetched with `fetch`, at most `maxPages` of them.
+    ///
+    /// A closure passed here must say what it throws (SE-0413 infers `any Error` for a closure
+    /// without an annotation): `{ (page) async throws(APIClientError) -> JikanPage<Item> in … }`.
     public init(
         firstPage: Int = 1,
         maxPages: Int = 1_000,
-        fetch: @escaping @Sendable (Int) async throws -> JikanPage<Item>
+        fetch: @escaping @Sendable (Int) async throws(APIClientError) -> JikanPage<Item>
     ) {
         self.firstPage = Swift.max(1, firstPage)
         self.maxPages = Swift.max(1, maxPages)
@@ -49,13 +61,16 @@ public struct JikanPages<Item: Decodable & MALIdentifiable>: AsyncSequence, Send
         do {
             while let item = try await iterator.next() { items.append(item) }
         } catch {
-            // `iterator.end` records the failure.
+            // `iterator.end` records the failure (`error` is an `APIClientError`).
         }
         return JikanListing(items: items, end: iterator.end ?? .complete(pages: iterator.pagesFetched), pagesFetched: iterator.pagesFetched)
     }
 
     /// An iterator that fetches the next page when its items run out.
     public struct AsyncIterator: AsyncIteratorProtocol {
+        /// The error `next()` can throw.
+        public typealias Failure = APIClientError
+
         var page: Int
         /// How many pages were fetched so far.
         public private(set) var pagesFetched = 0
@@ -65,10 +80,10 @@ public struct JikanPages<Item: Decodable & MALIdentifiable>: AsyncSequence, Send
         var bufferIndex = 0
         var seen: Set<Int> = []
         let maxPages: Int
-        let fetch: @Sendable (Int) async throws -> JikanPage<Item>
+        let fetch: @Sendable (Int) async throws(APIClientError) -> JikanPage<Item>
 
         /// The next item, or `nil` after the last one.
-        public mutating func next() async throws -> Item? {
+        public mutating func next() async throws(APIClientError) -> Item? {
             while bufferIndex >= buffer.count {
                 guard end == nil else { return nil }
                 try await loadPage()
@@ -77,17 +92,16 @@ public struct JikanPages<Item: Decodable & MALIdentifiable>: AsyncSequence, Send
             return buffer[bufferIndex]
         }
 
-        private mutating func loadPage() async throws {
+        private mutating func loadPage() async throws(APIClientError) {
             let number = page
             let result: JikanPage<Item>
             do {
                 result = try await fetch(number)
-            } catch HTTPClientError.notFound where pagesFetched > 0 {
+            } catch where error.code == .notFound && pagesFetched > 0 {
                 end = .complete(pages: pagesFetched)
                 return
             } catch {
-                let clientError = error as? HTTPClientError ?? .transport(reason: "\(error)")
-                end = .failed(page: number, error: clientError)
+                end = .failed(page: number, error: error)
                 throw error
             }
             pagesFetched += 1
@@ -99,11 +113,14 @@ public struct JikanPages<Item: Decodable & MALIdentifiable>: AsyncSequence, Send
             }
             buffer = fresh
             bufferIndex = 0
-            let claimsMore = result.pagination.hasNextPage || (result.pagination.lastVisiblePage ?? 0) > number
+            let pagination = result.pagination
+            let claimsMore = pagination.hasNextPage || (pagination.lastVisiblePage ?? 0) > number
             if result.items.isEmpty {
                 end = .complete(pages: pagesFetched)
             } else if fresh.isEmpty {
                 end = claimsMore ? .repeatedPage(page: number) : .complete(pages: pagesFetched)
+            } else if pagination.marksLast(page: number, itemsOnPage: result.items.count) {
+                end = .complete(pages: pagesFetched)
             } else if pagesFetched >= maxPages {
                 end = .reachedPageBound(pages: pagesFetched)
             }
@@ -118,7 +135,8 @@ public struct JikanPages<Item: Decodable & MALIdentifiable>: AsyncSequence, Send
 
 /// How a ``JikanPages`` listing ended.
 public enum JikanListingEnd: Sendable, Equatable {
-    /// An empty page, a page of nothing new, or a 404 past the first page: every item was seen.
+    /// The page the API marked as the last, an empty page, a page of nothing new, or a 404 past the
+    /// first page: every item was seen.
     case complete(pages: Int)
     /// The page bound (``JikanPages/maxPages``) was reached while pages still brought new items:
     /// the listing may be truncated.
@@ -127,7 +145,7 @@ public enum JikanListingEnd: Sendable, Equatable {
     /// repeating itself, asking on would loop, and items after it may be missing.
     case repeatedPage(page: Int)
     /// Page `page` failed with `error`: the listing is truncated there.
-    case failed(page: Int, error: HTTPClientError)
+    case failed(page: Int, error: APIClientError)
 
     /// Whether every item was seen.
     public var isComplete: Bool {

@@ -1,7 +1,10 @@
+import AirdateHTTP
+
 /// Jikan's `pagination` object: what the server claims about the pages of a list.
 ///
 /// The claims are not always true: `has_next_page` can be `true` on the last page, and `items`
-/// is absent on some endpoints (episodes). ``JikanPages`` does not rely on them alone.
+/// is absent on some endpoints (episodes). ``JikanPages`` stops at a page only when every claim
+/// says it is the last (``marksLast(page:itemsOnPage:)``).
 public struct JikanPagination: Sendable, Hashable, Decodable {
     /// The last page the server says exists, if it says.
     public var lastVisiblePage: Int?
@@ -26,18 +29,33 @@ public struct JikanPagination: Sendable, Hashable, Decodable {
         self.perPage = perPage
     }
 
+    /// Whether these claims mark `page` (holding `itemsOnPage` items) as the last one: no next page,
+    /// no `last_visible_page` past it, and no `items.total` beyond the items up to it (counted as
+    /// `per_page` for each earlier page plus this page's `count`). Claims that contradict each other
+    /// do not mark a page as the last.
+    public func marksLast(page: Int, itemsOnPage: Int) -> Bool {
+        guard !hasNextPage else { return false }
+        if let lastVisiblePage, lastVisiblePage > page { return false }
+        if let total, let perPage {
+            let throughPage = (Swift.max(1, page) - 1) * perPage + (count ?? itemsOnPage)
+            if total > throughPage { return false }
+        }
+        return true
+    }
+
     private enum CodingKeys: String, CodingKey {
         case lastVisiblePage = "last_visible_page", hasNextPage = "has_next_page", currentPage = "current_page", items
     }
     private enum ItemKeys: String, CodingKey { case count, total, perPage = "per_page" }
 
-    /// Decodes Jikan's object; a missing `has_next_page` reads as `false`.
+    /// Decodes Jikan's object; a missing `has_next_page` reads as `false`, unreadable values are
+    /// reported.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let c = try decoder.lenientContainer(keyedBy: CodingKeys.self)
         lastVisiblePage = c.integer(.lastVisiblePage)
-        hasNextPage = c.flag(.hasNextPage)
+        hasNextPage = c.flag(.hasNextPage) ?? false
         currentPage = c.integer(.currentPage)
-        if let items = try? c.nestedContainer(keyedBy: ItemKeys.self, forKey: .items) {
+        if let items = c.nested(keyedBy: ItemKeys.self, .items) {
             count = items.integer(.count)
             total = items.integer(.total)
             perPage = items.integer(.perPage)

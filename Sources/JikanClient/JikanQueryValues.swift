@@ -1,20 +1,12 @@
-import AirdateCore
-import AirdateHTTP
+public import AirdateCore
+public import AirdateHTTP
 
-/// A value of a Jikan query parameter, open to values Jikan adds later (written as a string
-/// literal or with `init(rawValue:)`); the known values are static constants of each type.
-public protocol JikanQueryValue: RawRepresentable, Sendable, Hashable, ExpressibleByStringLiteral where RawValue == String {
-    /// Wraps a value as Jikan spells it.
-    init(rawValue: String)
-}
-
-extension JikanQueryValue {
-    /// Wraps a value as Jikan spells it.
-    public init(stringLiteral value: String) { self.init(rawValue: value) }
-}
+// Values of Jikan's query parameters are `OpenEnumeration`s (AirdateHTTP), the same protocol as
+// the values of its answers: open to values Jikan adds later (written as a string literal or with
+// `init(rawValue:)`); the known values are static constants of each type.
 
 /// A manga format to filter by (`type=`: `manga`, `novel`, `lightnovel`…).
-public struct JikanMangaFormat: JikanQueryValue {
+public struct JikanMangaFormat: OpenEnumeration {
     /// The parameter value as Jikan spells it.
     public var rawValue: String
     /// Wraps a value as Jikan spells it.
@@ -36,7 +28,7 @@ public struct JikanMangaFormat: JikanQueryValue {
 }
 
 /// The publishing status to search manga for (`status=`).
-public struct JikanMangaSearchStatus: JikanQueryValue {
+public struct JikanMangaSearchStatus: OpenEnumeration {
     /// The parameter value as Jikan spells it.
     public var rawValue: String
     /// Wraps a value as Jikan spells it.
@@ -54,7 +46,7 @@ public struct JikanMangaSearchStatus: JikanQueryValue {
 }
 
 /// The field manga search results are ordered by (`order_by=`).
-public struct JikanMangaOrder: JikanQueryValue {
+public struct JikanMangaOrder: OpenEnumeration {
     /// The parameter value as Jikan spells it.
     public var rawValue: String
     /// Wraps a value as Jikan spells it.
@@ -86,7 +78,7 @@ public struct JikanMangaOrder: JikanQueryValue {
 }
 
 /// Which top manga list to read (`/top/manga?filter=`).
-public struct JikanTopMangaFilter: JikanQueryValue {
+public struct JikanTopMangaFilter: OpenEnumeration {
     /// The parameter value as Jikan spells it.
     public var rawValue: String
     /// Wraps a value as Jikan spells it.
@@ -103,7 +95,7 @@ public struct JikanTopMangaFilter: JikanQueryValue {
 
 /// The field people, character, producer, magazine and club searches are ordered by
 /// (`order_by=`; each list accepts some of these, see Jikan's description).
-public struct JikanListOrder: JikanQueryValue {
+public struct JikanListOrder: OpenEnumeration {
     /// The parameter value as Jikan spells it.
     public var rawValue: String
     /// Wraps a value as Jikan spells it.
@@ -127,7 +119,7 @@ public struct JikanListOrder: JikanQueryValue {
 }
 
 /// A club's access (`type=`, and ``JikanClub/access``): public, private or secret.
-public struct JikanClubType: JikanQueryValue, Codable {
+public struct JikanClubType: OpenEnumeration {
     /// The value as Jikan spells it.
     public var rawValue: String
     /// Wraps a value as Jikan spells it.
@@ -141,7 +133,7 @@ public struct JikanClubType: JikanQueryValue, Codable {
 }
 
 /// A club's category (`category=`, and ``JikanClub/category``).
-public struct JikanClubCategory: JikanQueryValue, Codable {
+public struct JikanClubCategory: OpenEnumeration {
     /// The value as Jikan spells it.
     public var rawValue: String
     /// Wraps a value as Jikan spells it.
@@ -173,7 +165,7 @@ public struct JikanClubCategory: JikanQueryValue, Codable {
 }
 
 /// A gender to search members by (`gender=`).
-public struct JikanUserGender: JikanQueryValue {
+public struct JikanUserGender: OpenEnumeration {
     /// The parameter value as Jikan spells it.
     public var rawValue: String
     /// Wraps a value as Jikan spells it.
@@ -189,7 +181,7 @@ public struct JikanUserGender: JikanQueryValue {
 }
 
 /// Which kind of entries a list holds (`type=anime|manga`: history, top reviews).
-public struct JikanEntryKind: JikanQueryValue {
+public struct JikanEntryKind: OpenEnumeration {
     /// The parameter value as Jikan spells it.
     public var rawValue: String
     /// Wraps a value as Jikan spells it.
@@ -201,7 +193,7 @@ public struct JikanEntryKind: JikanQueryValue {
 }
 
 /// Which forum topics to list (`filter=`).
-public struct JikanForumFilter: JikanQueryValue {
+public struct JikanForumFilter: OpenEnumeration {
     /// The parameter value as Jikan spells it.
     public var rawValue: String
     /// Wraps a value as Jikan spells it.
@@ -215,7 +207,7 @@ public struct JikanForumFilter: JikanQueryValue {
 }
 
 /// A list status to filter a member's list by (`status=`).
-public struct JikanListStatus: JikanQueryValue {
+public struct JikanListStatus: OpenEnumeration {
     /// The parameter value as Jikan spells it.
     public var rawValue: String
     /// Wraps a value as Jikan spells it.
@@ -251,11 +243,8 @@ public struct JikanReviewFilter: Sendable, Hashable {
         self.spoilers = spoilers
     }
 
-    var parameters: [QueryParameter] {
-        var items: [QueryParameter] = []
-        if preliminary { items.append(QueryParameter("preliminary", "true")) }
-        if spoilers { items.append(QueryParameter("spoilers", "true")) }
-        return items
+    var parameters: [QueryParameter?] {
+        [.flag("preliminary", preliminary), .flag("spoilers", spoilers)]
     }
 }
 
@@ -281,14 +270,8 @@ public struct JikanNameSearch: Sendable, Hashable {
         self.limit = limit.map { min(max($0, 1), 25) }
     }
 
-    var parameters: [QueryParameter] {
-        var items: [QueryParameter] = []
-        if let query, !query.isEmpty { items.append(QueryParameter("q", query)) }
-        if let orderBy { items.append(QueryParameter("order_by", orderBy.rawValue)) }
-        if let sort { items.append(QueryParameter("sort", sort.rawValue)) }
-        if let letter, !letter.isEmpty { items.append(QueryParameter("letter", letter)) }
-        if let limit { items.append(QueryParameter("limit", String(limit))) }
-        return items
+    var parameters: [QueryParameter?] {
+        [.text("q", query), .value("order_by", orderBy), .value("sort", sort), .text("letter", letter), .integer("limit", limit)]
     }
 }
 
@@ -315,15 +298,9 @@ public struct JikanUserSearch: Sendable, Hashable {
         self.limit = limit
     }
 
-    var parameters: [QueryParameter] {
-        var items: [QueryParameter] = []
-        if let query, !query.isEmpty { items.append(QueryParameter("q", query)) }
-        if let gender { items.append(QueryParameter("gender", gender.rawValue)) }
-        if let location, !location.isEmpty { items.append(QueryParameter("location", location)) }
-        if let minAge { items.append(QueryParameter("minAge", String(minAge))) }
-        if let maxAge { items.append(QueryParameter("maxAge", String(maxAge))) }
-        if let limit { items.append(QueryParameter("limit", String(limit))) }
-        return items
+    var parameters: [QueryParameter?] {
+        [.text("q", query), .value("gender", gender), .text("location", location), .integer("minAge", minAge),
+         .integer("maxAge", maxAge), .integer("limit", limit)]
     }
 }
 
@@ -356,16 +333,9 @@ public struct JikanClubSearch: Sendable, Hashable {
         self.limit = limit
     }
 
-    var parameters: [QueryParameter] {
-        var items: [QueryParameter] = []
-        if let query, !query.isEmpty { items.append(QueryParameter("q", query)) }
-        if let type { items.append(QueryParameter("type", type.rawValue)) }
-        if let category { items.append(QueryParameter("category", category.rawValue)) }
-        if let orderBy { items.append(QueryParameter("order_by", orderBy.rawValue)) }
-        if let sort { items.append(QueryParameter("sort", sort.rawValue)) }
-        if let letter, !letter.isEmpty { items.append(QueryParameter("letter", letter)) }
-        if let limit { items.append(QueryParameter("limit", String(limit))) }
-        return items
+    var parameters: [QueryParameter?] {
+        [.text("q", query), .value("type", type), .value("category", category), .value("order_by", orderBy),
+         .value("sort", sort), .text("letter", letter), .integer("limit", limit)]
     }
 }
 
@@ -420,34 +390,12 @@ public struct JikanMangaSearch: Sendable, Hashable {
         self.limit = limit
     }
 
-    var parameters: [QueryParameter] {
-        var items: [QueryParameter] = []
-        if let query, !query.isEmpty { items.append(QueryParameter("q", query)) }
-        if let type { items.append(QueryParameter("type", type.rawValue)) }
-        if let score { items.append(QueryParameter("score", String(score))) }
-        if let minScore { items.append(QueryParameter("min_score", String(minScore))) }
-        if let maxScore { items.append(QueryParameter("max_score", String(maxScore))) }
-        if let status { items.append(QueryParameter("status", status.rawValue)) }
-        if safeForWork { items.append(QueryParameter("sfw", "true")) }
-        if includeUnapproved { items.append(QueryParameter("unapproved", "true")) }
-        if !genres.isEmpty { items.append(QueryParameter("genres", genres.map(String.init).joined(separator: ","))) }
-        if !excludedGenres.isEmpty { items.append(QueryParameter("genres_exclude", excludedGenres.map(String.init).joined(separator: ","))) }
-        if !magazines.isEmpty { items.append(QueryParameter("magazines", magazines.map(String.init).joined(separator: ","))) }
-        if let orderBy { items.append(QueryParameter("order_by", orderBy.rawValue)) }
-        if let sort { items.append(QueryParameter("sort", sort.rawValue)) }
-        if let letter, !letter.isEmpty { items.append(QueryParameter("letter", letter)) }
-        if let startDate { items.append(QueryParameter("start_date", startDate.description)) }
-        if let endDate { items.append(QueryParameter("end_date", endDate.description)) }
-        if let limit { items.append(QueryParameter("limit", String(limit))) }
-        return items
-    }
-}
-
-/// `[{"name", "url"}]` items and friends: answers that are a list wrapped in `data`.
-extension Array where Element == QueryParameter {
-    /// Appends `page=N` (at least 1).
-    func paged(_ page: Int) -> [QueryParameter] {
-        self + [QueryParameter("page", String(Swift.max(1, page)))]
+    var parameters: [QueryParameter?] {
+        [.text("q", query), .value("type", type), .number("score", score), .number("min_score", minScore),
+         .number("max_score", maxScore), .value("status", status), .flag("sfw", safeForWork),
+         .flag("unapproved", includeUnapproved), .list("genres", genres), .list("genres_exclude", excludedGenres),
+         .list("magazines", magazines), .value("order_by", orderBy), .value("sort", sort), .text("letter", letter),
+         .described("start_date", startDate), .described("end_date", endDate), .integer("limit", limit)]
     }
 }
 
@@ -479,27 +427,15 @@ public struct JikanListOptions: Sendable, Hashable {
         self.limit = limit.map { min(max($0, 1), 25) }
     }
 
-    var seasonParameters: [QueryParameter] {
-        var items: [QueryParameter] = []
-        if includeUnapproved { items.append(QueryParameter("unapproved", "true")) }
-        if continuing { items.append(QueryParameter("continuing", "true")) }
-        if let limit { items.append(QueryParameter("limit", String(limit))) }
-        return items
+    var seasonParameters: [QueryParameter?] {
+        [.flag("unapproved", includeUnapproved), .flag("continuing", continuing), .integer("limit", limit)]
     }
 
-    var scheduleParameters: [QueryParameter] {
-        var items: [QueryParameter] = []
-        if let kids { items.append(QueryParameter("kids", kids ? "true" : "false")) }
-        if includeUnapproved { items.append(QueryParameter("unapproved", "true")) }
-        if let limit { items.append(QueryParameter("limit", String(limit))) }
-        return items
+    var scheduleParameters: [QueryParameter?] {
+        [.boolean("kids", kids), .flag("unapproved", includeUnapproved), .integer("limit", limit)]
     }
 
-    var topParameters: [QueryParameter] {
-        var items: [QueryParameter] = []
-        if let rating { items.append(QueryParameter("rating", rating.rawValue)) }
-        if safeForWork { items.append(QueryParameter("sfw", "true")) }
-        if let limit { items.append(QueryParameter("limit", String(limit))) }
-        return items
+    var topParameters: [QueryParameter?] {
+        [.value("rating", rating), .flag("sfw", safeForWork), .integer("limit", limit)]
     }
 }

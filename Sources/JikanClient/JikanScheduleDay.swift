@@ -1,8 +1,9 @@
-import AirdateCore
+public import AirdateCore
+public import AirdateHTTP
 
 /// A day of Jikan's broadcast schedule (`/schedules?filter=`): a weekday, or the lists of anime
 /// with an unknown or irregular slot.
-public struct JikanScheduleDay: RawRepresentable, Sendable, Hashable {
+public struct JikanScheduleDay: OpenEnumeration {
     /// The filter value as Jikan spells it (`monday`…`sunday`, `unknown`, `other`).
     public var rawValue: String
     /// Wraps a value as Jikan spells it.

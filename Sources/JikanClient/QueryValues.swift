@@ -1,13 +1,13 @@
-// Values of Jikan's query parameters: open, so values Jikan adds later can be sent as written.
+public import AirdateHTTP
+
+// Values of Jikan's query parameters: open enumerations, so values Jikan adds later can be sent as written.
 
 /// An anime format as Jikan's filters spell it (`type=tv`, `filter=movie`…); other values pass through as written.
-public struct JikanAnimeFormat: RawRepresentable, Sendable, Hashable, ExpressibleByStringLiteral {
+public struct JikanAnimeFormat: OpenEnumeration {
     /// The parameter value as Jikan spells it.
     public var rawValue: String
     /// Wraps a value as Jikan spells it.
     public init(rawValue: String) { self.rawValue = rawValue }
-    /// Wraps a value as Jikan spells it.
-    public init(stringLiteral value: String) { self.rawValue = value }
 
     /// `tv`.
     public static let tv = JikanAnimeFormat(rawValue: "tv")
@@ -30,13 +30,11 @@ public struct JikanAnimeFormat: RawRepresentable, Sendable, Hashable, Expressibl
 }
 
 /// The airing status to search for (`status=`).
-public struct JikanAnimeSearchStatus: RawRepresentable, Sendable, Hashable, ExpressibleByStringLiteral {
+public struct JikanAnimeSearchStatus: OpenEnumeration {
     /// The parameter value as Jikan spells it.
     public var rawValue: String
     /// Wraps a value as Jikan spells it.
     public init(rawValue: String) { self.rawValue = rawValue }
-    /// Wraps a value as Jikan spells it.
-    public init(stringLiteral value: String) { self.rawValue = value }
 
     /// `airing`.
     public static let airing = JikanAnimeSearchStatus(rawValue: "airing")
@@ -47,13 +45,11 @@ public struct JikanAnimeSearchStatus: RawRepresentable, Sendable, Hashable, Expr
 }
 
 /// The audience rating to search for (`rating=`).
-public struct JikanAnimeSearchRating: RawRepresentable, Sendable, Hashable, ExpressibleByStringLiteral {
+public struct JikanAnimeSearchRating: OpenEnumeration {
     /// The parameter value as Jikan spells it.
     public var rawValue: String
     /// Wraps a value as Jikan spells it.
     public init(rawValue: String) { self.rawValue = rawValue }
-    /// Wraps a value as Jikan spells it.
-    public init(stringLiteral value: String) { self.rawValue = value }
 
     /// `g`.
     public static let g = JikanAnimeSearchRating(rawValue: "g")
@@ -70,13 +66,11 @@ public struct JikanAnimeSearchRating: RawRepresentable, Sendable, Hashable, Expr
 }
 
 /// The field search results are ordered by (`order_by=`).
-public struct JikanAnimeOrder: RawRepresentable, Sendable, Hashable, ExpressibleByStringLiteral {
+public struct JikanAnimeOrder: OpenEnumeration {
     /// The parameter value as Jikan spells it.
     public var rawValue: String
     /// Wraps a value as Jikan spells it.
     public init(rawValue: String) { self.rawValue = rawValue }
-    /// Wraps a value as Jikan spells it.
-    public init(stringLiteral value: String) { self.rawValue = value }
 
     /// `mal_id`.
     public static let malID = JikanAnimeOrder(rawValue: "mal_id")
@@ -103,13 +97,11 @@ public struct JikanAnimeOrder: RawRepresentable, Sendable, Hashable, Expressible
 }
 
 /// Which top list to read (`/top/anime?filter=`).
-public struct JikanTopAnimeFilter: RawRepresentable, Sendable, Hashable, ExpressibleByStringLiteral {
+public struct JikanTopAnimeFilter: OpenEnumeration {
     /// The parameter value as Jikan spells it.
     public var rawValue: String
     /// Wraps a value as Jikan spells it.
     public init(rawValue: String) { self.rawValue = rawValue }
-    /// Wraps a value as Jikan spells it.
-    public init(stringLiteral value: String) { self.rawValue = value }
 
     /// `airing`.
     public static let airing = JikanTopAnimeFilter(rawValue: "airing")
@@ -122,13 +114,11 @@ public struct JikanTopAnimeFilter: RawRepresentable, Sendable, Hashable, Express
 }
 
 /// Which kind of genre list to read (`/genres/anime?filter=`).
-public struct JikanGenreFilter: RawRepresentable, Sendable, Hashable, ExpressibleByStringLiteral {
+public struct JikanGenreFilter: OpenEnumeration {
     /// The parameter value as Jikan spells it.
     public var rawValue: String
     /// Wraps a value as Jikan spells it.
     public init(rawValue: String) { self.rawValue = rawValue }
-    /// Wraps a value as Jikan spells it.
-    public init(stringLiteral value: String) { self.rawValue = value }
 
     /// `genres`.
     public static let genres = JikanGenreFilter(rawValue: "genres")

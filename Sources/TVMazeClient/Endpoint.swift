@@ -44,26 +44,21 @@ enum Endpoint: Sendable, Hashable {
         case .searchShows(let query):
             return APIRequest(path: "/search/shows", query: [QueryParameter("q", query)])
         case .singleSearch(let query, let embeds):
-            return APIRequest(path: "/singlesearch/shows", query: [QueryParameter("q", query)] + Self.embed(embeds.map(\.rawValue)))
+            return APIRequest(path: "/singlesearch/shows", query: [QueryParameter("q", query)] + Self.embed(embeds))
         case .lookup(let id):
-            return APIRequest(path: "/lookup/shows", query: [QueryParameter(id.parameterName, id.value)])
+            return APIRequest(path: "/lookup/shows", query: [id.parameter])
         case .searchPeople(let query):
             return APIRequest(path: "/search/people", query: [QueryParameter("q", query)])
         case .schedule(let country, let date):
-            var query: [QueryParameter] = []
-            if let country { query.append(QueryParameter("country", country)) }
-            query.append(QueryParameter("date", date.description))
-            return APIRequest(path: "/schedule", query: query)
+            return APIRequest(path: "/schedule", query: [.text("country", country), .described("date", date)])
         case .webSchedule(let date, let country):
-            var query = [QueryParameter("date", date.description)]
-            if let country { query.append(QueryParameter("country", country)) }
-            return APIRequest(path: "/schedule/web", query: query)
+            return APIRequest(path: "/schedule/web", query: [.described("date", date), .text("country", country)])
         case .fullSchedule:
             return APIRequest(path: "/schedule/full")
         case .show(let id, let embeds):
-            return APIRequest(path: "/shows/\(id)", query: Self.embed(embeds.map(\.rawValue)))
+            return APIRequest(path: "/shows/\(id)", query: Self.embed(embeds))
         case .episodes(let showID, let specials):
-            return APIRequest(path: "/shows/\(showID)/episodes", query: specials ? [QueryParameter("specials", "1")] : [])
+            return APIRequest(path: "/shows/\(showID)/episodes", query: [specials ? QueryParameter("specials", "1") : nil])
         case .alternateLists(let showID):
             return APIRequest(path: "/shows/\(showID)/alternatelists")
         case .alternateList(let id):
@@ -75,10 +70,9 @@ enum Endpoint: Sendable, Hashable {
         case .season(let id):
             return APIRequest(path: "/seasons/\(id)")
         case .episodeByNumber(let showID, let season, let number):
-            return APIRequest(path: "/shows/\(showID)/episodebynumber",
-                              query: [QueryParameter("season", String(season)), QueryParameter("number", String(number))])
+            return APIRequest(path: "/shows/\(showID)/episodebynumber", query: [.integer("season", season), .integer("number", number)])
         case .episodesByDate(let showID, let date):
-            return APIRequest(path: "/shows/\(showID)/episodesbydate", query: [QueryParameter("date", date.description)])
+            return APIRequest(path: "/shows/\(showID)/episodesbydate", query: [.described("date", date)])
         case .seasons(let showID):
             return APIRequest(path: "/shows/\(showID)/seasons")
         case .seasonEpisodes(let seasonID):
@@ -92,17 +86,17 @@ enum Endpoint: Sendable, Hashable {
         case .images(let showID):
             return APIRequest(path: "/shows/\(showID)/images")
         case .showIndex(let page):
-            return APIRequest(path: "/shows", query: [QueryParameter("page", String(page))])
+            return APIRequest(path: "/shows").paged(page, minimum: 0)
         case .episode(let id, let embeds):
-            return APIRequest(path: "/episodes/\(id)", query: Self.embed(embeds.map(\.rawValue)))
+            return APIRequest(path: "/episodes/\(id)", query: Self.embed(embeds))
         case .guestCast(let episodeID):
             return APIRequest(path: "/episodes/\(episodeID)/guestcast")
         case .guestCrew(let episodeID):
             return APIRequest(path: "/episodes/\(episodeID)/guestcrew")
         case .person(let id, let embeds):
-            return APIRequest(path: "/people/\(id)", query: Self.embed(embeds.map(\.rawValue)))
+            return APIRequest(path: "/people/\(id)", query: Self.embed(embeds))
         case .peopleIndex(let page):
-            return APIRequest(path: "/people", query: [QueryParameter("page", String(page))])
+            return APIRequest(path: "/people").paged(page, minimum: 0)
         case .castCredits(let personID):
             return APIRequest(path: "/people/\(personID)/castcredits", query: [QueryParameter("embed", "show")])
         case .crewCredits(let personID):
@@ -110,14 +104,14 @@ enum Endpoint: Sendable, Hashable {
         case .guestCastCredits(let personID):
             return APIRequest(path: "/people/\(personID)/guestcastcredits", query: [QueryParameter("embed", "episode")])
         case .showUpdates(let since):
-            return APIRequest(path: "/updates/shows", query: since.map { [QueryParameter("since", $0.rawValue)] } ?? [])
+            return APIRequest(path: "/updates/shows", query: [.value("since", since)])
         case .personUpdates(let since):
-            return APIRequest(path: "/updates/people", query: since.map { [QueryParameter("since", $0.rawValue)] } ?? [])
+            return APIRequest(path: "/updates/people", query: [.value("since", since)])
         }
     }
 
-    private static func embed(_ names: [String]) -> [QueryParameter] {
-        // Sorted and de-duplicated, so equal requests share a cache entry.
-        Array(Set(names)).sorted().map { QueryParameter("embed[]", $0) }
+    /// `embed[]=…` for each value, sorted and de-duplicated so that equal requests share a cache entry.
+    private static func embed<Embed: RawRepresentable>(_ embeds: [Embed]) -> [QueryParameter] where Embed.RawValue == String {
+        Array(Set(embeds.map(\.rawValue))).sorted().map { QueryParameter("embed[]", $0) }
     }
 }

@@ -1,3 +1,5 @@
+import AirdateHTTP
+
 /// Resources TVMaze can embed in a show response (`embed[]=…`).
 public enum TVMazeShowEmbed: String, Sendable, Hashable, CaseIterable {
     /// All regular episodes.
@@ -47,18 +49,12 @@ public enum TVMazeExternalID: Sendable, Hashable {
     /// TVRage, for example `24493`.
     case tvrage(Int)
 
-    var parameterName: String {
+    /// `imdb=tt0944947`, `thetvdb=121361` or `tvrage=24493`.
+    var parameter: QueryParameter {
         switch self {
-        case .imdb: return "imdb"
-        case .thetvdb: return "thetvdb"
-        case .tvrage: return "tvrage"
-        }
-    }
-
-    var value: String {
-        switch self {
-        case .imdb(let id): return id
-        case .thetvdb(let id), .tvrage(let id): return String(id)
+        case .imdb(let id): return QueryParameter("imdb", id)
+        case .thetvdb(let id): return QueryParameter("thetvdb", String(id))
+        case .tvrage(let id): return QueryParameter("tvrage", String(id))
         }
     }
 }

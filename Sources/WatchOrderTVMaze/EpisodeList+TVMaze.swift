@@ -1,7 +1,8 @@
 import AirdateCore
+public import AirdateHTTP
 import Foundation
-import TVMazeClient
-import WatchOrder
+public import TVMazeClient
+public import WatchOrder
 
 extension Episode {
     /// A TVMaze episode as a WatchOrder episode of show `showID`: season, number (`nil` for a
@@ -48,8 +49,8 @@ extension TVMaze {
     /// The show's episodes, specials included, as an episode list of `show` (see
     /// ``WatchOrder/EpisodeList/init(tvmaze:show:)``).
     ///
-    /// - Throws: `HTTPClientError`.
-    public func episodeList(ofShow showID: Int, as show: Show) async throws -> EpisodeList {
+    /// - Throws: `APIClientError`, the only error it can throw.
+    public func episodeList(ofShow showID: Int, as show: Show) async throws(APIClientError) -> EpisodeList {
         EpisodeList(tvmaze: try await episodes(ofShow: showID, includingSpecials: true), show: show)
     }
 }

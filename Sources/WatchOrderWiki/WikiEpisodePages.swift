@@ -1,8 +1,8 @@
 import AirdateCore
-import AirdateHTTP
-import Foundation
+public import AirdateHTTP
+public import Foundation
 import HTMLScrape
-import WatchOrder
+public import WatchOrder
 
 /// Reads episode lists from wiki pages through the shared HTTP stack (paced, retried, cached,
 /// typed errors, a descriptive User-Agent as Wikipedia's policy asks).
@@ -26,7 +26,7 @@ public actor WikiEpisodePages {
     private let clock: any Clock<Duration>
     private let retry: RetryPolicy
     private let rateLimits: [RateLimit]
-    private var clients: [URL: HTTPClient] = [:]
+    private var clients: [URL: APIClient] = [:]
 
     /// A reader sending `userAgent` through `transport`, at most `rateLimits` per site (one request
     /// a second by default), retrying with `retry`, timed by `clock`.
@@ -67,7 +67,7 @@ public actor WikiEpisodePages {
             }
         } catch let error as WikiPageError {
             throw error
-        } catch HTTPClientError.cancelled {
+        } catch APIClientError.Code.cancelled {
             throw .fetchFailed(title: page.title, .cancelled)
         } catch {
             notes.append("parse API: \((error as? LocalizedError)?.errorDescription ?? "\(error)")")
@@ -77,12 +77,13 @@ public actor WikiEpisodePages {
         do {
             content = try await client.content(
                 for: APIRequest(path: page.site.articlePath(of: page.title)), accepting: ["text/html", "application/xhtml+xml"])
-        } catch HTTPClientError.notFound {
-            throw .pageNotFound(title: page.title, site: page.site.baseURL.host ?? page.site.baseURL.absoluteString)
-        } catch let error as HTTPClientError {
-            throw .fetchFailed(title: page.title, error)
         } catch {
-            throw .fetchFailed(title: page.title, .transport(reason: "\(error)"))
+            // `content(for:accepting:)` throws only `APIClientError`: one clause, no casts (a
+            // pattern clause beside a cast crashes Swift 6.3's compiler, swiftlang/swift#90582).
+            if error.code == .notFound {
+                throw .pageNotFound(title: page.title, site: page.site.baseURL.host ?? page.site.baseURL.absoluteString)
+            }
+            throw .fetchFailed(title: page.title, error)
         }
         let document = Document(bytes: content.body, transportEncoding: content.contentType)
         let list = Self.read(document, page: page, title: page.title, sourceURL: content.url)
@@ -126,10 +127,10 @@ public actor WikiEpisodePages {
 
     // MARK: Internals
 
-    private func client(for site: WikiSite) -> HTTPClient {
+    private func client(for site: WikiSite) -> APIClient {
         if let client = clients[site.baseURL] { return client }
-        let client = HTTPClient(
-            configuration: HTTPClientConfiguration(
+        let client = APIClient(
+            configuration: APIClientConfiguration(
                 baseURL: site.baseURL, userAgent: userAgent, rateLimits: rateLimits, retry: retry),
             transport: transport, clock: clock)
         clients[site.baseURL] = client

@@ -1,12 +1,12 @@
-import AirdateHTTP
-import Foundation
+public import AirdateHTTP
+public import Foundation
 
 /// Why a wiki page gave no episode list.
 public enum WikiPageError: Error, LocalizedError, Sendable, Equatable {
     /// The wiki has no page with this title.
     case pageNotFound(title: String, site: String)
     /// The page could not be fetched (after retries): the HTTP failure says why.
-    case fetchFailed(title: String, HTTPClientError)
+    case fetchFailed(title: String, APIClientError)
     /// The page was fetched but holds no episode table that could be read; `notes` are what the
     /// reader said about it. Never an empty list: a store must not replace episodes with nothing.
     case noEpisodes(title: String, notes: [String])

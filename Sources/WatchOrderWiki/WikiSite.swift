@@ -1,5 +1,5 @@
-import WatchOrder
-import Foundation
+public import WatchOrder
+public import Foundation
 
 /// A MediaWiki site episode lists are read from: where its API and its articles live, and which
 /// page shape it uses.

@@ -41,7 +41,7 @@ struct OnePackageTests {
         #expect(planner.today == clock.today)
         let countdown = try Countdown(title: "Finale", target: .allDay(clock.today.adding(days: 3)), created: clock.now)
         #expect(TimeRemaining(to: countdown.target, at: clock).days == 3)
-        let configuration: HTTPClientConfiguration = TVMaze.configuration()
+        let configuration: APIClientConfiguration = TVMaze.configuration()
         #expect(configuration.baseURL == TVMaze.productionURL)
         let storeError: CountdownStoreError = .store(StoreError.diskFull(path: "c.sqlite"))
         #expect(storeError.errorDescription?.contains("full") == true)
@@ -106,7 +106,7 @@ private func readmeBridges() async throws {
         _ = (arrow, season3)
     }
     do {
-        let client = HTTPClient(configuration: HTTPClientConfiguration(baseURL: WikiSite.englishWikipedia.baseURL,
+        let client = APIClient(configuration: APIClientConfiguration(baseURL: WikiSite.englishWikipedia.baseURL,
                                                                         userAgent: WikiEpisodePages.defaultUserAgent))
         _ = try await client.content(for: APIRequest(path: "/wiki/Arrow"), accepting: ["text/html"])
     }

@@ -9,7 +9,7 @@ struct DecodingTests {
     struct Show: Decodable { var id: Int; var name: String; var network: Network? }
     struct Entry: Decodable { var id: Int; var show: Show }
 
-    private func decodingError(_ body: String, status: Int = 200) async throws -> HTTPClientError? {
+    private func decodingError(_ body: String, status: Int = 200) async throws -> APIClientError? {
         try await withServer { server in
             await server.serve(body, status: status, for: "/schedule")
             let client = await makeClient(server)
@@ -20,7 +20,7 @@ struct DecodingTests {
     @Test("malformed JSON fails at the root, as invalid JSON")
     func malformed() async throws {
         let error = try await decodingError(#"[{"id": 1, "show": {id: 2}}]"#)
-        guard case .decoding(let path, let reason) = error else {
+        guard error?.code == .decoding, let path = error?.fieldPath, let reason = error?.detail else {
             Issue.record("expected decoding, got \(String(describing: error))")
             return
         }
@@ -31,7 +31,7 @@ struct DecodingTests {
     @Test("truncated JSON fails at the root")
     func truncated() async throws {
         let error = try await decodingError(#"[{"id": 1, "show": {"id": 2, "name": "Bos"#)
-        guard case .decoding(let path, _) = error else {
+        guard error?.code == .decoding, let path = error?.fieldPath else {
             Issue.record("expected decoding, got \(String(describing: error))")
             return
         }
@@ -41,7 +41,7 @@ struct DecodingTests {
     @Test("a null body where an array is expected is a decoding error, not a crash")
     func nullBody() async throws {
         let error = try await decodingError("null")
-        guard case .decoding(let path, let reason) = error else {
+        guard error?.code == .decoding, let path = error?.fieldPath, let reason = error?.detail else {
             Issue.record("expected decoding, got \(String(describing: error))")
             return
         }
@@ -56,7 +56,7 @@ struct DecodingTests {
          {"id": 3, "show": {"id": 4, "name": "B", "network": {"id": "CBS", "name": "CBS"}}}]
         """#
         let error = try await decodingError(body)
-        guard case .decoding(let path, let reason) = error else {
+        guard error?.code == .decoding, let path = error?.fieldPath, let reason = error?.detail else {
             Issue.record("expected decoding, got \(String(describing: error))")
             return
         }
@@ -72,12 +72,34 @@ struct DecodingTests {
 
     @Test("error messages say what failed and what to do")
     func messages() {
-        #expect(HTTPClientError.server(status: 503).errorDescription?.contains("503") == true)
-        #expect(HTTPClientError.rateLimited(retryAfter: .seconds(7)).errorDescription?.contains("7 s") == true)
-        #expect(HTTPClientError.decoding(path: "[0].show.name", reason: "the key is missing")
+        #expect(APIClientError.server(status: 503).errorDescription?.contains("503") == true)
+        #expect(APIClientError.rateLimited(retryAfter: .seconds(7)).errorDescription?.contains("7 s") == true)
+        #expect(APIClientError.decoding(path: "[0].show.name", reason: "the key is missing")
             .errorDescription?.contains("field [0].show.name") == true)
-        #expect(HTTPClientError.notFound(url: "https://api.tvmaze.com/shows/0").errorDescription?
+        #expect(APIClientError.notFound(url: "https://api.tvmaze.com/shows/0").errorDescription?
             .contains("https://api.tvmaze.com/shows/0") == true)
-        #expect(HTTPClientError.timedOut.localizedDescription.contains("did not answer in time"))
+        #expect(APIClientError.timedOut.localizedDescription.contains("did not finish answering in time"))
+    }
+
+    @Test("an error's code matches in a catch clause; equality ignores the underlying error")
+    func codesMatchInCatch() {
+        struct Cause: Error {}
+        func fail() throws { throw APIClientError.transport(reason: "connection reset", underlying: Cause()) }
+        var caught = ""
+        do {
+            try fail()
+        } catch APIClientError.Code.notFound {
+            caught = "notFound"
+        } catch APIClientError.Code.transport {
+            caught = "transport"
+        } catch {
+            caught = "other"
+        }
+        #expect(caught == "transport")
+        #expect(APIClientError.transport(reason: "connection reset", underlying: Cause())
+            == APIClientError.transport(reason: "connection reset"))
+        #expect(APIClientError.transport(reason: "a") != APIClientError.transport(reason: "b"))
+        #expect(APIClientError.Code.stalled.description == "stalled")
+        #expect(APIClientError.rateLimited(retryAfter: .seconds(120)).errorDescription?.contains("120 s") == true)
     }
 }

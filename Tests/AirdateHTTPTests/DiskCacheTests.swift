@@ -10,8 +10,8 @@ func temporaryFolder() -> URL {
 }
 
 /// A client of `server` with an on-disk cache in `folder`.
-func diskCachedClient(_ server: FixtureServer, folder: URL, staleIfOffline: Bool = false) async throws -> HTTPClient {
-    var configuration = HTTPClientConfiguration(
+func diskCachedClient(_ server: FixtureServer, folder: URL, staleIfOffline: Bool = false) async throws -> APIClient {
+    var configuration = APIClientConfiguration(
         baseURL: await server.baseURL,
         userAgent: "AirdateTests/1.0 (+https://example.org/airdate)",
         retry: .none,
@@ -19,7 +19,7 @@ func diskCachedClient(_ server: FixtureServer, folder: URL, staleIfOffline: Bool
     )
     configuration.diskCache = try HTTPDiskCache(directory: folder)
     configuration.servesStaleIfOffline = staleIfOffline
-    return HTTPClient(configuration: configuration)
+    return APIClient(configuration: configuration)
 }
 
 @Suite("The on-disk cache: across launches, revalidation, stale when offline, bounded, atomic")
@@ -76,7 +76,7 @@ struct DiskCacheTests {
         let offline: Item = try await allowing.get(APIRequest(path: "/shows/3"))
         #expect(offline == stored)
         let error = await clientError { let _: Item = try await strict.get(APIRequest(path: "/shows/3")) }
-        guard case .transport = error else {
+        guard error?.code == .transport else {
             Issue.record("expected transport, got \(String(describing: error))")
             return
         }

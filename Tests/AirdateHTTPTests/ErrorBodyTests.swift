@@ -19,9 +19,9 @@ let exampleReader: APIErrorBodyReader = { status, body in
 }
 
 /// A client of `server` that reads error bodies with `exampleReader`.
-func makeReadingClient(_ server: FixtureServer, retry: RetryPolicy, clock: any Clock<Duration>) async -> HTTPClient {
-    HTTPClient(
-        configuration: HTTPClientConfiguration(
+func makeReadingClient(_ server: FixtureServer, retry: RetryPolicy, clock: any Clock<Duration>) async -> APIClient {
+    APIClient(
+        configuration: APIClientConfiguration(
             baseURL: await server.baseURL,
             userAgent: "AirdateTests/1.0 (+https://example.org/airdate)",
             retry: retry,

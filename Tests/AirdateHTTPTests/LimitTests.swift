@@ -12,8 +12,8 @@ func limitedClient(
     timeout: Duration = .seconds(20),
     maxBody: Int = 32 * 1024 * 1024,
     maxRedirects: Int = 5
-) async -> HTTPClient {
-    var configuration = HTTPClientConfiguration(
+) async -> APIClient {
+    var configuration = APIClientConfiguration(
         baseURL: await server.baseURL,
         userAgent: "AirdateTests/1.0 (+https://example.org/airdate)",
         retry: exactRetry(attempts: 4, base: .milliseconds(50)),
@@ -22,7 +22,7 @@ func limitedClient(
     configuration.idleTimeout = idle
     configuration.maxBodyBytes = maxBody
     configuration.maxRedirects = maxRedirects
-    return HTTPClient(configuration: configuration)
+    return APIClient(configuration: configuration)
 }
 
 /// The process's peak resident memory (`VmHWM` of `/proc/self/status`), in bytes; `nil` where
@@ -43,7 +43,7 @@ func resetPeakResident() -> Bool {
 }
 
 /// Runs `body`, prints one line of the fault matrix and returns the error and the time taken.
-func faultRow(_ name: String, _ body: () async throws -> Void) async -> (error: HTTPClientError?, elapsed: Duration) {
+func faultRow(_ name: String, _ body: () async throws -> Void) async -> (error: APIClientError?, elapsed: Duration) {
     let started = ContinuousClock.now
     let error = await clientError(body)
     let elapsed = ContinuousClock.now - started
@@ -108,7 +108,7 @@ struct LimitTests {
             await server.inject([.delay(.seconds(60))], forPath: "/dead")
             let client = await limitedClient(server, idle: .seconds(1))
             let row = await faultRow("dead server (no head), idle 1 s") { let _: Item = try await client.get(APIRequest(path: "/dead")) }
-            #expect(row.error == .stalled(idle: .seconds(1)))
+            #expect(row.error == .stalled(idle: .seconds(1), progress: HTTPTransportProgress()))
             #expect(await server.count(path: "/dead") == 1)
             // 1 s idle; the server's 60 s (or a retry loop's deadline) would be far beyond.
             #expect(row.elapsed < .seconds(15))
@@ -122,7 +122,8 @@ struct LimitTests {
             await server.inject([.stallMidBody(prefix: 5, silence: .seconds(60))], forPath: "/half")
             let client = await limitedClient(server, idle: .seconds(1))
             let row = await faultRow("stall mid-body, idle 1 s") { let _: Item = try await client.get(APIRequest(path: "/half")) }
-            #expect(row.error == .stalled(idle: .seconds(1)))
+            #expect(row.error == .stalled(idle: .seconds(1), progress: HTTPTransportProgress(headArrived: true, bodyBytes: 5)))
+            #expect(row.error?.errorDescription?.contains("5 bytes of the body") == true)
             #expect(await server.count(path: "/half") == 1)
             #expect(row.elapsed < .seconds(15))
         }
@@ -136,7 +137,9 @@ struct LimitTests {
             // An idle time-out far above the drip's 300 ms gaps, so only the 2 s total can end it.
             let client = await limitedClient(server, idle: .seconds(10), timeout: .seconds(2))
             let row = await faultRow("drip 1 byte / 300 ms, timeout 2 s") { let _: Item = try await client.get(APIRequest(path: "/drip")) }
-            #expect(row.error == .timedOut)
+            #expect(row.error?.code == .timedOut)
+            #expect(row.error?.timeLimit == .seconds(2))
+            #expect(row.error?.errorDescription?.contains("too slowly") == true)
             #expect(await server.count(path: "/drip") == 1)
             #expect(row.elapsed < .seconds(15))
         }
@@ -148,7 +151,7 @@ struct LimitTests {
             await server.inject([.redirectLoop], forPath: "/loop")
             let client = await limitedClient(server)
             let row = await faultRow("redirect loop") { _ = try await client.data(for: APIRequest(path: "/loop")) }
-            guard case .tooManyRedirects(let url) = row.error else {
+            guard row.error?.code == .tooManyRedirects, let url = row.error?.url else {
                 Issue.record("expected tooManyRedirects, got \(String(describing: row.error))")
                 return
             }
@@ -168,7 +171,7 @@ struct LimitTests {
             await server.serve(#"{"id": 9, "name": "end"}"#, for: "/hop/9")
             let client = await limitedClient(server, maxRedirects: 3)
             let row = await faultRow("redirect chain of 8, max 3") { _ = try await client.data(for: APIRequest(path: "/hop/1")) }
-            guard case .tooManyRedirects = row.error else {
+            guard row.error?.code == .tooManyRedirects else {
                 Issue.record("expected tooManyRedirects, got \(String(describing: row.error))")
                 return
             }
@@ -186,16 +189,16 @@ struct LimitTests {
             await server.inject([.body("\n  " + portal)], forPath: "/disguised")  // declared as JSON
             let client = await limitedClient(server)
             let row = await faultRow("HTML page in a 200") { let _: Item = try await client.get(APIRequest(path: "/portal")) }
-            guard case .htmlInsteadOfJSON(_, let contentType) = row.error else {
+            guard row.error?.code == .htmlInsteadOfJSON, let contentType = row.error?.contentType else {
                 Issue.record("expected htmlInsteadOfJSON, got \(String(describing: row.error))")
                 return
             }
-            #expect(contentType?.hasPrefix("text/html") == true)
+            #expect(contentType.hasPrefix("text/html") == true)
             #expect(row.error?.errorDescription?.contains("captive portal") == true)
             #expect(row.error?.errorDescription?.contains("changed shape") == false)
             #expect(await server.count(path: "/portal") == 1)
             let disguised = await clientError { let _: Item = try await client.get(APIRequest(path: "/disguised")) }
-            guard case .htmlInsteadOfJSON = disguised else {
+            guard disguised?.code == .htmlInsteadOfJSON else {
                 Issue.record("expected htmlInsteadOfJSON for HTML declared as JSON, got \(String(describing: disguised))")
                 return
             }

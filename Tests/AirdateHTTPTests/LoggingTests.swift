@@ -46,13 +46,13 @@ struct LoggingTests {
             await server.serve(#"{"id": 1, "name": "logged"}"#, for: "/shows/1")
             await server.inject([.status(503)], forPath: "/shows/1")
             await server.serve("{}", status: 500, for: "/broken")
-            var configuration = HTTPClientConfiguration(
+            var configuration = APIClientConfiguration(
                 baseURL: await server.baseURL,
                 userAgent: "SecretAgent/9.9 (token=abc123)",
                 retry: exactRetry(attempts: 2, base: .milliseconds(10))
             )
             configuration.logger = Logger(label: "airdate.test") { _ in RecordingLogHandler(records: records) }
-            let client = HTTPClient(configuration: configuration)
+            let client = APIClient(configuration: configuration)
             let _: Item = try await client.get(APIRequest(path: "/shows/1"))
             let _: Item = try await client.get(APIRequest(path: "/shows/1"))  // from the cache
             _ = await clientError { let _: Item = try await client.get(APIRequest(path: "/broken")) }

@@ -23,9 +23,9 @@ func makeClient(
     rateLimits: [RateLimit] = [],
     timeout: Duration = .seconds(10),
     clock: any Clock<Duration> = ContinuousClock()
-) async -> HTTPClient {
-    HTTPClient(
-        configuration: HTTPClientConfiguration(
+) async -> APIClient {
+    APIClient(
+        configuration: APIClientConfiguration(
             baseURL: await server.baseURL,
             userAgent: "AirdateTests/1.0 (+https://example.org/airdate)",
             rateLimits: rateLimits,

@@ -77,6 +77,46 @@ struct MultiProcessTests {
         print("arrowverse watch: 20 processes × ~5 writes, \(watched.count) marks, \(results.filter { !$0.succeeded }.count) failed")
     }
 
+    @Test("arrowverse next --watch, 10 processes at once: 10 different episodes are marked")
+    func arrowverseNextWatchTogether() async throws {
+        let path = try TestPaths.temporaryDatabase("arrowverse.sqlite")
+        // Loaded first, so that the processes race only on the marks.
+        let setUp = try await ChildProcess.run(Self.arrowverse, ["progress", "--db", path])
+        #expect(setUp.succeeded, "\(setUp.error)")
+        let runs = (0..<10).map { _ in (Self.arrowverse, ["next", "--watch", "--db", path]) }
+        let results = try await ChildProcess.runTogether(runs)
+        expectAllSucceeded(results, "arrowverse next --watch")
+        // Each reads up next and marks it in one transaction: none finds the episode another just marked.
+        let lines = results.map { $0.output.trimmingCharacters(in: .whitespacesAndNewlines) }
+        #expect(Set(lines).count == 10 && lines.allSatisfy { $0.hasPrefix("Marked ") }, "\(lines)")
+        let watched = try await WatchOrderStore(path: path).state().checklist.watched
+        #expect(watched.count == 10)
+        print("arrowverse next --watch: 10 processes at once, \(watched.count) different episodes marked")
+    }
+
+    @Test("countdowns edit and archive of one countdown, at once, 10 countdowns: both changes land every time")
+    func countdownsEditAndArchiveTogether() async throws {
+        let path = try TestPaths.temporaryDatabase("countdowns.sqlite")
+        let store = try CountdownStore(path: path)
+        let countdowns = try (0..<10).map { index in
+            try Countdown(title: "Show \(index)", target: .allDay(try CalendarDay(parsing: "2037-07-07")), created: Date(timeIntervalSince1970: 1_800_000_000))
+        }
+        try await store.insert(countdowns)
+        var runs: [(URL, [String])] = []
+        for countdown in countdowns {
+            runs.append((Self.countdowns, ["edit", countdown.id.uuidString, "--note", "edited", "--db", path]))
+            runs.append((Self.countdowns, ["archive", countdown.id.uuidString, "--db", path]))
+        }
+        let results = try await ChildProcess.runTogether(runs)
+        expectAllSucceeded(results, "countdowns edit/archive")
+        // Each command reads, changes and writes back one countdown in one transaction, so neither
+        // writes back a copy read before the other's change.
+        let stored = try await store.all()
+        let lost = stored.filter { $0.note != "edited" || !$0.isArchived }
+        #expect(lost.isEmpty, "changes lost: \(lost.map { "\($0.title): note \($0.note), archived \($0.isArchived)" })")
+        print("countdowns edit+archive: 20 processes on 10 countdowns, \(lost.count) changes lost")
+    }
+
     @Test("kill -9 during a large import leaves the previous state or the whole import")
     func killDuringWrite() async throws {
         let path = try TestPaths.temporaryDatabase("countdowns.sqlite")

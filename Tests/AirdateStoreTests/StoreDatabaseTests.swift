@@ -171,6 +171,36 @@ struct StoreDatabaseTests {
         #expect(Set(errors.compactMap(\.errorDescription)).count == errors.count)
     }
 
+    @Test func writeIfNeededTakesNoLockWhenNothingIsWrittenAndRunsAgainAfterAConflict() async throws {
+        let path = try TestPaths.temporaryDatabase()
+        let database = try StoreDatabase<StoreError>(path: path, migrator: NoteSchema.migrator, busyTimeout: .seconds(1))
+        // Another connection holds the write lock: a body that writes nothing does not wait for it,
+        // where a write transaction gives up after the busy timeout.
+        var unsafe = Configuration()
+        unsafe.allowsUnsafeTransactions = true
+        let holder = try DatabaseQueue(path: path, configuration: unsafe)
+        try await holder.writeWithoutTransaction { db in try db.execute(sql: "BEGIN IMMEDIATE") }
+        #expect(try await database.writeIfNeeded(NoteSchema.count) == 0)
+        await #expect(throws: StoreError.self) { try await database.write(NoteSchema.count) }
+        try await holder.writeWithoutTransaction { db in try db.execute(sql: "ROLLBACK") }
+
+        // Another connection commits after the body read and before it writes: SQLite refuses the
+        // stale write, and the body runs again on the new data.
+        let other = try DatabaseQueue(path: path)
+        let attempts = Counter()
+        let result = try await database.writeIfNeeded { db -> [String] in
+            let seen = try NoteSchema.texts(db)
+            if attempts.increment() == 1 {
+                try other.write { db in try db.execute(sql: "INSERT INTO note (text) VALUES ('theirs')") }
+            }
+            try db.execute(sql: "INSERT INTO note (text) VALUES (?)", arguments: ["mine after \(seen.count)"])
+            return seen
+        }
+        #expect(attempts.value == 2)
+        #expect(result == ["theirs"])
+        #expect(try await database.read(NoteSchema.texts) == ["theirs", "mine after 1"])
+    }
+
     @Test func manyConnectionsMigratingOneNewFileAtOnceAllSucceed() async throws {
         let path = try TestPaths.temporaryDatabase()
         // A slow migration: the others read "not migrated yet" while the first one runs, then run
@@ -280,4 +310,13 @@ actor Seen {
             try await Task.sleep(for: .milliseconds(20))
         }
     }
+}
+
+/// A count shared with a database body.
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    /// Adds one and returns the new count.
+    func increment() -> Int { lock.withLock { count += 1; return count } }
+    var value: Int { lock.withLock { count } }
 }

@@ -1,5 +1,5 @@
-import AirdateHTTP
-import Foundation
+public import AirdateHTTP
+public import Foundation
 
 /// Where the API clients' tests find their data: the package's `Fixtures/` and the read-only
 /// `../shared/` folder beside the checkout (absent on other machines).
@@ -27,13 +27,13 @@ public enum TestPaths {
     public static func hasShared(_ relativePath: String) -> Bool { sharedFolder(relativePath) != nil }
 }
 
-/// Runs `body` and returns the `HTTPClientError` it threw, or `nil` if it threw none (another error
+/// Runs `body` and returns the `APIClientError` it threw, or `nil` if it threw none (another error
 /// comes back as `.transport`, so that an expectation on the case fails visibly).
-public func clientError(_ body: () async throws -> Void) async -> HTTPClientError? {
+public func clientError(_ body: () async throws -> Void) async -> APIClientError? {
     do {
         try await body()
         return nil
-    } catch let error as HTTPClientError {
+    } catch let error as APIClientError {
         return error
     } catch {
         return .transport(reason: "unexpected non-client error \(error)")

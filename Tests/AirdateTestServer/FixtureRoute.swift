@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// One entry of a fixtures folder's `routes.json`: which request gets which file (or redirect).
 ///

@@ -1,4 +1,4 @@
-import Testing
+public import Testing
 
 /// The trait of CPU-heavy tests (conformance suites, fuzzing, scale, many processes): they run one at
 /// a time across the whole test process, whatever target they are in, so that together they never

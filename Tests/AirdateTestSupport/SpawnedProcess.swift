@@ -5,7 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
+public import Foundation
 
 /// A child process started with `posix_spawn`, for tests that run the package's programs.
 ///

@@ -3,6 +3,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import AnimePlanner
+import AirdateStore
 
 @Suite(.timeLimit(.minutes(1))) struct PlannerStoreTests {
     static let monday = Fixture.day("2025-03-03")

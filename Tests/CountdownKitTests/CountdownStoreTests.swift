@@ -2,6 +2,7 @@ import AirdateCore
 import Foundation
 import Testing
 @testable import CountdownKit
+import AirdateStore
 
 @Suite(.timeLimit(.minutes(1))) struct CountdownStoreTests {
     let reference = ViewerClock.fixed(at: Fixture.instant("2024-03-10T12:00:00Z"), timeZone: .gmt)

@@ -1,4 +1,5 @@
 @testable import HTMLScrape
+import Foundation
 
 /// Builds documents straight into a `NodeArena` from a strict, tiny markup language, so selector tests
 /// do not depend on the HTML parser: `<tag a="v" b>` … `</tag>`, void elements (`br`, `img`, `input`,

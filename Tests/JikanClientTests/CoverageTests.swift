@@ -126,7 +126,7 @@ let jikanEndpointTable: [String: @Sendable (Jikan) async throws -> Int] = [
 func complete<Item>(_ pages: JikanPages<Item>) async throws -> Int {
     let listing = await pages.listing()
     if case .failed(_, let error) = listing.end { throw error }
-    guard listing.end.isComplete else { throw HTTPClientError.decoding(path: "", reason: "listing ended \(listing.end)") }
+    guard listing.end.isComplete else { throw APIClientError.decoding(path: "", reason: "listing ended \(listing.end)") }
     return listing.items.count
 }
 
@@ -174,6 +174,6 @@ struct CoverageTests {
         }
         await server.stop()
         #expect(empty.isEmpty, "answers that decoded to nothing: \(empty)")
-        #expect(diagnostics.skipped.isEmpty, "skipped elements: \(diagnostics.skipped.map(\.description))")
+        #expect(diagnostics.issues.isEmpty, "issues: \(diagnostics.issues.map(\.description))")
     }
 }

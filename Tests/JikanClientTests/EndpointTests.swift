@@ -108,7 +108,7 @@ struct EndpointTests {
     func unknownAnime() async throws {
         try await withJikan { jikan, _ in
             let error = await clientError { _ = try await jikan.anime(id: 999_999_999) }
-            guard case .notFound = error else {
+            guard error?.code == .notFound else {
                 Issue.record("expected notFound, got \(String(describing: error))")
                 return
             }

@@ -4,6 +4,7 @@ import Clocks
 import Foundation
 import JikanClient
 import Testing
+import AirdateCore
 
 /// Jikan's own rate-limit body.
 let jikanRateLimitBody = #"{"status": 429, "type": "RateLimitException", "message": "You are being rate limited by Jikan. Please slow down.", "error": null}"#
@@ -28,6 +29,24 @@ struct FaultTests {
             #expect(anime.title == "Mushishi")
             #expect(await server.count(path: "/anime/457") == 2)
             #expect(start.duration(to: clock.now) == .seconds(1))
+        }
+    }
+
+    @Test("a 429 with Retry-After: 120 past the deadline fails at once and its message names the 120 s")
+    func retryAfterInMessage() async throws {
+        let clock = ImmediateClock()
+        try await withJikan(retry: retry, clock: clock) { jikan, server in
+            await server.inject([.status(429, retryAfter: "120", body: jikanRateLimitBody)], forPath: "/anime/457")
+            do {
+                _ = try await jikan.anime(id: 457)
+                Issue.record("expected a rate-limit error")
+            } catch let error as APIClientError {
+                #expect(error.code == .api)
+                #expect(error.retryAfter == .seconds(120))
+                #expect(error.errorDescription?.contains("asked to wait 120 s") == true, "\(error)")
+                #expect(error.errorDescription?.contains("few seconds") == false)
+            }
+            #expect(await server.count(path: "/anime/457") == 1)
         }
     }
 
@@ -71,7 +90,7 @@ struct FaultTests {
             await server.inject([.status(429, body: upstreamRateLimitBody), .status(429, body: upstreamRateLimitBody)],
                                 forPath: "/anime/457")
             let error = await clientError { _ = try await jikan.anime(id: 457) }
-            guard case .api(let message) = error else {
+            guard error?.code == .api, let message = error?.serverMessage else {
                 Issue.record("expected api, got \(String(describing: error))")
                 return
             }
@@ -100,7 +119,7 @@ struct FaultTests {
         try await withJikan(retry: retry, clock: ImmediateClock()) { jikan, server in
             await server.inject([.status(500, body: reportBody)], forPath: "/anime/457/full")
             let error = await clientError { _ = try await jikan.animeFull(id: 457) }
-            guard case .api(let message) = error else {
+            guard error?.code == .api, let message = error?.serverMessage else {
                 Issue.record("expected api, got \(String(describing: error))")
                 return
             }
@@ -120,7 +139,7 @@ struct FaultTests {
             await server.inject([.status(400, body: #"{"status": 400, "type": "ValidationException", "messages": {"order_by": ["The selected order by is invalid."], "limit": ["The limit must not be greater than 25."]}, "error": "Invalid or incomplete request. Make sure your request is correct. https://docs.api.jikan.moe/"}"#)],
                                 forPath: "/anime")
             let error = await clientError { _ = try await jikan.searchAnime(JikanAnimeSearch(query: "x", orderBy: "nonsense")) }
-            guard case .api(let message) = error else {
+            guard error?.code == .api, let message = error?.serverMessage else {
                 Issue.record("expected api, got \(String(describing: error))")
                 return
             }
@@ -146,7 +165,7 @@ struct FaultTests {
         try await withJikan(fixtures: nil) { jikan, server in
             await server.serve(#"{"status":404,"type":"HttpException","message":"Not Found","error":null}"#, status: 404, for: "/anime/-1")
             let error = await clientError { _ = try await jikan.anime(id: -1) }
-            guard case .notFound = error else {
+            guard error?.code == .notFound else {
                 Issue.record("expected notFound, got \(String(describing: error))")
                 return
             }
@@ -158,7 +177,7 @@ struct FaultTests {
         try await withJikan { jikan, server in
             await server.inject([.body(#"{"data": {"mal_id": 457, "title": "Mushi"#)], forPath: "/anime/457")
             let truncated = await clientError { _ = try await jikan.anime(id: 457) }
-            guard case .decoding(let path, _) = truncated else {
+            guard truncated?.code == .decoding, let path = truncated?.fieldPath else {
                 Issue.record("expected decoding, got \(String(describing: truncated))")
                 return
             }
@@ -174,13 +193,15 @@ struct FaultTests {
             configuration.diagnostics = diagnostics
             let lenient = try await Jikan(configuration: configuration).currentSeason()
             #expect(lenient.items.map(\.malID) == [1, 3])
-            #expect(diagnostics.skipped.map(\.fieldPath) == ["data[1].mal_id"])
-            #expect(diagnostics.skipped.first?.index == 1)
-            #expect(diagnostics.skipped.first?.listPath == "data")
+            let issues = diagnostics.issues
+            #expect(issues.map(\.kind) == [.skippedElement])
+            #expect(issues.map(\.path) == ["data[1]"])
+            #expect(issues.map(\.failurePath) == ["data[1].mal_id"])
+            #expect(issues.first?.url.hasSuffix("/seasons/now?page=1") == true)
             // Strict: the page fails, naming the field.
-            configuration.listDecoding = .strict
+            configuration.decodingPolicy = .strict
             let wrongType = await clientError { _ = try await Jikan(configuration: configuration).currentSeason() }
-            guard case .decoding(let field, _) = wrongType else {
+            guard wrongType?.code == .decoding, let field = wrongType?.fieldPath else {
                 Issue.record("expected decoding, got \(String(describing: wrongType))")
                 return
             }
@@ -188,7 +209,7 @@ struct FaultTests {
 
             await server.inject([.body("null")], forPath: "/schedules")
             let null = await clientError { _ = try await jikan.schedule(on: JikanScheduleDay(.sunday)) }
-            guard case .decoding = null else {
+            guard null?.code == .decoding else {
                 Issue.record("expected decoding, got \(String(describing: null))")
                 return
             }

@@ -1,4 +1,6 @@
 import JikanClient
+import Foundation
+import AirdateCore
 
 // README.md's JikanClient snippet, verbatim inside a function, so the build checks that it
 // compiles as written with the README's import. Not run: it would call the live API.

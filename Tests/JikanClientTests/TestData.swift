@@ -22,12 +22,14 @@ func withJikan<T>(
     rateLimits: [RateLimit] = TestData.fastLimits,
     retry: RetryPolicy = .none,
     clock: any Clock<Duration> = ContinuousClock(),
+    configure: (inout APIClientConfiguration) -> Void = { _ in },
     _ body: (Jikan, FixtureServer) async throws -> T
 ) async throws -> T {
     let server = try FixtureServer(fixtures: fixtures)
     try await server.start()
     var configuration = Jikan.configuration(baseURL: await server.baseURL, rateLimits: rateLimits)
     configuration.retry = retry
+    configure(&configuration)
     let client = Jikan(configuration: configuration, clock: clock)
     do {
         let result = try await body(client, server)

@@ -81,6 +81,6 @@ struct TVMazeCoverageTests {
                 }
             }
         }
-        #expect(diagnostics.skipped.isEmpty, "skipped: \(diagnostics.skipped.map(\.description))")
+        #expect(diagnostics.issues.isEmpty, "issues: \(diagnostics.issues.map(\.description))")
     }
 }

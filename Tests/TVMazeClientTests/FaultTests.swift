@@ -35,13 +35,9 @@ struct FaultTests {
     func truncatedShow() async throws {
         try await withTVMaze { tvmaze, server in
             await server.inject([.body(#"{"id": 82, "name": "Game of Thr"#)], forPath: "/shows/82")
-            await #expect(throws: HTTPClientError.self) { try await tvmaze.show(id: 82) }
-            await server.inject([.body(#"{"id": 82, "name": "Game of Thr"#)], forPath: "/shows/82")
-            do {
-                _ = try await tvmaze.show(id: 82)
-            } catch HTTPClientError.decoding(let path, _) {
-                #expect(path == "")
-            }
+            let error = await #expect(throws: APIClientError.self) { try await tvmaze.show(id: 82) }
+            #expect(error?.code == .decoding)
+            #expect(error?.fieldPath == "")
         }
     }
 
@@ -50,7 +46,7 @@ struct FaultTests {
         try await withTVMaze { tvmaze, server in
             await server.inject([.body("null")], forPath: "/shows/1")
             let error = await clientError { _ = try await tvmaze.show(id: 1) }
-            guard case .decoding(let path, _) = error else {
+            guard error?.code == .decoding, let path = error?.fieldPath else {
                 Issue.record("expected decoding, got \(String(describing: error))")
                 return
             }
@@ -60,11 +56,11 @@ struct FaultTests {
 
     @Test("a schedule whose show id is text names the failing entry (strict decoding)")
     func wrongTypeInSchedule() async throws {
-        try await withTVMaze(configure: { $0.listDecoding = .strict }) { tvmaze, server in
+        try await withTVMaze(configure: { $0.decodingPolicy = .strict }) { tvmaze, server in
             await server.inject([.body(#"[{"id": 1, "name": "Pilot", "season": 1, "number": 1, "show": {"id": "one", "name": "Under the Dome"}}]"#)], forPath: "/schedule")
             let day = try #require(CalendarDay("2019-07-15"))
             let error = await clientError { _ = try await tvmaze.schedule(country: "US", date: day) }
-            guard case .decoding(let path, _) = error else {
+            guard error?.code == .decoding, let path = error?.fieldPath else {
                 Issue.record("expected decoding, got \(String(describing: error))")
                 return
             }
@@ -77,7 +73,7 @@ struct FaultTests {
         try await withTVMaze { tvmaze, server in
             await server.inject([.closeMidBody(fraction: 0.3)], forPath: "/shows/1/episodes")
             let error = await clientError { _ = try await tvmaze.episodes(ofShow: 1) }
-            guard case .transport = error else {
+            guard error?.code == .transport else {
                 Issue.record("expected transport, got \(String(describing: error))")
                 return
             }

@@ -3,6 +3,7 @@ import AirdateHTTP
 import Foundation
 import Testing
 import TVMazeClient
+import AirdateTestServer
 
 @Suite("TVMaze search, lookup, people, episodes and updates")
 struct SearchAndPeopleTests {

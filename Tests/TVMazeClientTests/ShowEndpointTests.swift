@@ -3,6 +3,7 @@ import AirdateHTTP
 import Foundation
 import Testing
 import TVMazeClient
+import AirdateTestServer
 
 @Suite("TVMaze show endpoints")
 struct ShowEndpointTests {
@@ -49,7 +50,7 @@ struct ShowEndpointTests {
     @Test("an unknown show id is notFound")
     func unknownShow() async throws {
         try await withTVMaze { tvmaze, _ in
-            await #expect(throws: HTTPClientError.notFound(url: "\(await tvmazeBase(tvmaze))/shows/424242")) {
+            await #expect(throws: APIClientError.notFound(url: "\(await tvmazeBase(tvmaze))/shows/424242")) {
                 try await tvmaze.show(id: 424242)
             }
         }
@@ -162,6 +163,32 @@ struct ShowEndpointTests {
             }
             #expect(pages == [["Under the Dome", "Game of Thrones"], ["Stranger Things"]])
             #expect(await server.count(path: "/shows") == 3)  // pages 0, 1 and the 404 of page 2
+        }
+    }
+
+    @Test("the 404 is TVMaze's only last-page sign: N pages cost N + 1 requests, and nothing is asked after it")
+    func indexAsksNothingAfterTheEnd() async throws {
+        try await withTVMaze { tvmaze, server in
+            var iterator = tvmaze.showIndex(startingAt: 1).makeAsyncIterator()
+            let first = try await iterator.next()
+            let afterTheEnd = [try await iterator.next(), try await iterator.next(), try await iterator.next()]
+            #expect(first?.map(\.name) == ["Stranger Things"])
+            #expect(afterTheEnd.allSatisfy { $0 == nil })
+            #expect(await server.requests.map(\.key.description) == ["/shows?page=1", "/shows?page=2"])
+        }
+    }
+
+    @Test("a show of an index page that cannot be read is left out and reported; the page is kept")
+    func indexPageWithABadShow() async throws {
+        let diagnostics = DecodingDiagnostics()
+        try await withTVMaze(configure: { $0.diagnostics = diagnostics }) { tvmaze, server in
+            await server.serve(#"[{"id": 250, "name": "A"}, {"name": "no id"}, {"id": 252, "name": "C"}]"#, for: "/shows?page=1")
+            var names: [String] = []
+            for try await page in tvmaze.showIndex(startingAt: 1) { names += page.map(\.name) }
+            #expect(names == ["A", "C"])
+            #expect(diagnostics.issues.map(\.path) == ["[1]"])
+            #expect(diagnostics.issues.map(\.failurePath) == ["[1].id"])
+            #expect(diagnostics.issues.first?.url.hasSuffix("/shows?page=1") == true)
         }
     }
 }

@@ -17,7 +17,7 @@ enum TestData {
 func withTVMaze<T>(
     retry: RetryPolicy = .none,
     clock: any Clock<Duration> = ContinuousClock(),
-    configure: (inout HTTPClientConfiguration) -> Void = { _ in },
+    configure: (inout APIClientConfiguration) -> Void = { _ in },
     _ body: (TVMaze, FixtureServer) async throws -> T
 ) async throws -> T {
     let server = try FixtureServer(fixtures: TestData.tvmazeFixtures)

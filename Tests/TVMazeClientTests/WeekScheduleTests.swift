@@ -210,7 +210,7 @@ struct WeekScheduleTests {
             Issue.record("expected a failure while offline")
             return
         }
-        guard case .transport = error else {
+        guard error.code == .transport else {
             Issue.record("expected a transport error, got \(error)")
             return
         }

@@ -7,6 +7,7 @@ import TVMazeClient
 import Testing
 import WatchOrder
 import WatchOrderTVMaze
+import WatchOrderWiki
 
 /// A TVMaze client of a loopback server over `Fixtures/tvmaze/arrowverse/`.
 private func withTVMaze<T>(_ body: (TVMaze) async throws -> T) async throws -> T {

@@ -1,4 +1,5 @@
 import AirdateCore
+import AirdateStore
 import Foundation
 import Testing
 @testable import WatchOrder
@@ -99,9 +100,9 @@ struct StoreTests {
         try await store.setSelectedShows(["alpha"])
         #expect(try await iterator.next()?.next?.id.rawValue == "alpha/s1e2")
         var lists = store.observeWatchList().makeAsyncIterator()
-        #expect(try await lists.next()?.0.episodes.count == 3)
+        #expect(try await lists.next()?.list.episodes.count == 3)
         try await store.setRules([.before(EpisodeReference(show: "Alpha", season: 1, episode: 2), EpisodeReference(show: "Beta", season: 1, episode: 1))])
-        #expect(try await lists.next()?.0.episodes.map(\.id.rawValue) == ["alpha/s1e1", "alpha/s1e2", "beta/s1e1"])
+        #expect(try await lists.next()?.list.episodes.map(\.id.rawValue) == ["alpha/s1e1", "alpha/s1e2", "beta/s1e1"])
     }
 
     @Test("Export and import progress as JSON; a bad file is a clear error")
@@ -154,5 +155,38 @@ struct StoreTests {
         #expect(twice.newlyWatched.isEmpty)
         #expect(twice.alreadyWatched == [a1, a2])
         #expect(twice.unknown == [ghost])
+    }
+
+    @Test("refresh refuses an empty list for a show with stored episodes: typed error, stored ones kept")
+    func refreshRefusesEmpty() async throws {
+        let store = try WatchOrderStore(path: try databasePath())
+        let arrow = Show(name: "Arrow")
+        let good = EpisodeList(show: arrow, episodes: (1...3).map { (number: Int) in
+            Episode(showID: arrow.id, season: 1, number: number, title: "E\(number)", airDay: CalendarDay("2012-10-1\(number)"))
+        })
+        try await store.refresh(good)
+        try await store.mark([EpisodeID(rawValue: "arrow/s1e2")])
+        // What a page without a recognisable episode table reads as (WatchOrderWikiTests checks the reader).
+        let empty = EpisodeList(show: arrow, episodes: [], diagnostics: [
+            ExtractionDiagnostic(kind: .noEpisodeTable, message: "No episode table could be read for Arrow", text: "Arrow"),
+        ])
+        await #expect(throws: WatchOrderStoreError.emptyEpisodeList(
+            show: "Arrow", reason: empty.diagnostics.first?.description)
+        ) {
+            try await store.refresh([empty])
+        }
+        // Also when it comes with a good list of another show: nothing is written.
+        let flash = Show(name: "The Flash")
+        let other = EpisodeList(show: flash, episodes: [Episode(showID: flash.id, season: 1, number: 1, title: "Pilot", airDay: nil)])
+        await #expect(throws: WatchOrderStoreError.self) { try await store.refresh([other, empty]) }
+        let state = try await store.state()
+        #expect(state.lists.map(\.show.name) == ["Arrow"])
+        #expect(state.lists.first?.episodes.map(\.title) == ["E1", "E2", "E3"])
+        #expect(state.checklist.watched == [EpisodeID(rawValue: "arrow/s1e2")])
+        #expect(WatchOrderStoreError.emptyEpisodeList(show: "Arrow", reason: nil).errorDescription?
+            .contains("stored episodes were kept") == true)
+        // A show with nothing stored yet (announced) may be stored empty.
+        try await store.refresh(EpisodeList(show: Show(name: "Announced"), episodes: []))
+        #expect(try await store.state().lists.map(\.show.name) == ["Arrow", "Announced"])
     }
 }

@@ -1,15 +1,13 @@
 import AirdateCore
 import AirdateTestSupport
 import Foundation
-import HTMLScrape
 @testable import WatchOrder
 
-/// Paths and loaders shared by the WatchOrder tests.
+/// Paths and loaders shared by the WatchOrder tests (none reads a page: that is WatchOrderWikiTests' work).
 enum TestSupport {
     static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let arrowverse = packageRoot.appendingPathComponent("Fixtures/arrowverse")
-    static let sharedWiki = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/fixtures/wiki")
 
     /// The eleven series, in `pages.tsv` order.
     static let shows = [
@@ -17,41 +15,18 @@ enum TestSupport {
         "Superman & Lois", "Stargirl", "Constantine", "Vixen", "Freedom Fighters: The Ray",
     ]
 
-    static func document(_ url: URL) throws -> Document {
-        Document(bytes: try Data(contentsOf: url))
-    }
-
-    /// `pages.tsv`: the pages the snapshot is read from (show, reader, file, season if the page lacks it).
-    static func manifest() throws -> [(show: String, reader: String, file: String, season: Int?)] {
-        let text = try String(contentsOf: arrowverse.appendingPathComponent("pages.tsv"), encoding: .utf8)
-        return text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { line in
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-            return (fields[0], fields[1], fields[2], fields.count > 3 ? Int(fields[3]) : nil)
-        }
-    }
-
-    /// One list per page of `pages.tsv`, in its order (a show read from several pages has several).
-    static func arrowversePageLists() throws -> [EpisodeList] {
-        try manifest().map { page in
-            let url = arrowverse.appendingPathComponent(page.file)
-            let show = Show(name: page.show)
-            return page.reader == "fandom"
-                ? MediaWikiEpisodeList.fandom(try document(url), show: show, season: page.season, sourceURL: url)
-                : MediaWikiEpisodeList.wikipedia(try document(url), show: show, season: page.season, sourceURL: url)
-        }
-    }
-
-    /// One list per show (its pages appended), in `pages.tsv` order: what `arrowverse` reads offline.
+    /// One list per show, in `pages.tsv` order, built from the facts table `episodes.tsv` (the
+    /// episodes the snapshot's pages list, as WatchOrderWikiTests checks): the Arrowverse without
+    /// reading a page, so that WatchOrder's tests need no HTML parser.
     static func arrowverseLists() throws -> [EpisodeList] {
-        var lists: [EpisodeList] = []
-        for list in try arrowversePageLists() {
-            if let index = lists.firstIndex(where: { $0.show == list.show }) {
-                lists[index] = lists[index].appending(list)
-            } else {
-                lists.append(list)
-            }
+        var episodes: [String: [Episode]] = [:]
+        for fact in try facts() {
+            let showID = Show.slug(fact.show)
+            episodes[showID, default: []].append(Episode(
+                showID: showID, season: fact.season, number: fact.number, overall: fact.overall, title: fact.title,
+                airDay: day(fact.day)))
         }
-        return lists
+        return shows.map { name in EpisodeList(show: Show(name: name), episodes: episodes[Show.slug(name)] ?? []) }
     }
 
     static func arrowverseRules() throws -> OrderingRuleSet {

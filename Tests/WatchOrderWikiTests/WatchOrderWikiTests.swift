@@ -165,7 +165,7 @@ struct WatchOrderWikiTests {
             }
             #expect(heard.lines == ["1/2 Arrow", "2/2 Batwoman"])
             #expect(outcomes.count == 2)
-            guard case .failure(.fetchFailed(let title, .server(status: 500))) = outcomes[0].result else {
+            guard case .failure(.fetchFailed(let title, let error)) = outcomes[0].result, error.code == .server, error.status == 500 else {
                 Issue.record("expected Arrow to fail with HTTP 500, got \(outcomes[0].result)")
                 return
             }

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// An RFC 5545 `VCALENDAR` of ``ICalendarEvent``s, written with CRLF line endings, 75-octet
 /// line folding that never splits a UTF-8 sequence, and escaped TEXT values.

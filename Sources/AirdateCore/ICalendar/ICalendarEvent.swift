@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// One `VEVENT` of an ``ICalendar``.
 public struct ICalendarEvent: Sendable, Hashable {

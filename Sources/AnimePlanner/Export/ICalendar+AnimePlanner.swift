@@ -1,5 +1,5 @@
-import AirdateCore
-import Foundation
+public import AirdateCore
+public import Foundation
 
 extension ICalendar {
     /// A calendar of viewing plans: one all-day event (`VALUE=DATE`) per show per planned day,

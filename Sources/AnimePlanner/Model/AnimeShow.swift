@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// What the planner needs to know about one show: plain values, whatever API they came from.
 ///

@@ -1,5 +1,5 @@
-import AirdateCore
-import Foundation
+public import AirdateCore
+public import Foundation
 
 /// Which episodes of a show are out, and when the next ones come out.
 ///

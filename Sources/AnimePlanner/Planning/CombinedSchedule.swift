@@ -1,4 +1,4 @@
-import AirdateCore
+public import AirdateCore
 
 /// The plans of many shows made together under one daily time budget
 /// (see ``ViewingPlanner/schedule(_:nextEpisodes:minutesPerDay:options:)`` for the slot policy).

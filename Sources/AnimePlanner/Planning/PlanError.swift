@@ -1,5 +1,5 @@
-import AirdateCore
-import Foundation
+public import AirdateCore
+public import Foundation
 
 /// Why a plan cannot be made, with the nearest plan that can (``suggestedGoal``).
 public enum PlanError: Error, LocalizedError, Sendable, Hashable, Codable {

@@ -1,4 +1,4 @@
-import AirdateCore
+public import AirdateCore
 
 /// What a viewer asks of a plan.
 public enum PlanGoal: Sendable, Hashable, Codable {

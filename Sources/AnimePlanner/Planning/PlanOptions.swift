@@ -1,4 +1,4 @@
-import AirdateCore
+public import AirdateCore
 
 /// When a viewer watches: the first day, the weekdays, days to skip, a per-day maximum, and where
 /// a date-range plan puts its remainder.

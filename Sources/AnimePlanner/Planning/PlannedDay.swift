@@ -1,4 +1,4 @@
-import AirdateCore
+public import AirdateCore
 
 /// The episodes of one show planned on one day.
 public struct PlannedDay: Sendable, Hashable, Codable {

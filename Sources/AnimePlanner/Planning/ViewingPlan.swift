@@ -1,4 +1,4 @@
-import AirdateCore
+public import AirdateCore
 
 /// The days on which one show's episodes are planned, in order, each day with at least one episode.
 public struct ViewingPlan: Sendable, Hashable, Codable {

@@ -1,5 +1,5 @@
-import AirdateCore
-import Foundation
+public import AirdateCore
+public import Foundation
 
 /// Makes viewing plans: for one show (``plan(_:from:goal:options:)``) or for many under one daily
 /// time budget (``schedule(_:nextEpisodes:minutesPerDay:options:)``).

@@ -1,4 +1,4 @@
-import AirdateCore
+public import AirdateCore
 
 /// Where a tracked show is in its life: watched by plan, paused, or dropped. Completion is not a
 /// state of its own: it follows from the log (``TrackedShow/isCompleted``).

@@ -1,4 +1,4 @@
-import AirdateCore
+public import AirdateCore
 
 /// How a viewer stands against a show's plan on a day — the one definition every view and
 /// command uses (``TrackedShow/status(on:)``).

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Why progress could not be recorded. Nothing is changed when it is thrown.
 public enum ProgressError: Error, LocalizedError, Sendable, Hashable {

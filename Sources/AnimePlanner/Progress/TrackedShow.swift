@@ -1,4 +1,4 @@
-import AirdateCore
+public import AirdateCore
 import Foundation
 
 /// A show being watched: its plan, and a watch log of what was watched on which day.

@@ -1,4 +1,4 @@
-import AirdateCore
+public import AirdateCore
 
 /// One line of a watch log: the episodes of a show watched on a day.
 public struct WatchEntry: Sendable, Hashable, Codable {

@@ -1,5 +1,5 @@
-import AirdateCore
-import Foundation
+public import AirdateCore
+public import Foundation
 
 /// A reminder to watch: the instant it fires and the episodes still to watch that day.
 ///

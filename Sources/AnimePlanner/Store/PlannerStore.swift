@@ -1,5 +1,5 @@
 import AirdateCore
-import AirdateStore
+public import AirdateStore
 import Foundation
 import GRDB
 
@@ -28,8 +28,14 @@ public actor PlannerStore {
     /// - Throws: ``PlannerStoreError/store(_:)`` — for example a newer schema, a corrupt file or a
     ///   missing folder.
     public init(path: String, readOnly: Bool = false, polling: ChangePolling = ChangePolling()) throws(PlannerStoreError) {
+        try self.init(path: path, readOnly: readOnly, polling: polling, probe: StoreProbe())
+    }
+
+    /// Opens the database as ``init(path:readOnly:polling:)`` does, telling `probe` what it does
+    /// (the package's tests).
+    package init(path: String, readOnly: Bool = false, polling: ChangePolling = ChangePolling(), probe: StoreProbe) throws(PlannerStoreError) {
         self.path = path
-        database = try StoreDatabase(path: path, migrator: TrackedShowRecord.migrator, readOnly: readOnly, polling: polling)
+        database = try StoreDatabase(path: path, migrator: TrackedShowRecord.migrator, readOnly: readOnly, polling: polling, probe: probe)
     }
 
     /// All tracked shows, in the order they were added.
@@ -39,7 +45,7 @@ public actor PlannerStore {
 
     /// The tracked show with `id`, or `nil`.
     public func show(id: Int) async throws(PlannerStoreError) -> TrackedShow? {
-        try await all().first { $0.id == id }
+        try await database.read { db in try Self.fetchOne(id: id, db) }
     }
 
     /// Starts keeping `show`.
@@ -53,7 +59,10 @@ public actor PlannerStore {
         }
     }
 
-    /// Replaces a stored show (its plan and its whole log).
+    /// Replaces a stored show (its plan and its whole log) with `show`.
+    ///
+    /// A `show` read earlier overwrites whatever changed since — another process's logged episodes
+    /// too. To change a show as it is now (log an episode, re-plan, pause), use ``update(id:_:)``.
     ///
     /// - Throws: ``PlannerStoreError/notFound(_:)`` when it is not stored (nothing changes).
     public func update(_ show: TrackedShow) async throws(PlannerStoreError) {
@@ -63,6 +72,45 @@ public actor PlannerStore {
             }
             try Self.store(show, position: existing.position, in: db)
         }
+    }
+
+    /// Changes the stored show `id` with `change`, in one write transaction: the show and its log
+    /// are read, changed and written back while no other process can write, so an episode another
+    /// process logs meanwhile is never lost (as reading with ``show(id:)`` and writing with
+    /// ``update(_:)`` could lose it).
+    ///
+    /// `change` runs on the database's writer: keep it short, and do no I/O in it (fetch what it
+    /// needs first). When it leaves the show as it was, nothing is written.
+    ///
+    /// ```swift
+    /// try await store.update(id: 52991) { show in
+    ///     try show.recordProgress(atEpisode: 12, on: planner.today, planner: planner)
+    /// }
+    /// ```
+    ///
+    /// - Returns: what `change` returns.
+    /// - Throws: ``PlannerStoreError/notFound(_:)`` when no show has `id`, another
+    ///   ``PlannerStoreError``, or what `change` throws; in every case nothing is written.
+    @discardableResult
+    public func update<Result: Sendable>(
+        id: Int, _ change: @escaping @Sendable (inout TrackedShow) throws -> Result
+    ) async throws -> Result {
+        let outcome = try await database.write { db -> Swift.Result<Result, any Error> in
+            guard let record = try TrackedShowRecord.fetchOne(db, key: id), let stored = try Self.fetchOne(id: id, db) else {
+                throw PlannerStoreError.notFound(id)
+            }
+            var show = stored
+            let result: Result
+            do {
+                result = try change(&show)
+            } catch {
+                return .failure(error)  // nothing was written
+            }
+            guard show.id == id else { return .failure(PlannerStoreError.changedID(from: id, to: show.id)) }
+            if show != stored { try Self.store(show, position: record.position, in: db) }
+            return .success(result)
+        }
+        return try outcome.get()
     }
 
     /// Deletes the show with `id` and its log.
@@ -87,6 +135,12 @@ public actor PlannerStore {
         var logs: [Int: [WatchEntry]] = [:]
         for entry in entries { logs[entry.showID, default: []].append(try entry.entry()) }
         return try records.map { record in try record.trackedShow(log: logs[record.id] ?? []) }
+    }
+
+    private static func fetchOne(id: Int, _ db: Database) throws -> TrackedShow? {
+        guard let record = try TrackedShowRecord.fetchOne(db, key: id) else { return nil }
+        let entries = try WatchEntryRecord.filter(Column("showID") == id).order(Column("rowID")).fetchAll(db)
+        return try record.trackedShow(log: entries.map { entry throws(PlannerStoreError) in try entry.entry() })
     }
 
     private static func store(_ show: TrackedShow, position: Int, in db: Database) throws {

@@ -1,5 +1,5 @@
-import AirdateStore
-import Foundation
+public import AirdateStore
+public import Foundation
 
 /// Why a ``PlannerStore`` operation failed. Failed writes change nothing.
 public enum PlannerStoreError: Error, LocalizedError, Sendable, Hashable, StoreErrorWrapping {
@@ -12,6 +12,9 @@ public enum PlannerStoreError: Error, LocalizedError, Sendable, Hashable, StoreE
     case duplicate(Int)
     /// A stored row could not be turned back into a tracked show.
     case corruptRow(id: Int, reason: String)
+    /// A change passed to ``PlannerStore/update(id:_:)`` gave the show another id (refreshed it with
+    /// another anime, say); nothing was written.
+    case changedID(from: Int, to: Int)
 
     /// A sentence saying what failed and what to do.
     public var errorDescription: String? {
@@ -24,6 +27,8 @@ public enum PlannerStoreError: Error, LocalizedError, Sendable, Hashable, StoreE
             return "The show \(id) is already tracked; change its plan instead of adding it again."
         case .corruptRow(let id, let reason):
             return "The stored show \(id) is damaged (\(reason)); delete it and add it again."
+        case .changedID(let id, let other):
+            return "A change turned the tracked show \(id) into the show \(other); nothing was written. Track \(other) on its own instead."
         }
     }
 }

@@ -1,4 +1,4 @@
-import AirdateCore
+public import AirdateCore
 
 /// A calendar of tracked shows: for each day of a range, what was planned and what was watched,
 /// per show with episode ranges. It reads each show's one ``TrackedShow/plan`` and

@@ -1,4 +1,4 @@
-import AirdateCore
+public import AirdateCore
 
 /// Time watched and planned on one day, over all shows.
 public struct DayMinutes: Sendable, Hashable {

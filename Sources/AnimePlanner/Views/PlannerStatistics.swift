@@ -1,4 +1,4 @@
-import AirdateCore
+public import AirdateCore
 
 /// Figures over tracked shows on a given day: shows watching and completed, episodes and time
 /// watched (from the log and each show's episode length), minutes per day over the last days

@@ -1,4 +1,4 @@
-import AirdateCore
+public import AirdateCore
 
 /// One show's line in ``PlannerStatistics``.
 public struct ShowSummary: Sendable, Hashable {

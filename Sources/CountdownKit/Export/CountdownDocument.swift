@@ -1,5 +1,5 @@
-import AirdateCore
-import Foundation
+public import AirdateCore
+public import Foundation
 
 /// The JSON export format: a version, when it was exported, and the countdowns.
 ///

@@ -1,5 +1,5 @@
-import AirdateCore
-import Foundation
+public import AirdateCore
+public import Foundation
 
 extension ICalendar {
     /// A calendar of countdowns: all-day countdowns as all-day events, timed ones at their instant

@@ -1,5 +1,5 @@
 import AirdateCore
-import Foundation
+public import Foundation
 
 /// An event to count down to (or up from): a premiere, a convention, a finale.
 ///

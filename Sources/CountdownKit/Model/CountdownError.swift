@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Why a countdown could not be made or changed.
 public enum CountdownError: Error, LocalizedError, Sendable, Equatable {

@@ -1,5 +1,5 @@
-import AirdateCore
-import Foundation
+public import AirdateCore
+public import Foundation
 
 /// What a countdown counts down to: an instant in a named time zone, or a whole calendar day.
 public enum CountdownTarget: Sendable, Hashable {

@@ -1,4 +1,4 @@
-import AirdateCore
+public import AirdateCore
 import Foundation
 
 /// How a countdown repeats, anchored on the day of its first occurrence so that month-end and

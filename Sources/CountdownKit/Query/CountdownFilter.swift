@@ -1,4 +1,4 @@
-import AirdateCore
+public import AirdateCore
 import Foundation
 
 /// A composable predicate over countdowns. The same implementation serves every caller: the

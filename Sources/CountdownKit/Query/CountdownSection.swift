@@ -1,5 +1,5 @@
-import AirdateCore
-import Foundation
+public import AirdateCore
+public import Foundation
 
 /// A titled run of countdowns: one tag, or one ``RelativeBucket``.
 public struct CountdownSection: Sendable, Hashable, Identifiable {

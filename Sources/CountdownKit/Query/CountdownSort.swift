@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// An order for countdowns: a key and a direction.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A countdown that has come due, or is a lead time away from being due.
 public struct Reminder: Sendable, Hashable {

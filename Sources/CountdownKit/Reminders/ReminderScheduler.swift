@@ -1,5 +1,5 @@
-import AirdateCore
-import Foundation
+public import AirdateCore
+public import Foundation
 
 /// Yields each countdown when it comes due, and at optional lead times before, on
 /// ``reminders`` (an `AsyncSequence`).

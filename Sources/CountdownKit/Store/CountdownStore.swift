@@ -1,6 +1,6 @@
-import AirdateCore
-import AirdateStore
-import Foundation
+public import AirdateCore
+public import AirdateStore
+public import Foundation
 import GRDB
 
 /// Countdowns kept in an SQLite file (through GRDB), with live observation and JSON
@@ -33,8 +33,14 @@ public actor CountdownStore {
     /// - Throws: ``CountdownStoreError/store(_:)`` — for example a newer schema, a corrupt file or a
     ///   missing folder.
     public init(path: String, readOnly: Bool = false, polling: ChangePolling = ChangePolling()) throws(CountdownStoreError) {
+        try self.init(path: path, readOnly: readOnly, polling: polling, probe: StoreProbe())
+    }
+
+    /// Opens the database as ``init(path:readOnly:polling:)`` does, telling `probe` what it does
+    /// (the package's tests).
+    package init(path: String, readOnly: Bool = false, polling: ChangePolling = ChangePolling(), probe: StoreProbe) throws(CountdownStoreError) {
         self.path = path
-        database = try StoreDatabase(path: path, migrator: CountdownRecord.migrator, readOnly: readOnly, polling: polling)
+        database = try StoreDatabase(path: path, migrator: CountdownRecord.migrator, readOnly: readOnly, polling: polling, probe: probe)
     }
 
     /// All countdowns, in the order they were inserted (so equal sort keys keep insertion order).
@@ -115,12 +121,54 @@ public actor CountdownStore {
         }
     }
 
-    /// Archives passed one-off countdowns and rolls recurring ones (``AutoArchive``), in one transaction.
+    /// Changes the stored countdown `id` with `change`, in one write transaction: the countdown is
+    /// read, changed and written back while no other process can write, so a change another
+    /// process makes meanwhile is never overwritten with a stale copy (as reading with
+    /// ``countdown(id:)`` and writing with ``update(_:)-(Countdown)`` could).
+    ///
+    /// `change` runs on the database's writer: keep it short, and do no I/O in it. When it leaves
+    /// the countdown as it was, nothing is written.
+    ///
+    /// - Returns: what `change` returns.
+    /// - Throws: ``CountdownStoreError/notFound(_:)`` when no countdown has `id`, another
+    ///   ``CountdownStoreError``, or what `change` throws; in every case nothing is written.
+    @discardableResult
+    public func update<Result: Sendable>(
+        id: UUID, _ change: @escaping @Sendable (inout Countdown) throws -> Result
+    ) async throws -> Result {
+        let outcome = try await database.write { db -> Swift.Result<Result, any Error> in
+            guard let record = try CountdownRecord.fetchOne(db, key: id.uuidString) else {
+                throw CountdownStoreError.notFound(id)
+            }
+            let stored = try record.countdown()
+            var countdown = stored
+            let result: Result
+            do {
+                result = try change(&countdown)
+            } catch {
+                return .failure(error)  // nothing was written
+            }
+            if countdown != stored { try CountdownRecord(countdown).update(db) }
+            return .success(result)
+        }
+        return try outcome.get()
+    }
+
+    /// Archives passed one-off countdowns and rolls recurring ones (``AutoArchive``): the
+    /// countdowns are read, archived or rolled and written back in one transaction, so an edit
+    /// another process makes meanwhile is never lost. The write lock is taken only when something
+    /// is to change: when nothing is, no other process waits, and a read-only file is fine.
     @discardableResult
     public func autoArchive(at reference: ViewerClock) async throws(CountdownStoreError) -> AutoArchive.Outcome {
-        let outcome = AutoArchive.apply(to: try await all(), at: reference)
-        if !outcome.changed.isEmpty { try await update(outcome.changed) }
-        return outcome
+        let reference = reference.frozen()
+        return try await database.writeIfNeeded { db in
+            let countdowns = try CountdownRecord.order(Column.rowID).fetchAll(db).map { record throws(CountdownStoreError) in
+                try record.countdown()
+            }
+            let outcome = AutoArchive.apply(to: countdowns, at: reference)
+            for countdown in outcome.changed { try CountdownRecord(countdown).update(db) }
+            return outcome
+        }
     }
 
     /// Every change of the stored countdowns, starting with the current ones (in insertion order):

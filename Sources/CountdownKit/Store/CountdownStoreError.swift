@@ -1,5 +1,5 @@
-import AirdateStore
-import Foundation
+public import AirdateStore
+public import Foundation
 
 /// Why a ``CountdownStore`` operation failed. Failed writes change nothing.
 public enum CountdownStoreError: Error, LocalizedError, Sendable, Hashable, StoreErrorWrapping {

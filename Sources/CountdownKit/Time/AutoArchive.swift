@@ -1,4 +1,4 @@
-import AirdateCore
+public import AirdateCore
 import Foundation
 
 /// Auto-archiving as a pure function of the countdowns and the reference time: one-off

@@ -1,4 +1,4 @@
-import AirdateCore
+public import AirdateCore
 import Foundation
 
 /// The signed, calendar-aware time from "now" to a countdown's target, in English phrases that

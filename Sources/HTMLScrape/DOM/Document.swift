@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A parsed HTML document (or fragment): an immutable tree you can walk, query and serialise.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Why an edit of a ``MutableDocument`` was refused. A refused edit changes nothing.
 public enum DocumentEditError: Error, LocalizedError, Hashable, Sendable {

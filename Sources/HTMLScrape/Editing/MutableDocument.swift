@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// An editable copy of a ``Document``: a value (copy-on-write) over the same node arena, with the
 /// DOM edits jsoup users expect — create, insert, move, remove, replace, wrap, unwrap, attributes,

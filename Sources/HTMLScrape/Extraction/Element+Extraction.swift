@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 extension Element {
     /// The element's text with white space normalised, like jsoup's `text()`: runs of white space

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// What an ``HTMLSanitizer`` keeps: an allow-list of elements, of attributes per element and of URL
 /// schemes per attribute, and a few rules on top. Anything not allowed goes.

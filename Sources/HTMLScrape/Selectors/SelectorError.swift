@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Why a CSS selector could not be parsed, and where.
 ///

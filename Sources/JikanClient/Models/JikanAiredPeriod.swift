@@ -1,4 +1,5 @@
-import AirdateCore
+import AirdateHTTP
+public import AirdateCore
 import Foundation
 
 /// When an anime aired (`aired`): first and last day as MyAnimeList records them, either of which
@@ -25,10 +26,10 @@ public struct JikanAiredPeriod: Sendable, Hashable, Decodable {
 
     /// Decodes Jikan's object.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        from = Self.day(c.text(.from))
-        to = Self.day(c.text(.to))
-        text = c.text(.string)
+        let c = try decoder.lenientContainer(keyedBy: CodingKeys.self)
+        from = c.day(.from)
+        to = c.day(.to)
+        text = c.string(.string)
     }
 
     /// The calendar day at the start of an ISO 8601 text (`"2005-10-23T00:00:00+00:00"`).

@@ -1,5 +1,6 @@
-import AirdateCore
-import Foundation
+import AirdateHTTP
+public import AirdateCore
+public import Foundation
 
 /// An anime as Jikan describes it (`/anime/{id}`, search, seasons, schedules, top). With `/full`,
 /// ``relations``, ``themeSongs``, ``externalLinks`` and ``streaming`` are filled too.
@@ -146,44 +147,44 @@ public struct JikanAnime: Sendable, Hashable, Decodable, MALIdentifiable {
         var youtubeID: String?
         private enum CodingKeys: String, CodingKey { case youtubeID = "youtube_id" }
         init(from decoder: any Decoder) throws {
-            youtubeID = try decoder.container(keyedBy: CodingKeys.self).text(.youtubeID)
+            youtubeID = try decoder.lenientContainer(keyedBy: CodingKeys.self).string(.youtubeID)
         }
     }
 
     /// Decodes Jikan's object leniently (see the type's notes).
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        malID = try c.decode(Int.self, forKey: .malID)
-        url = c.link(.url)
-        images = (try? c.decodeIfPresent(JikanImageSet.self, forKey: .images)) ?? JikanImageSet()
-        trailerYouTubeID = (try? c.decodeIfPresent(Trailer.self, forKey: .trailer))?.youtubeID
-        isApproved = (try? c.decodeIfPresent(Bool.self, forKey: .approved)) ?? true
+        let c = try decoder.lenientContainer(keyedBy: CodingKeys.self)
+        malID = try c.requiredInteger(.malID)
+        url = c.url(.url)
+        images = c.value(JikanImageSet.self, .images) ?? JikanImageSet()
+        trailerYouTubeID = c.value(Trailer.self, .trailer)?.youtubeID
+        isApproved = c.flag(.approved) ?? true
         titles = c.list(JikanAnimeTitle.self, .titles)
-        titleEnglish = c.text(.titleEnglish)
-        titleJapanese = c.text(.titleJapanese)
-        title = c.text(.title)
+        titleEnglish = c.string(.titleEnglish)
+        titleJapanese = c.string(.titleJapanese)
+        title = c.string(.title)
             ?? titles.first(where: { $0.type == .default })?.title
             ?? titleEnglish ?? titleJapanese ?? ""
         titleSynonyms = c.list(String.self, .titleSynonyms)
-        type = c.text(.type).map(JikanAnimeType.init(rawValue:))
-        source = c.text(.source)
+        type = c.string(.type).map(JikanAnimeType.init(rawValue:))
+        source = c.string(.source)
         episodes = c.integer(.episodes)
-        status = c.text(.status).map(JikanAiringStatus.init(rawValue:))
-        isAiring = c.flag(.airing)
-        aired = (try? c.decodeIfPresent(JikanAiredPeriod.self, forKey: .aired)) ?? JikanAiredPeriod()
-        durationText = c.text(.duration)
-        rating = c.text(.rating).map(JikanAgeRating.init(rawValue:))
+        status = c.string(.status).map(JikanAiringStatus.init(rawValue:))
+        isAiring = (c.flag(.airing) ?? false)
+        aired = c.value(JikanAiredPeriod.self, .aired) ?? JikanAiredPeriod()
+        durationText = c.string(.duration)
+        rating = c.string(.rating).map(JikanAgeRating.init(rawValue:))
         score = c.number(.score)
         scoredBy = c.integer(.scoredBy)
         rank = c.integer(.rank).flatMap { $0 > 0 ? $0 : nil }
         popularity = c.integer(.popularity)
         members = c.integer(.members)
         favorites = c.integer(.favorites)
-        synopsis = c.text(.synopsis)
-        background = c.text(.background)
-        season = c.text(.season).map(JikanAnimeSeason.init(rawValue:))
+        synopsis = c.string(.synopsis)
+        background = c.string(.background)
+        season = c.string(.season).map(JikanAnimeSeason.init(rawValue:))
         year = c.integer(.year)
-        broadcast = (try? c.decodeIfPresent(JikanBroadcast.self, forKey: .broadcast)) ?? JikanBroadcast()
+        broadcast = c.value(JikanBroadcast.self, .broadcast) ?? JikanBroadcast()
         producers = c.list(MALEntry.self, .producers)
         licensors = c.list(MALEntry.self, .licensors)
         studios = c.list(MALEntry.self, .studios)
@@ -192,7 +193,7 @@ public struct JikanAnime: Sendable, Hashable, Decodable, MALIdentifiable {
         themes = c.list(MALEntry.self, .themes)
         demographics = c.list(MALEntry.self, .demographics)
         relations = c.contains(.relations) ? c.list(JikanAnimeRelation.self, .relations) : nil
-        themeSongs = try? c.decodeIfPresent(JikanThemeSongs.self, forKey: .theme)
+        themeSongs = c.value(JikanThemeSongs.self, .theme)
         externalLinks = c.contains(.external) ? c.list(JikanExternalLink.self, .external) : nil
         streaming = c.contains(.streaming) ? c.list(JikanExternalLink.self, .streaming) : nil
     }

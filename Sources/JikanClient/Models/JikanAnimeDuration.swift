@@ -1,3 +1,4 @@
+import Foundation
 /// How long an anime runs, read from MyAnimeList's text (`"24 min per ep"`, `"1 hr 55 min"`,
 /// `"2 hr"`, `"30 sec per ep"`).
 public struct JikanAnimeDuration: Sendable, Hashable, CustomStringConvertible {

@@ -1,5 +1,6 @@
-import AirdateCore
-import Foundation
+import AirdateHTTP
+public import AirdateCore
+public import Foundation
 
 /// One episode (`/anime/{id}/episodes`, 100 a page, and `/anime/{id}/episodes/{n}`).
 ///
@@ -59,20 +60,20 @@ public struct JikanAnimeEpisode: Sendable, Hashable, Decodable, MALIdentifiable 
 
     /// Decodes Jikan's object; only `mal_id` is required.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        malID = try c.decode(Int.self, forKey: .malID)
-        url = c.link(.url)
-        title = c.text(.title)
-        titleJapanese = c.text(.titleJapanese)
-        titleRomanji = c.text(.titleRomanji)?
+        let c = try decoder.lenientContainer(keyedBy: CodingKeys.self)
+        malID = try c.requiredInteger(.malID)
+        url = c.url(.url)
+        title = c.string(.title)
+        titleJapanese = c.string(.titleJapanese)
+        titleRomanji = c.string(.titleRomanji)?
             .trimmingCharacters(in: CharacterSet.whitespaces.union(CharacterSet(charactersIn: "\u{00A0}")))
-        airedDay = JikanAiredPeriod.day(c.text(.aired))
-        aired = c.instant(.aired)
+        airedDay = c.day(.aired)
+        aired = airedDay == nil ? nil : c.instant(.aired)
         score = c.number(.score)
-        isFiller = c.flag(.filler)
-        isRecap = c.flag(.recap)
-        forumURL = c.link(.forumURL)
+        isFiller = (c.flag(.filler) ?? false)
+        isRecap = (c.flag(.recap) ?? false)
+        forumURL = c.url(.forumURL)
         duration = c.integer(.duration).flatMap { $0 > 0 ? Duration.seconds($0) : nil }
-        synopsis = c.text(.synopsis)
+        synopsis = c.string(.synopsis)
     }
 }

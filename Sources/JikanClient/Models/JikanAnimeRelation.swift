@@ -1,3 +1,4 @@
+import AirdateHTTP
 /// Entries related to an anime in one way (`{"relation": "Sequel", "entry": […]}`).
 public struct JikanAnimeRelation: Sendable, Hashable, Decodable {
     /// How they relate: "Sequel", "Prequel", "Adaptation", "Side story"…
@@ -15,8 +16,8 @@ public struct JikanAnimeRelation: Sendable, Hashable, Decodable {
 
     /// Decodes Jikan's object.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        relation = c.text(.relation) ?? ""
+        let c = try decoder.lenientContainer(keyedBy: CodingKeys.self)
+        relation = c.string(.relation) ?? ""
         entries = c.list(MALEntry.self, .entry)
     }
 }

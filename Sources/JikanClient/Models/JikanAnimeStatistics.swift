@@ -1,3 +1,4 @@
+import AirdateHTTP
 /// How members list an anime, and how they score it (`/anime/{id}/statistics`).
 public struct JikanAnimeStatistics: Sendable, Hashable, Decodable {
     /// Members watching it.
@@ -21,7 +22,7 @@ public struct JikanAnimeStatistics: Sendable, Hashable, Decodable {
 
     /// Decodes Jikan's object; missing counts are 0.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let c = try decoder.lenientContainer(keyedBy: CodingKeys.self)
         watching = c.integer(.watching) ?? 0
         completed = c.integer(.completed) ?? 0
         onHold = c.integer(.onHold) ?? 0
@@ -44,8 +45,8 @@ public struct JikanAnimeStatistics: Sendable, Hashable, Decodable {
 
         /// Decodes Jikan's object.
         public init(from decoder: any Decoder) throws {
-            let c = try decoder.container(keyedBy: CodingKeys.self)
-            score = try c.decode(Int.self, forKey: .score)
+            let c = try decoder.lenientContainer(keyedBy: CodingKeys.self)
+            score = try c.requiredInteger(.score)
             votes = c.integer(.votes) ?? 0
             percentage = c.number(.percentage) ?? 0
         }

@@ -1,3 +1,4 @@
+import AirdateHTTP
 /// One of an anime's titles, with its kind (`{"type": "English", "title": "…"}`).
 public struct JikanAnimeTitle: Sendable, Hashable, Decodable {
     /// The kind: default (romanised), English, Japanese, a synonym, another language.
@@ -15,8 +16,8 @@ public struct JikanAnimeTitle: Sendable, Hashable, Decodable {
 
     /// Decodes Jikan's object; a missing type reads as ``JikanTitleType/default``.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        type = c.text(.type).map(JikanTitleType.init(rawValue:)) ?? .default
-        title = try c.decode(String.self, forKey: .title)
+        let c = try decoder.lenientContainer(keyedBy: CodingKeys.self)
+        type = c.string(.type).map(JikanTitleType.init(rawValue:)) ?? .default
+        title = try c.required(String.self, .title)
     }
 }

@@ -1,3 +1,4 @@
+import AirdateHTTP
 import Foundation
 
 /// An anime's videos (`/anime/{id}/videos`): promotional videos, episode previews, music videos.
@@ -16,12 +17,12 @@ public struct JikanAnimeVideos: Sendable, Hashable, Decodable {
 
         /// Decodes Jikan's object (`trailer` for promos, `video` and `meta` for music videos).
         public init(from decoder: any Decoder) throws {
-            let c = try decoder.container(keyedBy: CodingKeys.self)
-            title = c.text(.title) ?? ""
-            video = (try? c.decodeIfPresent(JikanVideo.self, forKey: .trailer)) ?? (try? c.decodeIfPresent(JikanVideo.self, forKey: .video))
-            let meta = try? c.nestedContainer(keyedBy: MetaKeys.self, forKey: .meta)
-            songTitle = meta?.text(.title)
-            songAuthor = meta?.text(.author)
+            let c = try decoder.lenientContainer(keyedBy: CodingKeys.self)
+            title = c.string(.title) ?? ""
+            video = c.value(JikanVideo.self, .trailer) ?? c.value(JikanVideo.self, .video)
+            let meta = c.nested(keyedBy: MetaKeys.self, .meta)
+            songTitle = meta?.string(.title)
+            songAuthor = meta?.string(.author)
         }
     }
 
@@ -36,7 +37,7 @@ public struct JikanAnimeVideos: Sendable, Hashable, Decodable {
 
     /// Decodes Jikan's object.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let c = try decoder.lenientContainer(keyedBy: CodingKeys.self)
         promos = c.list(Titled.self, .promo)
         episodes = c.list(JikanEpisodeVideo.self, .episodes)
         musicVideos = c.list(Titled.self, .musicVideos)

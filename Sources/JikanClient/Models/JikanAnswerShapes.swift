@@ -1,3 +1,4 @@
+import AirdateHTTP
 import Foundation
 
 // Small internal shapes of Jikan answers that the client unwraps before returning.
@@ -9,8 +10,8 @@ struct AboutText: Decodable {
     private enum CodingKeys: String, CodingKey { case about }
 
     init(from decoder: any Decoder) throws {
-        if let c = try? decoder.container(keyedBy: CodingKeys.self) {
-            about = c.text(.about)
+        if let c = try? decoder.lenientContainer(keyedBy: CodingKeys.self) {
+            about = c.string(.about)
         } else {
             var list = try decoder.unkeyedContainer()
             about = list.isAtEnd ? nil : (try list.decode(AboutText.self)).about
@@ -24,7 +25,7 @@ struct MoreInfo: Decodable {
     private enum CodingKeys: String, CodingKey { case moreinfo }
 
     init(from decoder: any Decoder) throws {
-        moreinfo = try decoder.container(keyedBy: CodingKeys.self).text(.moreinfo)
+        moreinfo = try decoder.lenientContainer(keyedBy: CodingKeys.self).string(.moreinfo)
     }
 }
 
@@ -34,8 +35,8 @@ struct PictureItem: Decodable {
     private enum CodingKeys: String, CodingKey { case images, jpg, webp }
 
     init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        if let images = try? c.decodeIfPresent(JikanImageSet.self, forKey: .images) {
+        let c = try decoder.lenientContainer(keyedBy: CodingKeys.self)
+        if let images = c.value(JikanImageSet.self, .images) {
             self.images = images
         } else {
             images = try JikanImageSet(from: decoder)  // `{"jpg": …, "webp": …}` directly

@@ -1,3 +1,4 @@
+import AirdateHTTP
 import Foundation
 
 /// A character's place in an anime or manga (`{"role", "anime"|"manga": {…}}`).
@@ -11,8 +12,8 @@ public struct JikanAppearance: Sendable, Hashable, Decodable {
 
     /// Decodes Jikan's object, whichever of `anime` or `manga` it holds.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        role = c.text(.role)
+        let c = try decoder.lenientContainer(keyedBy: CodingKeys.self)
+        role = c.string(.role)
         guard let entry = c.summary(.anime) ?? c.summary(.manga) else {
             throw DecodingError.keyNotFound(CodingKeys.anime, .init(codingPath: c.codingPath, debugDescription: "neither anime nor manga"))
         }

@@ -1,4 +1,5 @@
-import AirdateCore
+import AirdateHTTP
+public import AirdateCore
 import Foundation
 
 /// When new episodes air, as MyAnimeList states it (`broadcast`): every field may be null.
@@ -24,11 +25,21 @@ public struct JikanBroadcast: Sendable, Hashable, Decodable {
 
     /// Decodes Jikan's object.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        day = c.text(.day)
-        time = c.text(.time)
-        timeZoneIdentifier = c.text(.timezone)
-        text = c.text(.string)
+        let c = try decoder.lenientContainer(keyedBy: CodingKeys.self)
+        day = c.string(.day)
+        time = c.string(.time)
+        timeZoneIdentifier = c.string(.timezone)
+        text = c.string(.string)
+        // The texts are kept as sent; one that cannot be read leaves `slot` nil, and says so.
+        if let day, Self.weekday(day) == nil {
+            c.record(.unreadableValue, at: .day, reason: "expected a weekday (\"Sundays\"), found \"\(day.prefix(40))\"; the text is kept, the broadcast slot is nil")
+        }
+        if let time, TimeOfDay(time) == nil {
+            c.record(.unreadableValue, at: .time, reason: "expected a time of day (HH:MM), found \"\(time.prefix(40))\"; the text is kept, the broadcast slot is nil")
+        }
+        if let timeZoneIdentifier, (try? TimeZone.named(timeZoneIdentifier)) == nil {
+            c.record(.unreadableValue, at: .timezone, reason: "\"\(timeZoneIdentifier.prefix(60))\" is not a time zone this system knows; the text is kept, the broadcast slot is nil")
+        }
     }
 
     /// The weekly slot, when day, time and time zone are all known and readable. A missing time

@@ -1,4 +1,5 @@
-import Foundation
+import AirdateHTTP
+public import Foundation
 
 /// A character (`/characters/{id}`, `/full`, search, top, random). The full answer adds where the
 /// character appears and who voices them.
@@ -32,15 +33,15 @@ public struct JikanCharacter: Sendable, Hashable, Decodable, MALIdentifiable {
 
     /// Decodes Jikan's object, leniently.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        malID = try c.decode(Int.self, forKey: .malID)
-        url = c.link(.url)
+        let c = try decoder.lenientContainer(keyedBy: CodingKeys.self)
+        malID = try c.requiredInteger(.malID)
+        url = c.url(.url)
         images = c.imageSet(.images)
-        name = c.text(.name) ?? ""
-        nameKanji = c.text(.nameKanji)
+        name = c.string(.name) ?? ""
+        nameKanji = c.string(.nameKanji)
         nicknames = c.strings(.nicknames)
         favorites = c.integer(.favorites)
-        about = c.text(.about)
+        about = c.string(.about)
         anime = c.list(JikanAppearance.self, .anime)
         manga = c.list(JikanAppearance.self, .manga)
         voices = c.list(JikanCharacterRole.VoiceActor.self, .voices)

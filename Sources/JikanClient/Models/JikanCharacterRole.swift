@@ -1,3 +1,4 @@
+import AirdateHTTP
 import Foundation
 
 /// A character of an anime with the role and voice actors (`/anime/{id}/characters`).
@@ -15,9 +16,9 @@ public struct JikanCharacterRole: Sendable, Hashable, Decodable {
 
     /// Decodes Jikan's object.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        character = try c.decode(JikanPersonReference.self, forKey: .character)
-        role = c.text(.role)
+        let c = try decoder.lenientContainer(keyedBy: CodingKeys.self)
+        character = try c.required(JikanPersonReference.self, .character)
+        role = c.string(.role)
         favorites = c.integer(.favorites)
         voiceActors = c.list(VoiceActor.self, .voiceActors)
     }
@@ -33,9 +34,9 @@ public struct JikanCharacterRole: Sendable, Hashable, Decodable {
 
         /// Decodes Jikan's object.
         public init(from decoder: any Decoder) throws {
-            let c = try decoder.container(keyedBy: CodingKeys.self)
-            person = try c.decode(JikanPersonReference.self, forKey: .person)
-            language = c.text(.language)
+            let c = try decoder.lenientContainer(keyedBy: CodingKeys.self)
+            person = try c.required(JikanPersonReference.self, .person)
+            language = c.string(.language)
         }
     }
 }

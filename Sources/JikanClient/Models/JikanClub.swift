@@ -1,5 +1,6 @@
+import AirdateHTTP
 import AirdateCore
-import Foundation
+public import Foundation
 
 /// A MyAnimeList club (`/clubs/{id}`, `/clubs` search).
 public struct JikanClub: Sendable, Hashable, Decodable, MALIdentifiable {
@@ -24,14 +25,14 @@ public struct JikanClub: Sendable, Hashable, Decodable, MALIdentifiable {
 
     /// Decodes Jikan's object.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        malID = try c.decode(Int.self, forKey: .malID)
-        name = c.text(.name) ?? ""
-        url = c.link(.url)
+        let c = try decoder.lenientContainer(keyedBy: CodingKeys.self)
+        malID = try c.requiredInteger(.malID)
+        name = c.string(.name) ?? ""
+        url = c.url(.url)
         images = c.imageSet(.images)
         members = c.integer(.members)
-        category = c.text(.category).map(JikanClubCategory.init(rawValue:))
+        category = c.string(.category).map(JikanClubCategory.init(rawValue:))
         created = c.instant(.created)
-        access = c.text(.access).map(JikanClubType.init(rawValue:))
+        access = c.string(.access).map(JikanClubType.init(rawValue:))
     }
 }

@@ -1,3 +1,4 @@
+import AirdateHTTP
 import AirdateCore
 import Foundation
 
@@ -14,7 +15,7 @@ public struct JikanClubRelations: Sendable, Hashable, Decodable {
 
     /// Decodes Jikan's object.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let c = try decoder.lenientContainer(keyedBy: CodingKeys.self)
         anime = c.list(MALEntry.self, .anime)
         manga = c.list(MALEntry.self, .manga)
         characters = c.list(MALEntry.self, .characters)

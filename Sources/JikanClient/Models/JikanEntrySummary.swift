@@ -1,5 +1,6 @@
+import AirdateHTTP
 import AirdateCore
-import Foundation
+public import Foundation
 
 /// A short reference to a MyAnimeList entry with its picture: an anime, manga, character or person
 /// as other answers embed it (`{"mal_id", "url", "images", "title"}` or `"name"`).
@@ -19,11 +20,11 @@ public struct JikanEntrySummary: Sendable, Hashable, Decodable, MALIdentifiable 
 
     /// Decodes Jikan's object; `title` or `name`, whichever is present.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let c = try decoder.lenientContainer(keyedBy: CodingKeys.self)
         malID = c.integer(.malID) ?? 0
-        url = c.link(.url)
-        images = (try? c.decodeIfPresent(JikanImageSet.self, forKey: .images)) ?? JikanImageSet()
-        title = c.text(.title) ?? c.text(.name) ?? ""
-        type = c.text(.type)
+        url = c.url(.url)
+        images = c.value(JikanImageSet.self, .images) ?? JikanImageSet()
+        title = c.string(.title) ?? c.string(.name) ?? ""
+        type = c.string(.type)
     }
 }

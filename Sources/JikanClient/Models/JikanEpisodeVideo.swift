@@ -1,4 +1,5 @@
-import Foundation
+import AirdateHTTP
+public import Foundation
 
 /// An episode's video page (`/anime/{id}/videos/episodes`).
 public struct JikanEpisodeVideo: Sendable, Hashable, Decodable, MALIdentifiable {
@@ -17,11 +18,11 @@ public struct JikanEpisodeVideo: Sendable, Hashable, Decodable, MALIdentifiable 
 
     /// Decodes Jikan's object.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        malID = try c.decode(Int.self, forKey: .malID)
-        url = c.link(.url)
-        title = c.text(.title) ?? ""
-        episode = c.text(.episode)
+        let c = try decoder.lenientContainer(keyedBy: CodingKeys.self)
+        malID = try c.requiredInteger(.malID)
+        url = c.url(.url)
+        title = c.string(.title) ?? ""
+        episode = c.string(.episode)
         images = c.imageSet(.images)
     }
 }

@@ -1,4 +1,5 @@
-import Foundation
+import AirdateHTTP
+public import Foundation
 
 /// A named link (`{"name": "Official Site", "url": "…"}`): external sites and streaming services.
 public struct JikanExternalLink: Sendable, Hashable, Decodable {
@@ -17,8 +18,8 @@ public struct JikanExternalLink: Sendable, Hashable, Decodable {
 
     /// Decodes Jikan's object.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        name = c.text(.name) ?? ""
-        url = c.link(.url)
+        let c = try decoder.lenientContainer(keyedBy: CodingKeys.self)
+        name = c.string(.name) ?? ""
+        url = c.url(.url)
     }
 }

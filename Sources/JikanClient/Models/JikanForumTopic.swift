@@ -1,4 +1,5 @@
-import Foundation
+import AirdateHTTP
+public import Foundation
 
 /// A forum topic about an anime or manga (`/anime/{id}/forum`, `/manga/{id}/forum`).
 public struct JikanForumTopic: Sendable, Hashable, Decodable, MALIdentifiable {
@@ -26,15 +27,15 @@ public struct JikanForumTopic: Sendable, Hashable, Decodable, MALIdentifiable {
 
     /// Decodes Jikan's object.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        malID = try c.decode(Int.self, forKey: .malID)
-        url = c.link(.url)
-        title = c.text(.title) ?? ""
+        let c = try decoder.lenientContainer(keyedBy: CodingKeys.self)
+        malID = try c.requiredInteger(.malID)
+        url = c.url(.url)
+        title = c.string(.title) ?? ""
         date = c.instant(.date)
-        authorUsername = c.text(.authorUsername)
+        authorUsername = c.string(.authorUsername)
         comments = c.integer(.comments)
-        let last = try? c.nestedContainer(keyedBy: LastKeys.self, forKey: .lastComment)
+        let last = c.nested(keyedBy: LastKeys.self, .lastComment)
         lastCommentDate = last?.instant(.date)
-        lastCommentAuthor = last?.text(.authorUsername)
+        lastCommentAuthor = last?.string(.authorUsername)
     }
 }

@@ -1,4 +1,5 @@
-import Foundation
+import AirdateHTTP
+public import Foundation
 
 /// A member's friend (`/users/{name}/friends`).
 public struct JikanFriend: Sendable, Hashable, Decodable, MALIdentifiable {
@@ -13,8 +14,8 @@ public struct JikanFriend: Sendable, Hashable, Decodable, MALIdentifiable {
 
     /// Decodes Jikan's object.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        user = try c.decode(JikanUserSummary.self, forKey: .user)
+        let c = try decoder.lenientContainer(keyedBy: CodingKeys.self)
+        user = try c.required(JikanUserSummary.self, .user)
         lastOnline = c.instant(.lastOnline)
         friendsSince = c.instant(.friendsSince)
     }

@@ -1,4 +1,5 @@
-import Foundation
+import AirdateHTTP
+public import Foundation
 
 /// A genre, theme or demographic with how many anime carry it (`/genres/anime`).
 public struct JikanGenre: Sendable, Hashable, Decodable, MALIdentifiable {
@@ -15,10 +16,10 @@ public struct JikanGenre: Sendable, Hashable, Decodable, MALIdentifiable {
 
     /// Decodes Jikan's object.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        malID = try c.decode(Int.self, forKey: .malID)
-        name = c.text(.name) ?? ""
-        url = c.link(.url)
+        let c = try decoder.lenientContainer(keyedBy: CodingKeys.self)
+        malID = try c.requiredInteger(.malID)
+        name = c.string(.name) ?? ""
+        url = c.url(.url)
         count = c.integer(.count)
     }
 }

@@ -1,4 +1,5 @@
-import Foundation
+import AirdateHTTP
+public import Foundation
 
 /// One step of a member's history: episodes watched or chapters read (`/users/{name}/history`).
 public struct JikanHistoryEntry: Sendable, Hashable, Decodable {
@@ -13,8 +14,8 @@ public struct JikanHistoryEntry: Sendable, Hashable, Decodable {
 
     /// Decodes Jikan's object.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        entry = try c.decode(MALEntry.self, forKey: .entry)
+        let c = try decoder.lenientContainer(keyedBy: CodingKeys.self)
+        entry = try c.required(MALEntry.self, .entry)
         increment = c.integer(.increment)
         date = c.instant(.date)
     }

@@ -1,4 +1,5 @@
-import Foundation
+import AirdateHTTP
+public import Foundation
 
 /// The sizes of one picture MyAnimeList offers.
 public enum JikanImageSize: Sendable, Hashable, CaseIterable {
@@ -41,10 +42,10 @@ public struct JikanImageURLs: Sendable, Hashable, Decodable {
 
     /// Decodes Jikan's object; placeholders and malformed URLs become `nil`.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        regular = Self.picture(c.link(.regular))
-        small = Self.picture(c.link(.small))
-        large = Self.picture(c.link(.large))
+        let c = try decoder.lenientContainer(keyedBy: CodingKeys.self)
+        regular = Self.picture(c.url(.regular))
+        small = Self.picture(c.url(.small))
+        large = Self.picture(c.url(.large))
     }
 
     /// The URL of `size`, if offered.
@@ -82,9 +83,9 @@ public struct JikanImageSet: Sendable, Hashable, Decodable {
 
     /// Decodes Jikan's object; a missing format has no URLs.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        jpg = (try? c.decodeIfPresent(JikanImageURLs.self, forKey: .jpg)) ?? JikanImageURLs()
-        webp = (try? c.decodeIfPresent(JikanImageURLs.self, forKey: .webp)) ?? JikanImageURLs()
+        let c = try decoder.lenientContainer(keyedBy: CodingKeys.self)
+        jpg = c.value(JikanImageURLs.self, .jpg) ?? JikanImageURLs()
+        webp = c.value(JikanImageURLs.self, .webp) ?? JikanImageURLs()
     }
 
     /// The best URL to show at `size` in `format`: that size in that format, else that size in the

@@ -1,4 +1,5 @@
-import Foundation
+import AirdateHTTP
+public import Foundation
 
 /// A member's list update on an anime or manga (`/anime/{id}/userupdates`, `/manga/{id}/userupdates`,
 /// `/users/{name}/userupdates`).
@@ -28,11 +29,11 @@ public struct JikanListUpdate: Sendable, Hashable, Decodable, MALIdentifiable {
 
     /// Decodes Jikan's object.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        user = try? c.decodeIfPresent(JikanUserSummary.self, forKey: .user)
+        let c = try decoder.lenientContainer(keyedBy: CodingKeys.self)
+        user = c.value(JikanUserSummary.self, .user)
         entry = c.summary(.entry)
         score = c.integer(.score)
-        status = c.text(.status)
+        status = c.string(.status)
         episodesSeen = c.integer(.episodesSeen)
         episodesTotal = c.integer(.episodesTotal)
         chaptersRead = c.integer(.chaptersRead)

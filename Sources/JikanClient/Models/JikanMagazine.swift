@@ -1,5 +1,6 @@
+import AirdateHTTP
 import AirdateCore
-import Foundation
+public import Foundation
 
 /// A magazine manga ran in (`/magazines`).
 public struct JikanMagazine: Sendable, Hashable, Decodable, MALIdentifiable {
@@ -16,10 +17,10 @@ public struct JikanMagazine: Sendable, Hashable, Decodable, MALIdentifiable {
 
     /// Decodes Jikan's object.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        malID = try c.decode(Int.self, forKey: .malID)
-        name = c.text(.name) ?? ""
-        url = c.link(.url)
+        let c = try decoder.lenientContainer(keyedBy: CodingKeys.self)
+        malID = try c.requiredInteger(.malID)
+        name = c.string(.name) ?? ""
+        url = c.url(.url)
         count = c.integer(.count)
     }
 }

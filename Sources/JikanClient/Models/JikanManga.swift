@@ -1,5 +1,6 @@
+import AirdateHTTP
 import AirdateCore
-import Foundation
+public import Foundation
 
 /// A manga, light novel, manhwa… as Jikan describes it (`/manga/{id}`, `/manga/{id}/full`, search,
 /// top, random). Fields only the full answer has (`relations`, `external`) are empty otherwise.
@@ -74,29 +75,29 @@ public struct JikanManga: Sendable, Hashable, Decodable, MALIdentifiable {
 
     /// Decodes Jikan's object, leniently.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        malID = try c.decode(Int.self, forKey: .malID)
-        url = c.link(.url)
+        let c = try decoder.lenientContainer(keyedBy: CodingKeys.self)
+        malID = try c.requiredInteger(.malID)
+        url = c.url(.url)
         images = c.imageSet(.images)
-        isApproved = c.flag(.approved)
+        isApproved = (c.flag(.approved) ?? false)
         titles = c.list(JikanAnimeTitle.self, .titles)
-        title = c.text(.title) ?? titles.first?.title ?? ""
-        titleEnglish = c.text(.titleEnglish)
-        titleJapanese = c.text(.titleJapanese)
-        type = c.text(.type).map(JikanMangaType.init(rawValue:))
+        title = c.string(.title) ?? titles.first?.title ?? ""
+        titleEnglish = c.string(.titleEnglish)
+        titleJapanese = c.string(.titleJapanese)
+        type = c.string(.type).map(JikanMangaType.init(rawValue:))
         chapters = c.integer(.chapters)
         volumes = c.integer(.volumes)
-        status = c.text(.status).map(JikanPublishingStatus.init(rawValue:))
-        isPublishing = c.flag(.publishing)
-        published = (try? c.decodeIfPresent(JikanAiredPeriod.self, forKey: .published)) ?? JikanAiredPeriod()
+        status = c.string(.status).map(JikanPublishingStatus.init(rawValue:))
+        isPublishing = (c.flag(.publishing) ?? false)
+        published = c.value(JikanAiredPeriod.self, .published) ?? JikanAiredPeriod()
         score = c.number(.score)
         scoredBy = c.integer(.scoredBy)
         rank = c.integer(.rank)
         popularity = c.integer(.popularity)
         members = c.integer(.members)
         favorites = c.integer(.favorites)
-        synopsis = c.text(.synopsis)
-        background = c.text(.background)
+        synopsis = c.string(.synopsis)
+        background = c.string(.background)
         authors = c.list(MALEntry.self, .authors)
         serializations = c.list(MALEntry.self, .serializations)
         genres = c.list(MALEntry.self, .genres)

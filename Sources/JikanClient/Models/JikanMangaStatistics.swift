@@ -1,3 +1,4 @@
+import AirdateHTTP
 import AirdateCore
 import Foundation
 
@@ -24,7 +25,7 @@ public struct JikanMangaStatistics: Sendable, Hashable, Decodable {
 
     /// Decodes Jikan's object; missing counts are 0.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let c = try decoder.lenientContainer(keyedBy: CodingKeys.self)
         reading = c.integer(.reading) ?? 0
         completed = c.integer(.completed) ?? 0
         onHold = c.integer(.onHold) ?? 0

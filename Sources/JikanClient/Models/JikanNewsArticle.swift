@@ -1,4 +1,5 @@
-import Foundation
+import AirdateHTTP
+public import Foundation
 
 /// A news article about an anime or manga (`/anime/{id}/news`, `/manga/{id}/news`).
 public struct JikanNewsArticle: Sendable, Hashable, Decodable, MALIdentifiable {
@@ -30,16 +31,16 @@ public struct JikanNewsArticle: Sendable, Hashable, Decodable, MALIdentifiable {
 
     /// Decodes Jikan's object.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        malID = try c.decode(Int.self, forKey: .malID)
-        url = c.link(.url)
-        title = c.text(.title) ?? ""
+        let c = try decoder.lenientContainer(keyedBy: CodingKeys.self)
+        malID = try c.requiredInteger(.malID)
+        url = c.url(.url)
+        title = c.string(.title) ?? ""
         date = c.instant(.date)
-        authorUsername = c.text(.authorUsername)
-        authorURL = c.link(.authorURL)
-        forumURL = c.link(.forumURL)
+        authorUsername = c.string(.authorUsername)
+        authorURL = c.url(.authorURL)
+        forumURL = c.url(.forumURL)
         images = c.imageSet(.images)
         comments = c.integer(.comments)
-        excerpt = c.text(.excerpt)
+        excerpt = c.string(.excerpt)
     }
 }

@@ -1,4 +1,5 @@
-import Foundation
+import AirdateHTTP
+public import Foundation
 
 /// A person (`/people/{id}`, `/full`, search, top, random). The full answer adds their work.
 public struct JikanPerson: Sendable, Hashable, Decodable, MALIdentifiable {
@@ -38,18 +39,18 @@ public struct JikanPerson: Sendable, Hashable, Decodable, MALIdentifiable {
 
     /// Decodes Jikan's object, leniently.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        malID = try c.decode(Int.self, forKey: .malID)
-        url = c.link(.url)
-        websiteURL = c.link(.websiteURL)
+        let c = try decoder.lenientContainer(keyedBy: CodingKeys.self)
+        malID = try c.requiredInteger(.malID)
+        url = c.url(.url)
+        websiteURL = c.url(.websiteURL)
         images = c.imageSet(.images)
-        name = c.text(.name) ?? ""
-        givenName = c.text(.givenName)
-        familyName = c.text(.familyName)
+        name = c.string(.name) ?? ""
+        givenName = c.string(.givenName)
+        familyName = c.string(.familyName)
         alternateNames = c.strings(.alternateNames)
         birthday = c.instant(.birthday)
         favorites = c.integer(.favorites)
-        about = c.text(.about)
+        about = c.string(.about)
         anime = c.list(JikanPersonCredit.self, .anime)
         manga = c.list(JikanPersonCredit.self, .manga)
         voices = c.list(JikanPersonCredit.self, .voices)

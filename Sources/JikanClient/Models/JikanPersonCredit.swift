@@ -1,3 +1,4 @@
+import AirdateHTTP
 import Foundation
 
 /// One piece of a person's work: a position on an anime or manga (`{"position", "anime"}`), or a
@@ -14,8 +15,8 @@ public struct JikanPersonCredit: Sendable, Hashable, Decodable {
 
     /// Decodes Jikan's object.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        position = c.text(.position) ?? c.text(.role)
+        let c = try decoder.lenientContainer(keyedBy: CodingKeys.self)
+        position = c.string(.position) ?? c.string(.role)
         guard let entry = c.summary(.anime) ?? c.summary(.manga) else {
             throw DecodingError.keyNotFound(CodingKeys.anime, .init(codingPath: c.codingPath, debugDescription: "neither anime nor manga"))
         }

@@ -1,4 +1,5 @@
-import Foundation
+import AirdateHTTP
+public import Foundation
 
 /// A person or character as lists refer to them: id, name, page, picture.
 public struct JikanPersonReference: Sendable, Hashable, Decodable, MALIdentifiable {
@@ -15,10 +16,10 @@ public struct JikanPersonReference: Sendable, Hashable, Decodable, MALIdentifiab
 
     /// Decodes Jikan's object.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        malID = try c.decode(Int.self, forKey: .malID)
-        name = c.text(.name) ?? ""
-        url = c.link(.url)
-        images = (try? c.decodeIfPresent(JikanImageSet.self, forKey: .images)) ?? JikanImageSet()
+        let c = try decoder.lenientContainer(keyedBy: CodingKeys.self)
+        malID = try c.requiredInteger(.malID)
+        name = c.string(.name) ?? ""
+        url = c.url(.url)
+        images = c.value(JikanImageSet.self, .images) ?? JikanImageSet()
     }
 }

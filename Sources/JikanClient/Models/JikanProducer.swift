@@ -1,5 +1,6 @@
-import AirdateCore
-import Foundation
+import AirdateHTTP
+public import AirdateCore
+public import Foundation
 
 /// A producer, studio or licensor (`/producers`, `/producers/{id}`).
 public struct JikanProducer: Sendable, Hashable, Decodable, MALIdentifiable {
@@ -24,15 +25,15 @@ public struct JikanProducer: Sendable, Hashable, Decodable, MALIdentifiable {
 
     /// Decodes Jikan's object.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        malID = try c.decode(Int.self, forKey: .malID)
-        url = c.link(.url)
+        let c = try decoder.lenientContainer(keyedBy: CodingKeys.self)
+        malID = try c.requiredInteger(.malID)
+        url = c.url(.url)
         titles = c.list(JikanAnimeTitle.self, .titles)
-        images = (try? c.decodeIfPresent(JikanImageSet.self, forKey: .images)) ?? JikanImageSet()
+        images = c.value(JikanImageSet.self, .images) ?? JikanImageSet()
         favorites = c.integer(.favorites)
         count = c.integer(.count)
-        established = JikanAiredPeriod.day(c.text(.established))
-        about = c.text(.about)
+        established = c.day(.established)
+        about = c.string(.about)
     }
 
     /// The default name (the first title of kind ``JikanTitleType/default``, else the first one).

@@ -1,4 +1,5 @@
-import Foundation
+import AirdateHTTP
+public import Foundation
 
 /// An anime members recommend to fans of another (`/anime/{id}/recommendations`).
 public struct JikanRecommendation: Sendable, Hashable, Decodable, MALIdentifiable {
@@ -18,12 +19,12 @@ public struct JikanRecommendation: Sendable, Hashable, Decodable, MALIdentifiabl
 
     /// Decodes Jikan's object (`{"entry": {…}, "votes": n}`).
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        let entry = try c.nestedContainer(keyedBy: EntryKeys.self, forKey: .entry)
-        malID = try entry.decode(Int.self, forKey: .malID)
-        title = entry.text(.title) ?? ""
-        url = entry.link(.url)
-        images = (try? entry.decodeIfPresent(JikanImageSet.self, forKey: .images)) ?? JikanImageSet()
+        let c = try decoder.lenientContainer(keyedBy: CodingKeys.self)
+        let entry = try c.requiredNested(keyedBy: EntryKeys.self, .entry)
+        malID = try entry.requiredInteger(.malID)
+        title = entry.string(.title) ?? ""
+        url = entry.url(.url)
+        images = entry.value(JikanImageSet.self, .images) ?? JikanImageSet()
         votes = c.integer(.votes) ?? 0
     }
 }

@@ -1,4 +1,5 @@
-import Foundation
+import AirdateHTTP
+public import Foundation
 
 /// Two entries a member recommends to each other's fans (`/recommendations/anime`,
 /// `/users/{name}/recommendations`).
@@ -18,12 +19,12 @@ public struct JikanRecommendationPair: Sendable, Hashable, Decodable, MALIdentif
 
     /// Decodes Jikan's object.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        pairID = c.text(.malID) ?? c.integer(.malID).map(String.init) ?? ""
+        let c = try decoder.lenientContainer(keyedBy: CodingKeys.self)
+        pairID = c.string(.malID) ?? c.integer(.malID).map(String.init) ?? ""
         entries = c.list(JikanEntrySummary.self, .entry)
-        content = c.text(.content)
+        content = c.string(.content)
         date = c.instant(.date)
-        user = try? c.decodeIfPresent(JikanUserSummary.self, forKey: .user)
+        user = c.value(JikanUserSummary.self, .user)
     }
 
     /// A stable number for ``pairID``, so pagination drops repeats.

@@ -1,4 +1,5 @@
-import Foundation
+import AirdateHTTP
+public import Foundation
 
 /// A member's review of an anime or manga (`/anime/{id}/reviews`, `/reviews/anime`, `/top/reviews`,
 /// `/users/{name}/reviews`).
@@ -39,24 +40,24 @@ public struct JikanReview: Sendable, Hashable, Decodable, MALIdentifiable {
 
     /// Decodes Jikan's object.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        malID = try c.decode(Int.self, forKey: .malID)
-        url = c.link(.url)
-        type = c.text(.type)
+        let c = try decoder.lenientContainer(keyedBy: CodingKeys.self)
+        malID = try c.requiredInteger(.malID)
+        url = c.url(.url)
+        type = c.string(.type)
         var reactions: [String: Int] = [:]
-        if let r = try? c.nestedContainer(keyedBy: AnyKey.self, forKey: .reactions) {
+        if let r = c.nested(keyedBy: AnyCodingKey.self, .reactions) {
             for key in r.allKeys { if let n = r.integer(key) { reactions[key.stringValue] = n } }
         }
         self.reactions = reactions
         date = c.instant(.date)
-        review = c.text(.review) ?? ""
+        review = c.string(.review) ?? ""
         score = c.integer(.score)
         tags = c.strings(.tags)
-        isSpoiler = c.flag(.isSpoiler)
-        isPreliminary = c.flag(.isPreliminary)
+        isSpoiler = (c.flag(.isSpoiler) ?? false)
+        isPreliminary = (c.flag(.isPreliminary) ?? false)
         episodesWatched = c.integer(.episodesWatched)
         chaptersRead = c.integer(.chaptersRead)
-        user = try? c.decodeIfPresent(JikanUserSummary.self, forKey: .user)
+        user = c.value(JikanUserSummary.self, .user)
         entry = c.summary(.entry)
     }
 }

@@ -1,3 +1,4 @@
+import AirdateHTTP
 /// One year of the season archive (`/seasons`): the seasons MyAnimeList lists for it.
 public struct JikanSeasonArchive: Sendable, Hashable, Decodable {
     /// The year.
@@ -9,8 +10,8 @@ public struct JikanSeasonArchive: Sendable, Hashable, Decodable {
 
     /// Decodes Jikan's object.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        year = try c.decode(Int.self, forKey: .year)
+        let c = try decoder.lenientContainer(keyedBy: CodingKeys.self)
+        year = try c.requiredInteger(.year)
         seasons = c.list(String.self, .seasons).map(JikanAnimeSeason.init(rawValue:))
     }
 }

@@ -1,3 +1,4 @@
+import AirdateHTTP
 /// A person who worked on an anime, with their positions (`/anime/{id}/staff`).
 public struct JikanStaffMember: Sendable, Hashable, Decodable {
     /// The person.
@@ -9,8 +10,8 @@ public struct JikanStaffMember: Sendable, Hashable, Decodable {
 
     /// Decodes Jikan's object.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        person = try c.decode(JikanPersonReference.self, forKey: .person)
+        let c = try decoder.lenientContainer(keyedBy: CodingKeys.self)
+        person = try c.required(JikanPersonReference.self, .person)
         positions = c.list(String.self, .positions)
     }
 }

@@ -1,3 +1,4 @@
+import AirdateHTTP
 /// An anime's opening and ending songs as MyAnimeList lists them (`theme`, `/full` only).
 public struct JikanThemeSongs: Sendable, Hashable, Decodable {
     /// Openings, as written (`"1: \"Title\" by Artist (eps 1-12)"`).
@@ -15,7 +16,7 @@ public struct JikanThemeSongs: Sendable, Hashable, Decodable {
 
     /// Decodes Jikan's object.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let c = try decoder.lenientContainer(keyedBy: CodingKeys.self)
         openings = c.list(String.self, .openings)
         endings = c.list(String.self, .endings)
     }

@@ -1,3 +1,4 @@
+import AirdateHTTP
 import Foundation
 
 /// A member's favourites (`/users/{name}/favorites`).
@@ -15,7 +16,7 @@ public struct JikanUserFavorites: Sendable, Hashable, Decodable {
 
     /// Decodes Jikan's object.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let c = try decoder.lenientContainer(keyedBy: CodingKeys.self)
         anime = c.list(JikanEntrySummary.self, .anime)
         manga = c.list(JikanEntrySummary.self, .manga)
         characters = c.list(JikanEntrySummary.self, .characters)

@@ -1,3 +1,4 @@
+import AirdateHTTP
 import Foundation
 
 /// An entry of a member's anime or manga list (`/users/{name}/animelist`, `/mangalist`; Jikan
@@ -14,9 +15,9 @@ public struct JikanUserListEntry: Sendable, Hashable, Decodable {
 
     /// Decodes the entry leniently.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let c = try decoder.lenientContainer(keyedBy: CodingKeys.self)
         entry = c.summary(.anime) ?? c.summary(.manga) ?? c.summary(.entry)
         score = c.integer(.score)
-        status = c.text(.status) ?? c.text(.watchingStatus) ?? c.text(.readingStatus)
+        status = c.string(.status) ?? c.string(.watchingStatus) ?? c.string(.readingStatus)
     }
 }

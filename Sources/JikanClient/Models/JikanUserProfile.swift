@@ -1,4 +1,5 @@
-import Foundation
+import AirdateHTTP
+public import Foundation
 
 /// A MyAnimeList member's profile (`/users/{name}`, `/users/{name}/full`, `/random/users`). The full
 /// answer adds statistics and external links.
@@ -32,17 +33,17 @@ public struct JikanUserProfile: Sendable, Hashable, Decodable {
 
     /// Decodes Jikan's object.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let c = try decoder.lenientContainer(keyedBy: CodingKeys.self)
         malID = c.integer(.malID)
-        username = c.text(.username) ?? ""
-        url = c.link(.url)
+        username = c.string(.username) ?? ""
+        url = c.url(.url)
         images = c.imageSet(.images)
         lastOnline = c.instant(.lastOnline)
-        gender = c.text(.gender)
+        gender = c.string(.gender)
         birthday = c.instant(.birthday)
-        location = c.text(.location)
+        location = c.string(.location)
         joined = c.instant(.joined)
-        statistics = try? c.decodeIfPresent(JikanUserStatistics.self, forKey: .statistics)
+        statistics = c.value(JikanUserStatistics.self, .statistics)
         external = c.list(JikanExternalLink.self, .external)
     }
 }

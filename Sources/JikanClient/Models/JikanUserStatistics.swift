@@ -1,3 +1,4 @@
+import AirdateHTTP
 import Foundation
 
 /// A member's anime and manga list statistics (`/users/{name}/statistics`).
@@ -36,7 +37,7 @@ public struct JikanUserStatistics: Sendable, Hashable, Decodable {
 
         /// Decodes Jikan's anime or manga object.
         public init(from decoder: any Decoder) throws {
-            let c = try decoder.container(keyedBy: CodingKeys.self)
+            let c = try decoder.lenientContainer(keyedBy: CodingKeys.self)
             days = c.number(.daysWatched) ?? c.number(.daysRead)
             meanScore = c.number(.meanScore)
             inProgress = c.integer(.watching) ?? c.integer(.reading)
@@ -60,8 +61,8 @@ public struct JikanUserStatistics: Sendable, Hashable, Decodable {
 
     /// Decodes Jikan's object.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        anime = try? c.decodeIfPresent(ListStatistics.self, forKey: .anime)
-        manga = try? c.decodeIfPresent(ListStatistics.self, forKey: .manga)
+        let c = try decoder.lenientContainer(keyedBy: CodingKeys.self)
+        anime = c.value(ListStatistics.self, .anime)
+        manga = c.value(ListStatistics.self, .manga)
     }
 }

@@ -1,5 +1,6 @@
+import AirdateHTTP
 import AirdateCore
-import Foundation
+public import Foundation
 
 /// A MyAnimeList member as other answers embed them (`{"username", "url", "images"}`).
 public struct JikanUserSummary: Sendable, Hashable, Decodable, MALIdentifiable {
@@ -16,10 +17,10 @@ public struct JikanUserSummary: Sendable, Hashable, Decodable, MALIdentifiable {
 
     /// Decodes Jikan's object.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        username = c.text(.username) ?? ""
-        url = c.link(.url)
-        images = (try? c.decodeIfPresent(JikanImageSet.self, forKey: .images)) ?? JikanImageSet()
+        let c = try decoder.lenientContainer(keyedBy: CodingKeys.self)
+        username = c.string(.username) ?? ""
+        url = c.url(.url)
+        images = c.value(JikanImageSet.self, .images) ?? JikanImageSet()
         lastOnline = c.instant(.lastOnline)
     }
 

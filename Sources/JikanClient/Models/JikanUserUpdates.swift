@@ -1,3 +1,4 @@
+import AirdateHTTP
 import Foundation
 
 /// A member's latest list updates (`/users/{name}/userupdates`).
@@ -11,7 +12,7 @@ public struct JikanUserUpdates: Sendable, Hashable, Decodable {
 
     /// Decodes Jikan's object.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let c = try decoder.lenientContainer(keyedBy: CodingKeys.self)
         anime = c.list(JikanListUpdate.self, .anime)
         manga = c.list(JikanListUpdate.self, .manga)
     }

@@ -1,4 +1,5 @@
-import Foundation
+import AirdateHTTP
+public import Foundation
 
 /// A video on YouTube as Jikan links it (`trailer`, `video`).
 public struct JikanVideo: Sendable, Hashable, Decodable {
@@ -13,9 +14,9 @@ public struct JikanVideo: Sendable, Hashable, Decodable {
 
     /// Decodes Jikan's object.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        youtubeID = c.text(.youtubeID)
-        url = c.link(.url)
-        embedURL = c.link(.embedURL)
+        let c = try decoder.lenientContainer(keyedBy: CodingKeys.self)
+        youtubeID = c.string(.youtubeID)
+        url = c.url(.url)
+        embedURL = c.url(.embedURL)
     }
 }

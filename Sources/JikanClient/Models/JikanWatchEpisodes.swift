@@ -1,4 +1,5 @@
-import Foundation
+import AirdateHTTP
+public import Foundation
 
 /// Recently released episodes of an anime you can watch (`/watch/episodes`).
 public struct JikanWatchEpisodes: Sendable, Hashable, Decodable, MALIdentifiable {
@@ -15,10 +16,10 @@ public struct JikanWatchEpisodes: Sendable, Hashable, Decodable, MALIdentifiable
 
         /// Decodes Jikan's object.
         public init(from decoder: any Decoder) throws {
-            let c = try decoder.container(keyedBy: CodingKeys.self)
-            url = c.link(.url)
-            title = c.text(.title) ?? ""
-            isPremium = c.flag(.premium)
+            let c = try decoder.lenientContainer(keyedBy: CodingKeys.self)
+            url = c.url(.url)
+            title = c.string(.title) ?? ""
+            isPremium = (c.flag(.premium) ?? false)
         }
     }
 
@@ -33,10 +34,10 @@ public struct JikanWatchEpisodes: Sendable, Hashable, Decodable, MALIdentifiable
 
     /// Decodes Jikan's object.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        entry = try c.decode(JikanEntrySummary.self, forKey: .entry)
+        let c = try decoder.lenientContainer(keyedBy: CodingKeys.self)
+        entry = try c.required(JikanEntrySummary.self, .entry)
         episodes = c.list(Episode.self, .episodes)
-        isRegionLocked = c.flag(.regionLocked)
+        isRegionLocked = (c.flag(.regionLocked) ?? false)
     }
 
     /// The anime's id.

@@ -1,3 +1,4 @@
+import AirdateHTTP
 import Foundation
 
 /// A promotional video of an anime (`/watch/promos`).
@@ -13,10 +14,10 @@ public struct JikanWatchPromo: Sendable, Hashable, Decodable, MALIdentifiable {
 
     /// Decodes Jikan's object.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        title = c.text(.title) ?? ""
-        entry = try c.decode(JikanEntrySummary.self, forKey: .entry)
-        trailer = try? c.decodeIfPresent(JikanVideo.self, forKey: .trailer)
+        let c = try decoder.lenientContainer(keyedBy: CodingKeys.self)
+        title = c.string(.title) ?? ""
+        entry = try c.required(JikanEntrySummary.self, .entry)
+        trailer = c.value(JikanVideo.self, .trailer)
     }
 
     /// A stable number for the anime and the title, so pagination drops repeats.

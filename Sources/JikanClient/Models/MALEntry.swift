@@ -1,4 +1,5 @@
-import Foundation
+import AirdateHTTP
+public import Foundation
 
 /// A reference to another MyAnimeList entry: a genre, studio, producer, licensor, or a related
 /// anime or manga (`{"mal_id", "type", "name", "url"}`).
@@ -24,11 +25,11 @@ public struct MALEntry: Sendable, Hashable, Decodable, MALIdentifiable {
 
     /// Decodes Jikan's object (`name`, or `title` in some lists).
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        malID = try c.decode(Int.self, forKey: .malID)
-        type = c.text(.type)
-        name = c.text(.name) ?? c.text(.title) ?? ""
-        url = c.link(.url)
+        let c = try decoder.lenientContainer(keyedBy: CodingKeys.self)
+        malID = try c.requiredInteger(.malID)
+        type = c.string(.type)
+        name = c.string(.name) ?? c.string(.title) ?? ""
+        url = c.url(.url)
     }
 }
 

@@ -1,4 +1,4 @@
-import AirdateHTTP
+public import AirdateHTTP
 
 // Open enums: each wraps the server's text, so values MyAnimeList adds later still decode.
 

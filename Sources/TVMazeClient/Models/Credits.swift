@@ -1,3 +1,5 @@
+import AirdateHTTP
+
 /// A person's role in a show (`/people/:id/castcredits`).
 public struct TVMazeCastCredit: Sendable, Hashable, Decodable {
     /// Whether the person plays themself.
@@ -14,20 +16,19 @@ public struct TVMazeCastCredit: Sendable, Hashable, Decodable {
     public var character: TVMazeShowCharacter?
 
     enum CodingKeys: String, CodingKey { case isSelf = "self", isVoice = "voice", links = "_links", embedded = "_embedded" }
-    private struct Links: Decodable { var show: Link?; var character: Link? }
-    private struct Embedded: Decodable { var show: TVMazeShow?; var character: TVMazeShowCharacter? }
+    private enum NestedKeys: String, CodingKey { case show, character }
 
-    /// Decodes a cast credit.
+    /// Decodes a cast credit; unreadable fields become `nil` (`false`) and are reported.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        isSelf = try c.decodeIfPresent(Bool.self, forKey: .isSelf) ?? false
-        isVoice = try c.decodeIfPresent(Bool.self, forKey: .isVoice) ?? false
-        let links = try c.decodeIfPresent(Links.self, forKey: .links)
-        let embedded = try c.decodeIfPresent(Embedded.self, forKey: .embedded)
-        show = embedded?.show
-        character = embedded?.character
-        showID = links?.show?.trailingID ?? show?.id
-        characterID = links?.character?.trailingID ?? character?.id
+        let c = try decoder.lenientContainer(keyedBy: CodingKeys.self)
+        isSelf = c.flag(.isSelf) ?? false
+        isVoice = c.flag(.isVoice) ?? false
+        let links = c.nested(keyedBy: NestedKeys.self, .links)
+        let embedded = c.nested(keyedBy: NestedKeys.self, .embedded)
+        show = embedded?.value(TVMazeShow.self, .show)
+        character = embedded?.value(TVMazeShowCharacter.self, .character)
+        showID = links?.linkedID(.show) ?? show?.id
+        characterID = links?.linkedID(.character) ?? character?.id
     }
 }
 
@@ -41,15 +42,14 @@ public struct TVMazeCrewCredit: Sendable, Hashable, Decodable {
     public var show: TVMazeShow?
 
     enum CodingKeys: String, CodingKey { case type, links = "_links", embedded = "_embedded" }
-    private struct Links: Decodable { var show: Link? }
-    private struct Embedded: Decodable { var show: TVMazeShow? }
+    private enum NestedKeys: String, CodingKey { case show }
 
-    /// Decodes a crew credit.
+    /// Decodes a crew credit; unreadable fields become `nil` (`""`) and are reported.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        type = try c.decodeIfPresent(String.self, forKey: .type) ?? ""
-        show = try c.decodeIfPresent(Embedded.self, forKey: .embedded)?.show
-        showID = try c.decodeIfPresent(Links.self, forKey: .links)?.show?.trailingID ?? show?.id
+        let c = try decoder.lenientContainer(keyedBy: CodingKeys.self)
+        type = c.string(.type) ?? ""
+        show = c.nested(keyedBy: NestedKeys.self, .embedded)?.value(TVMazeShow.self, .show)
+        showID = c.nested(keyedBy: NestedKeys.self, .links)?.linkedID(.show) ?? show?.id
     }
 }
 
@@ -67,17 +67,16 @@ public struct TVMazeGuestCastCredit: Sendable, Hashable, Decodable {
     public var episode: TVMazeEpisode?
 
     enum CodingKeys: String, CodingKey { case isSelf = "self", isVoice = "voice", links = "_links", embedded = "_embedded" }
-    private struct Links: Decodable { var episode: Link?; var character: Link? }
-    private struct Embedded: Decodable { var episode: TVMazeEpisode? }
+    private enum NestedKeys: String, CodingKey { case episode, character }
 
-    /// Decodes a guest-cast credit.
+    /// Decodes a guest-cast credit; unreadable fields become `nil` (`false`) and are reported.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        isSelf = try c.decodeIfPresent(Bool.self, forKey: .isSelf) ?? false
-        isVoice = try c.decodeIfPresent(Bool.self, forKey: .isVoice) ?? false
-        let links = try c.decodeIfPresent(Links.self, forKey: .links)
-        episode = try c.decodeIfPresent(Embedded.self, forKey: .embedded)?.episode
-        episodeID = links?.episode?.trailingID ?? episode?.id
-        characterID = links?.character?.trailingID
+        let c = try decoder.lenientContainer(keyedBy: CodingKeys.self)
+        isSelf = c.flag(.isSelf) ?? false
+        isVoice = c.flag(.isVoice) ?? false
+        let links = c.nested(keyedBy: NestedKeys.self, .links)
+        episode = c.nested(keyedBy: NestedKeys.self, .embedded)?.value(TVMazeEpisode.self, .episode)
+        episodeID = links?.linkedID(.episode) ?? episode?.id
+        characterID = links?.linkedID(.character)
     }
 }

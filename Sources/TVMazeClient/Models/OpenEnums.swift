@@ -1,4 +1,4 @@
-import AirdateHTTP
+public import AirdateHTTP
 
 /// A show's kind, as TVMaze names it ("Scripted", "Reality", "Talk Show"…). Values TVMaze adds
 /// later decode too, as their raw text.

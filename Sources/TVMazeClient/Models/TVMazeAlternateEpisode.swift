@@ -1,4 +1,5 @@
-import Foundation
+import AirdateHTTP
+public import Foundation
 
 /// An episode's place in an ``TVMazeAlternateList`` (`/alternatelists/:id/alternateepisodes`).
 public struct TVMazeAlternateEpisode: Sendable, Hashable, Decodable, Identifiable {
@@ -16,17 +17,17 @@ public struct TVMazeAlternateEpisode: Sendable, Hashable, Decodable, Identifiabl
     public var episode: TVMazeEpisode?
 
     enum CodingKeys: String, CodingKey { case id, url, season, number, links = "_links", embedded = "_embedded" }
-    private struct Links: Decodable { var episodes: [Link]? }
-    private struct Embedded: Decodable { var episodes: [TVMazeEpisode]? }
+    private enum NestedKeys: String, CodingKey { case episodes }
 
-    /// Decodes TVMaze's alternate-episode object.
+    /// Decodes TVMaze's alternate-episode object. Only `id` is required; unreadable fields become
+    /// `nil` (the season `0`) and are reported.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        id = try c.decode(Int.self, forKey: .id)
-        url = try c.lenientURL(.url)
-        season = try c.decodeIfPresent(Int.self, forKey: .season) ?? 0
-        number = try c.decodeIfPresent(Int.self, forKey: .number)
-        episode = try c.decodeIfPresent(Embedded.self, forKey: .embedded)?.episodes?.first
-        episodeID = try c.decodeIfPresent(Links.self, forKey: .links)?.episodes?.first?.trailingID ?? episode?.id
+        let c = try decoder.lenientContainer(keyedBy: CodingKeys.self)
+        id = try c.requiredInteger(.id)
+        url = c.url(.url)
+        season = c.integer(.season) ?? 0
+        number = c.integer(.number)
+        episode = c.nested(keyedBy: NestedKeys.self, .embedded)?.list(TVMazeEpisode.self, .episodes).first
+        episodeID = c.nested(keyedBy: NestedKeys.self, .links)?.linkedIDs(.episodes).first ?? episode?.id
     }
 }

@@ -1,4 +1,5 @@
-import Foundation
+import AirdateHTTP
+public import Foundation
 
 /// An alternative episode order of a show (DVD order, streaming order…), `/shows/:id/alternatelists`.
 public struct TVMazeAlternateList: Sendable, Hashable, Decodable, Identifiable {
@@ -32,19 +33,20 @@ public struct TVMazeAlternateList: Sendable, Hashable, Decodable, Identifiable {
         case languagePremiere = "language_premiere"
     }
 
-    /// Decodes TVMaze's alternate-list object.
+    /// Decodes TVMaze's alternate-list object. Only `id` is required; unreadable fields become
+    /// `nil` (`false`) and are reported.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        id = try c.decode(Int.self, forKey: .id)
-        url = try c.lenientURL(.url)
-        dvdRelease = try c.decodeIfPresent(Bool.self, forKey: .dvdRelease) ?? false
-        verbatimOrder = try c.decodeIfPresent(Bool.self, forKey: .verbatimOrder) ?? false
-        countryPremiere = try c.decodeIfPresent(Bool.self, forKey: .countryPremiere) ?? false
-        streamingPremiere = try c.decodeIfPresent(Bool.self, forKey: .streamingPremiere) ?? false
-        broadcastPremiere = try c.decodeIfPresent(Bool.self, forKey: .broadcastPremiere) ?? false
-        languagePremiere = try c.decodeIfPresent(Bool.self, forKey: .languagePremiere) ?? false
-        language = try c.nonEmptyString(.language)
-        network = try c.decodeIfPresent(TVMazeNetwork.self, forKey: .network)
-        webChannel = try c.decodeIfPresent(TVMazeNetwork.self, forKey: .webChannel)
+        let c = try decoder.lenientContainer(keyedBy: CodingKeys.self)
+        id = try c.requiredInteger(.id)
+        url = c.url(.url)
+        dvdRelease = c.flag(.dvdRelease) ?? false
+        verbatimOrder = c.flag(.verbatimOrder) ?? false
+        countryPremiere = c.flag(.countryPremiere) ?? false
+        streamingPremiere = c.flag(.streamingPremiere) ?? false
+        broadcastPremiere = c.flag(.broadcastPremiere) ?? false
+        languagePremiere = c.flag(.languagePremiere) ?? false
+        language = c.string(.language)
+        network = c.value(TVMazeNetwork.self, .network)
+        webChannel = c.value(TVMazeNetwork.self, .webChannel)
     }
 }

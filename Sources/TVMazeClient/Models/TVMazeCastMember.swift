@@ -1,3 +1,5 @@
+import AirdateHTTP
+
 /// A person playing a character in a show (`/shows/:id/cast`) or as an episode's guest.
 public struct TVMazeCastMember: Sendable, Hashable, Decodable {
     /// The actor.
@@ -11,12 +13,13 @@ public struct TVMazeCastMember: Sendable, Hashable, Decodable {
 
     enum CodingKeys: String, CodingKey { case person, character, isSelf = "self", isVoice = "voice" }
 
-    /// Decodes `{"person", "character", "self", "voice"}`.
+    /// Decodes `{"person", "character", "self", "voice"}`; the person and the character are
+    /// required, unreadable flags become `false` and are reported.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        person = try c.decode(TVMazePerson.self, forKey: .person)
-        character = try c.decode(TVMazeShowCharacter.self, forKey: .character)
-        isSelf = try c.decodeIfPresent(Bool.self, forKey: .isSelf) ?? false
-        isVoice = try c.decodeIfPresent(Bool.self, forKey: .isVoice) ?? false
+        let c = try decoder.lenientContainer(keyedBy: CodingKeys.self)
+        person = try c.required(TVMazePerson.self, .person)
+        character = try c.required(TVMazeShowCharacter.self, .character)
+        isSelf = c.flag(.isSelf) ?? false
+        isVoice = c.flag(.isVoice) ?? false
     }
 }

@@ -1,4 +1,5 @@
-import Foundation
+import AirdateHTTP
+public import Foundation
 
 /// A country as TVMaze describes a network's, a person's or an AKA's: name, ISO code, time zone.
 public struct TVMazeCountry: Sendable, Hashable, Decodable {
@@ -21,11 +22,15 @@ public struct TVMazeCountry: Sendable, Hashable, Decodable {
 
     enum CodingKeys: String, CodingKey { case name, code, timezone }
 
-    /// Decodes TVMaze's `{"name", "code", "timezone"}`.
+    /// Decodes TVMaze's `{"name", "code", "timezone"}`; unreadable fields become empty (`nil`) and
+    /// are reported, and so is a time zone Foundation does not know (the identifier is kept).
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        name = try c.decodeIfPresent(String.self, forKey: .name) ?? ""
-        code = try c.decodeIfPresent(String.self, forKey: .code) ?? ""
-        timeZoneIdentifier = try c.nonEmptyString(.timezone)
+        let c = try decoder.lenientContainer(keyedBy: CodingKeys.self)
+        name = c.string(.name) ?? ""
+        code = c.string(.code) ?? ""
+        timeZoneIdentifier = c.string(.timezone)
+        if let timeZoneIdentifier, TimeZone(identifier: timeZoneIdentifier) == nil {
+            c.record(.unreadableValue, at: .timezone, reason: "\"\(timeZoneIdentifier.prefix(60))\" is not a time zone this system knows; timeZone is nil, the identifier is kept")
+        }
     }
 }

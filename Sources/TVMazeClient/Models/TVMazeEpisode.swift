@@ -1,6 +1,7 @@
 import HTMLScrape
-import AirdateCore
-import Foundation
+import AirdateHTTP
+public import AirdateCore
+public import Foundation
 
 /// One episode (or special) of a show.
 public struct TVMazeEpisode: Sendable, Hashable, Decodable, Identifiable {
@@ -58,31 +59,28 @@ public struct TVMazeEpisode: Sendable, Hashable, Decodable, Identifiable {
         case embedded = "_embedded"
     }
 
-    private struct Embedded: Decodable {
-        var show: TVMazeShow?
-        var guestcast: [TVMazeCastMember]?
-        var guestcrew: [TVMazeCrewMember]?
-    }
+    private enum EmbeddedKeys: String, CodingKey { case show, guestcast, guestcrew }
 
-    /// Decodes every real-world shape of TVMaze's episode object.
+    /// Decodes every real-world shape of TVMaze's episode object. Only `id` is required; any other
+    /// field that cannot be read becomes `nil` (the season `0`) and is reported with its key path.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        id = try c.decode(Int.self, forKey: .id)
-        url = try c.lenientURL(.url)
-        name = try c.decodeIfPresent(String.self, forKey: .name) ?? ""
-        season = try c.decodeIfPresent(Int.self, forKey: .season) ?? 0
-        number = try c.decodeIfPresent(Int.self, forKey: .number)
-        type = try c.decodeIfPresent(TVMazeEpisodeType.self, forKey: .type)
-        airdate = try c.lenientDay(.airdate)
-        airtime = try c.lenientTime(.airtime)
-        airstamp = try c.lenientInstant(.airstamp)
-        runtime = try c.decodeIfPresent(Int.self, forKey: .runtime)
-        rating = try c.ratingAverage(.rating)
-        image = try c.decodeIfPresent(TVMazeImageLinks.self, forKey: .image)
-        summary = try c.nonEmptyString(.summary)
-        let embedded = try c.decodeIfPresent(Embedded.self, forKey: .embedded)
-        show = try c.decodeIfPresent(TVMazeShow.self, forKey: .show) ?? embedded?.show
-        guestCast = embedded?.guestcast
-        guestCrew = embedded?.guestcrew
+        let c = try decoder.lenientContainer(keyedBy: CodingKeys.self)
+        id = try c.requiredInteger(.id)
+        url = c.url(.url)
+        name = c.string(.name) ?? ""
+        season = c.integer(.season) ?? 0
+        number = c.integer(.number)
+        type = c.open(TVMazeEpisodeType.self, .type)
+        airdate = c.day(.airdate)
+        airtime = c.time(.airtime)
+        airstamp = c.instant(.airstamp)
+        runtime = c.integer(.runtime)
+        rating = c.ratingAverage(.rating)
+        image = c.value(TVMazeImageLinks.self, .image)
+        summary = c.string(.summary)
+        let embedded = c.nested(keyedBy: EmbeddedKeys.self, .embedded)
+        show = c.value(TVMazeShow.self, .show) ?? embedded?.value(TVMazeShow.self, .show)
+        guestCast = embedded?.listIfPresent(TVMazeCastMember.self, .guestcast)
+        guestCrew = embedded?.listIfPresent(TVMazeCrewMember.self, .guestcrew)
     }
 }

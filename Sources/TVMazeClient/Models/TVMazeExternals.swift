@@ -1,3 +1,5 @@
+import AirdateHTTP
+
 /// A show's ids on other sites.
 public struct TVMazeExternals: Sendable, Hashable, Decodable {
     /// TVRage's id (the site closed in 2015; kept for old shows).
@@ -16,11 +18,11 @@ public struct TVMazeExternals: Sendable, Hashable, Decodable {
 
     enum CodingKeys: String, CodingKey { case tvrage, thetvdb, imdb }
 
-    /// Decodes the `externals` object; every id may be null.
+    /// Decodes the `externals` object; every id may be null, and an unreadable one is reported.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        tvrage = try c.decodeIfPresent(Int.self, forKey: .tvrage)
-        thetvdb = try c.decodeIfPresent(Int.self, forKey: .thetvdb)
-        imdb = try c.nonEmptyString(.imdb)
+        let c = try decoder.lenientContainer(keyedBy: CodingKeys.self)
+        tvrage = c.integer(.tvrage)
+        thetvdb = c.integer(.thetvdb)
+        imdb = c.string(.imdb)
     }
 }

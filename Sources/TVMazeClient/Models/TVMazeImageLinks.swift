@@ -1,4 +1,5 @@
-import Foundation
+import AirdateHTTP
+public import Foundation
 
 /// The two sizes of an image TVMaze keeps for shows, episodes, people, characters and seasons.
 public struct TVMazeImageLinks: Sendable, Hashable, Decodable {
@@ -15,10 +16,11 @@ public struct TVMazeImageLinks: Sendable, Hashable, Decodable {
 
     enum CodingKeys: String, CodingKey { case medium, original }
 
-    /// Decodes `{"medium", "original"}`, accepting `http` and `https` links and nulls.
+    /// Decodes `{"medium", "original"}`, accepting `http` and `https` links and nulls; a link that
+    /// is not a URL is reported.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        medium = try c.lenientURL(.medium)
-        original = try c.lenientURL(.original)
+        let c = try decoder.lenientContainer(keyedBy: CodingKeys.self)
+        medium = c.url(.medium)
+        original = c.url(.original)
     }
 }

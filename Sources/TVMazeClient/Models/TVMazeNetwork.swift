@@ -1,4 +1,5 @@
-import Foundation
+import AirdateHTTP
+public import Foundation
 
 /// A broadcaster: a TV network (`network`) or a streaming service (`webChannel`); both have this shape.
 public struct TVMazeNetwork: Sendable, Hashable, Decodable, Identifiable {
@@ -21,12 +22,13 @@ public struct TVMazeNetwork: Sendable, Hashable, Decodable, Identifiable {
 
     enum CodingKeys: String, CodingKey { case id, name, country, officialSite }
 
-    /// Decodes TVMaze's network or web-channel object.
+    /// Decodes TVMaze's network or web-channel object; `id` is required, other unreadable fields
+    /// are reported.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        id = try c.decode(Int.self, forKey: .id)
-        name = try c.decodeIfPresent(String.self, forKey: .name) ?? ""
-        country = try c.decodeIfPresent(TVMazeCountry.self, forKey: .country)
-        officialSite = try c.lenientURL(.officialSite)
+        let c = try decoder.lenientContainer(keyedBy: CodingKeys.self)
+        id = try c.requiredInteger(.id)
+        name = c.string(.name) ?? ""
+        country = c.value(TVMazeCountry.self, .country)
+        officialSite = c.url(.officialSite)
     }
 }

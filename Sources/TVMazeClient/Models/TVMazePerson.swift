@@ -1,5 +1,6 @@
-import AirdateCore
-import Foundation
+import AirdateHTTP
+public import AirdateCore
+public import Foundation
 
 /// A person: actor, crew member or guest.
 public struct TVMazePerson: Sendable, Hashable, Decodable, Identifiable {
@@ -11,10 +12,15 @@ public struct TVMazePerson: Sendable, Hashable, Decodable, Identifiable {
     public var name: String
     /// The country of birth.
     public var country: TVMazeCountry?
-    /// The birthday.
+    /// The birthday, when TVMaze knows the day.
     public var birthday: CalendarDay?
-    /// The day of death.
+    /// The year of birth: the ``birthday``'s year, or the year alone when TVMaze knows no more
+    /// (`"birthday": "1970"`).
+    public var birthYear: Int?
+    /// The day of death, when TVMaze knows the day.
     public var deathday: CalendarDay?
+    /// The year of death: the ``deathday``'s year, or the year alone when TVMaze knows no more.
+    public var deathYear: Int?
     /// "Male", "Female" or other text TVMaze uses.
     public var gender: String?
     /// Portrait.
@@ -33,27 +39,27 @@ public struct TVMazePerson: Sendable, Hashable, Decodable, Identifiable {
         case embedded = "_embedded"
     }
 
-    private struct Embedded: Decodable {
-        var castcredits: [TVMazeCastCredit]?
-        var crewcredits: [TVMazeCrewCredit]?
-        var guestcastcredits: [TVMazeGuestCastCredit]?
-    }
+    private enum EmbeddedKeys: String, CodingKey { case castcredits, crewcredits, guestcastcredits }
 
-    /// Decodes TVMaze's person object.
+    /// Decodes TVMaze's person object. Only `id` is required; a birthday or day of death given as a
+    /// year alone keeps its year (``birthYear``, ``deathYear``) and is reported; any other field
+    /// that cannot be read becomes `nil` and is reported.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        id = try c.decode(Int.self, forKey: .id)
-        url = try c.lenientURL(.url)
-        name = try c.decodeIfPresent(String.self, forKey: .name) ?? ""
-        country = try c.decodeIfPresent(TVMazeCountry.self, forKey: .country)
-        birthday = try c.lenientDay(.birthday)
-        deathday = try c.lenientDay(.deathday)
-        gender = try c.nonEmptyString(.gender)
-        image = try c.decodeIfPresent(TVMazeImageLinks.self, forKey: .image)
-        updated = try c.unixTime(.updated)
-        let embedded = try c.decodeIfPresent(Embedded.self, forKey: .embedded)
-        castCredits = embedded?.castcredits
-        crewCredits = embedded?.crewcredits
-        guestCastCredits = embedded?.guestcastcredits
+        let c = try decoder.lenientContainer(keyedBy: CodingKeys.self)
+        id = try c.requiredInteger(.id)
+        url = c.url(.url)
+        name = c.string(.name) ?? ""
+        country = c.value(TVMazeCountry.self, .country)
+        birthday = c.day(.birthday, yearKeptIn: "birthYear")
+        birthYear = c.year(.birthday)
+        deathday = c.day(.deathday, yearKeptIn: "deathYear")
+        deathYear = c.year(.deathday)
+        gender = c.string(.gender)
+        image = c.value(TVMazeImageLinks.self, .image)
+        updated = c.unixTime(.updated)
+        let embedded = c.nested(keyedBy: EmbeddedKeys.self, .embedded)
+        castCredits = embedded?.listIfPresent(TVMazeCastCredit.self, .castcredits)
+        crewCredits = embedded?.listIfPresent(TVMazeCrewCredit.self, .crewcredits)
+        guestCastCredits = embedded?.listIfPresent(TVMazeGuestCastCredit.self, .guestcastcredits)
     }
 }

@@ -1,6 +1,7 @@
+import AirdateHTTP
 import HTMLScrape
-import AirdateCore
-import Foundation
+public import AirdateCore
+public import Foundation
 
 /// A season of a show.
 public struct TVMazeSeason: Sendable, Hashable, Decodable, Identifiable {
@@ -34,19 +35,20 @@ public struct TVMazeSeason: Sendable, Hashable, Decodable, Identifiable {
         case id, url, number, name, episodeOrder, premiereDate, endDate, network, webChannel, image, summary
     }
 
-    /// Decodes TVMaze's season object.
+    /// Decodes TVMaze's season object. Only `id` is required; unreadable fields become `nil` (the
+    /// number `0`) and are reported.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        id = try c.decode(Int.self, forKey: .id)
-        url = try c.lenientURL(.url)
-        number = try c.decodeIfPresent(Int.self, forKey: .number) ?? 0
-        name = try c.decodeIfPresent(String.self, forKey: .name) ?? ""
-        episodeOrder = try c.decodeIfPresent(Int.self, forKey: .episodeOrder)
-        premiereDate = try c.lenientDay(.premiereDate)
-        endDate = try c.lenientDay(.endDate)
-        network = try c.decodeIfPresent(TVMazeNetwork.self, forKey: .network)
-        webChannel = try c.decodeIfPresent(TVMazeNetwork.self, forKey: .webChannel)
-        image = try c.decodeIfPresent(TVMazeImageLinks.self, forKey: .image)
-        summary = try c.nonEmptyString(.summary)
+        let c = try decoder.lenientContainer(keyedBy: CodingKeys.self)
+        id = try c.requiredInteger(.id)
+        url = c.url(.url)
+        number = c.integer(.number) ?? 0
+        name = c.string(.name) ?? ""
+        episodeOrder = c.integer(.episodeOrder)
+        premiereDate = c.day(.premiereDate)
+        endDate = c.day(.endDate)
+        network = c.value(TVMazeNetwork.self, .network)
+        webChannel = c.value(TVMazeNetwork.self, .webChannel)
+        image = c.value(TVMazeImageLinks.self, .image)
+        summary = c.string(.summary)
     }
 }

@@ -1,6 +1,7 @@
 import HTMLScrape
-import AirdateCore
-import Foundation
+import AirdateHTTP
+public import AirdateCore
+public import Foundation
 
 /// A TV show (or web series) on TVMaze, with whatever was embedded in the same response.
 public struct TVMazeShow: Sendable, Hashable, Decodable, Identifiable {
@@ -74,12 +75,16 @@ public struct TVMazeShow: Sendable, Hashable, Decodable, Identifiable {
             self.days = days
         }
 
-        /// Decodes `{"time": "21:00", "days": ["Sunday"]}`; unknown day names are skipped.
+        /// Decodes `{"time": "21:00", "days": ["Sunday"]}`. A day name that is not a weekday's
+        /// (English, any case) is left out and reported with its place (`schedule.days[1]`); an
+        /// unreadable time becomes `nil` and is reported.
         public init(from decoder: any Decoder) throws {
-            let c = try decoder.container(keyedBy: CodingKeys.self)
-            time = try c.lenientTime(.time)
-            let names = try c.arrayOrEmpty([String].self, .days)
-            days = names.compactMap { name in Weekday.allCases.first { $0.name == name } }
+            let c = try decoder.lenientContainer(keyedBy: CodingKeys.self)
+            time = c.time(.time)
+            days = c.parsedList(.days, expecting: "a weekday (Monday … Sunday)") { name in
+                let trimmed = name.trimmingCharacters(in: .whitespaces)
+                return Weekday.allCases.first { $0.name.caseInsensitiveCompare(trimmed) == .orderedSame }
+            }
         }
     }
 
@@ -119,17 +124,17 @@ public struct TVMazeShow: Sendable, Hashable, Decodable, Identifiable {
             case nextEpisode = "nextepisode", previousEpisode = "previousepisode"
         }
 
-        /// Decodes the `_embedded` object of a show.
+        /// Decodes the `_embedded` object of a show; elements that fail are left out and reported.
         public init(from decoder: any Decoder) throws {
-            let c = try decoder.container(keyedBy: CodingKeys.self)
-            episodes = try c.decodeIfPresent([TVMazeEpisode].self, forKey: .episodes)
-            cast = try c.decodeIfPresent([TVMazeCastMember].self, forKey: .cast)
-            crew = try c.decodeIfPresent([TVMazeCrewMember].self, forKey: .crew)
-            seasons = try c.decodeIfPresent([TVMazeSeason].self, forKey: .seasons)
-            images = try c.decodeIfPresent([TVMazeShowImage].self, forKey: .images)
-            akas = try c.decodeIfPresent([TVMazeAKA].self, forKey: .akas)
-            nextEpisode = try c.decodeIfPresent(TVMazeEpisode.self, forKey: .nextEpisode)
-            previousEpisode = try c.decodeIfPresent(TVMazeEpisode.self, forKey: .previousEpisode)
+            let c = try decoder.lenientContainer(keyedBy: CodingKeys.self)
+            episodes = c.listIfPresent(TVMazeEpisode.self, .episodes)
+            cast = c.listIfPresent(TVMazeCastMember.self, .cast)
+            crew = c.listIfPresent(TVMazeCrewMember.self, .crew)
+            seasons = c.listIfPresent(TVMazeSeason.self, .seasons)
+            images = c.listIfPresent(TVMazeShowImage.self, .images)
+            akas = c.listIfPresent(TVMazeAKA.self, .akas)
+            nextEpisode = c.value(TVMazeEpisode.self, .nextEpisode)
+            previousEpisode = c.value(TVMazeEpisode.self, .previousEpisode)
         }
     }
 
@@ -139,38 +144,37 @@ public struct TVMazeShow: Sendable, Hashable, Decodable, Identifiable {
         case links = "_links", embedded = "_embedded"
     }
 
-    private struct Links: Decodable {
-        var previousepisode: Link?
-        var nextepisode: Link?
-    }
+    private enum LinkKeys: String, CodingKey { case previousepisode, nextepisode }
 
-    /// Decodes every real-world shape of TVMaze's show object.
+    /// Decodes every real-world shape of TVMaze's show object. Only `id` is required (a number, or
+    /// a number sent as text); any other field that cannot be read becomes `nil` (or empty) and is
+    /// reported with its key path, so one odd field never loses the show.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        id = try c.decode(Int.self, forKey: .id)
-        url = try c.lenientURL(.url)
-        name = try c.decodeIfPresent(String.self, forKey: .name) ?? ""
-        type = try c.decodeIfPresent(TVMazeShowType.self, forKey: .type)
-        language = try c.nonEmptyString(.language)
-        genres = try c.arrayOrEmpty([String].self, .genres)
-        status = try c.decodeIfPresent(TVMazeShowStatus.self, forKey: .status)
-        runtime = try c.decodeIfPresent(Int.self, forKey: .runtime)
-        averageRuntime = try c.decodeIfPresent(Int.self, forKey: .averageRuntime)
-        premiered = try c.lenientDay(.premiered)
-        ended = try c.lenientDay(.ended)
-        officialSite = try c.lenientURL(.officialSite)
-        schedule = try c.decodeIfPresent(Schedule.self, forKey: .schedule) ?? Schedule(time: nil, days: [])
-        rating = try c.ratingAverage(.rating)
-        weight = try c.decodeIfPresent(Int.self, forKey: .weight)
-        network = try c.decodeIfPresent(TVMazeNetwork.self, forKey: .network)
-        webChannel = try c.decodeIfPresent(TVMazeNetwork.self, forKey: .webChannel)
-        externals = try c.decodeIfPresent(TVMazeExternals.self, forKey: .externals) ?? TVMazeExternals()
-        image = try c.decodeIfPresent(TVMazeImageLinks.self, forKey: .image)
-        summary = try c.nonEmptyString(.summary)
-        updated = try c.unixTime(.updated)
-        let links = try c.decodeIfPresent(Links.self, forKey: .links)
-        previousEpisodeID = links?.previousepisode?.trailingID
-        nextEpisodeID = links?.nextepisode?.trailingID
-        embedded = try c.decodeIfPresent(Embedded.self, forKey: .embedded) ?? Embedded()
+        let c = try decoder.lenientContainer(keyedBy: CodingKeys.self)
+        id = try c.requiredInteger(.id)
+        url = c.url(.url)
+        name = c.string(.name) ?? ""
+        type = c.open(TVMazeShowType.self, .type)
+        language = c.string(.language)
+        genres = c.list(String.self, .genres)
+        status = c.open(TVMazeShowStatus.self, .status)
+        runtime = c.integer(.runtime)
+        averageRuntime = c.integer(.averageRuntime)
+        premiered = c.day(.premiered)
+        ended = c.day(.ended)
+        officialSite = c.url(.officialSite)
+        schedule = c.value(Schedule.self, .schedule) ?? Schedule(time: nil, days: [])
+        rating = c.ratingAverage(.rating)
+        weight = c.integer(.weight)
+        network = c.value(TVMazeNetwork.self, .network)
+        webChannel = c.value(TVMazeNetwork.self, .webChannel)
+        externals = c.value(TVMazeExternals.self, .externals) ?? TVMazeExternals()
+        image = c.value(TVMazeImageLinks.self, .image)
+        summary = c.string(.summary)
+        updated = c.unixTime(.updated)
+        let links = c.nested(keyedBy: LinkKeys.self, .links)
+        previousEpisodeID = links?.linkedID(.previousepisode)
+        nextEpisodeID = links?.linkedID(.nextepisode)
+        embedded = c.value(Embedded.self, .embedded) ?? Embedded()
     }
 }

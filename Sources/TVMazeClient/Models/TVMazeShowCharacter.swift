@@ -1,4 +1,5 @@
-import Foundation
+import AirdateHTTP
+public import Foundation
 
 /// A character played in a show.
 public struct TVMazeShowCharacter: Sendable, Hashable, Decodable, Identifiable {
@@ -13,12 +14,12 @@ public struct TVMazeShowCharacter: Sendable, Hashable, Decodable, Identifiable {
 
     enum CodingKeys: String, CodingKey { case id, url, name, image }
 
-    /// Decodes TVMaze's character object.
+    /// Decodes TVMaze's character object; `id` is required, other unreadable fields are reported.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        id = try c.decode(Int.self, forKey: .id)
-        url = try c.lenientURL(.url)
-        name = try c.decodeIfPresent(String.self, forKey: .name) ?? ""
-        image = try c.decodeIfPresent(TVMazeImageLinks.self, forKey: .image)
+        let c = try decoder.lenientContainer(keyedBy: CodingKeys.self)
+        id = try c.requiredInteger(.id)
+        url = c.url(.url)
+        name = c.string(.name) ?? ""
+        image = c.value(TVMazeImageLinks.self, .image)
     }
 }

@@ -1,4 +1,5 @@
-import Foundation
+import AirdateHTTP
+public import Foundation
 
 /// An image of a show (`/shows/:id/images`): poster, banner, background, typography.
 public struct TVMazeShowImage: Sendable, Hashable, Decodable, Identifiable {
@@ -22,23 +23,30 @@ public struct TVMazeShowImage: Sendable, Hashable, Decodable, Identifiable {
 
         enum CodingKeys: String, CodingKey { case url, width, height }
 
-        /// Decodes `{"url", "width", "height"}`.
+        /// Decodes `{"url", "width", "height"}`; unreadable fields become `nil` and are reported.
         public init(from decoder: any Decoder) throws {
-            let c = try decoder.container(keyedBy: CodingKeys.self)
-            url = try c.lenientURL(.url)
-            width = try c.decodeIfPresent(Int.self, forKey: .width)
-            height = try c.decodeIfPresent(Int.self, forKey: .height)
+            let c = try decoder.lenientContainer(keyedBy: CodingKeys.self)
+            url = c.url(.url)
+            width = c.integer(.width)
+            height = c.integer(.height)
         }
     }
 
     enum CodingKeys: String, CodingKey { case id, type, main, resolutions }
 
-    /// Decodes TVMaze's image object.
+    /// Decodes TVMaze's image object; `id` is required, and a resolution that cannot be read is
+    /// left out and reported.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        id = try c.decode(Int.self, forKey: .id)
-        type = try c.nonEmptyString(.type)
-        isMain = try c.decodeIfPresent(Bool.self, forKey: .main) ?? false
-        resolutions = try c.decodeIfPresent([String: Resolution].self, forKey: .resolutions) ?? [:]
+        let c = try decoder.lenientContainer(keyedBy: CodingKeys.self)
+        id = try c.requiredInteger(.id)
+        type = c.string(.type)
+        isMain = c.flag(.main) ?? false
+        var resolutions: [String: Resolution] = [:]
+        if let sizes = c.nested(keyedBy: AnyCodingKey.self, .resolutions) {
+            for key in sizes.allKeys {
+                if let resolution = sizes.value(Resolution.self, key) { resolutions[key.stringValue] = resolution }
+            }
+        }
+        self.resolutions = resolutions
     }
 }

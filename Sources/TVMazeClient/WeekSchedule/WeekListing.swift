@@ -1,4 +1,4 @@
-import AirdateCore
+public import AirdateCore
 import Foundation
 
 /// One week's airings, Monday to Sunday in a time zone, grouped by the day each airing *starts* in

@@ -1,6 +1,6 @@
-import AirdateCore
-import AirdateHTTP
-import Foundation
+public import AirdateCore
+public import AirdateHTTP
+public import Foundation
 
 /// This week's TV schedule, Monday to Sunday in the viewer's time zone (the `ViewerClock`'s), kept fresh.
 ///
@@ -106,23 +106,25 @@ public actor WeekSchedule {
             let week = currentWeek
             do {
                 _ = try await load(week)
-                failures = 0
-                // Sleep until the week rolls over (local midnight Sunday → Monday).
-                try await clock.sleep(until: week.end)
-            } catch is CancellationError {
-                return
-            } catch HTTPClientError.cancelled {
+            } catch where error.code == .cancelled {
                 return
             } catch {
                 failures += 1
                 let wait = retryDelay(afterFailures: failures)
-                let clientError = error as? HTTPClientError ?? .transport(reason: error.localizedDescription)
-                publish(.failed(clientError, retryIn: wait))
+                publish(.failed(error, retryIn: wait))
                 do {
                     try await clock.sleep(for: wait)
                 } catch {
-                    return
+                    return  // stopped
                 }
+                continue
+            }
+            failures = 0
+            // Sleep until the week rolls over (local midnight Sunday → Monday).
+            do {
+                try await clock.sleep(until: week.end)
+            } catch {
+                return  // stopped
             }
         }
     }
@@ -134,13 +136,15 @@ public actor WeekSchedule {
     }
 
     /// Loads the week containing `date` (by default now), publishes it, and returns it.
+    ///
+    /// - Throws: `APIClientError`, the only error it can throw, when a day cannot be fetched.
     @discardableResult
-    public func refresh(containing date: Date? = nil) async throws -> WeekListing {
+    public func refresh(containing date: Date? = nil) async throws(APIClientError) -> WeekListing {
         let week = Week(containing: date ?? clock.now, firstWeekday: .monday, in: clock.timeZone)
         return try await load(week)
     }
 
-    private func load(_ week: Week) async throws -> WeekListing {
+    private func load(_ week: Week) async throws(APIClientError) -> WeekListing {
         // The day before and after too: the time zone may move airings across midnight.
         let dates = (-1...7).map { week.firstDay.adding(days: $0) }
         let total = dates.count * (configuration.includesStreaming ? 2 : 1)
@@ -164,12 +168,12 @@ public actor WeekSchedule {
     }
 
     /// One day's schedule; a 404 (no schedule published for that day) counts as an empty day.
-    private func fetchDay(_ date: CalendarDay, web: Bool) async throws -> [TVMazeEpisode] {
+    private func fetchDay(_ date: CalendarDay, web: Bool) async throws(APIClientError) -> [TVMazeEpisode] {
         do {
             return web
                 ? try await client.webSchedule(date: date, country: configuration.country)
                 : try await client.schedule(country: configuration.country, date: date)
-        } catch HTTPClientError.notFound {
+        } catch where error.code == .notFound {
             return []
         }
     }
@@ -196,7 +200,9 @@ public actor WeekSchedule {
     }
 
     /// The show and its cast, fetched on first request and then cached.
-    public func details(forShow showID: Int) async throws -> ShowDetails {
+    ///
+    /// - Throws: `APIClientError`, the only error it can throw.
+    public func details(forShow showID: Int) async throws(APIClientError) -> ShowDetails {
         if let cached = details[showID] { return cached }
         let known = current?.airings.lazy.compactMap(\.show).first { $0.id == showID }
         let show: TVMazeShow

@@ -1,4 +1,4 @@
-import AirdateHTTP
+public import AirdateHTTP
 
 /// What a ``WeekSchedule`` tells its observers.
 public enum WeekScheduleUpdate: Sendable {
@@ -7,5 +7,5 @@ public enum WeekScheduleUpdate: Sendable {
     /// A complete, fresh listing (after the first load, a refresh, or the week rolling over).
     case listing(WeekListing)
     /// Loading failed; the service tries again after `retryIn`.
-    case failed(HTTPClientError, retryIn: Duration)
+    case failed(APIClientError, retryIn: Duration)
 }

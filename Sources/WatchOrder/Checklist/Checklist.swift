@@ -1,4 +1,4 @@
-import AirdateCore
+public import AirdateCore
 import Foundation
 
 /// A viewer's watched marks and view settings over a ``WatchList``.
@@ -75,6 +75,17 @@ public struct Checklist: Sendable, Hashable, Codable {
     }
 
     // MARK: Up next
+
+    /// Up next, coming soon (at most `comingSoonLimit`) and progress in `list`, all at one instant
+    /// of `clock`.
+    public func upNext(in list: WatchList, at clock: ViewerClock, comingSoonLimit: Int = 5) -> UpNext {
+        let clock = clock.frozen()  // one instant for next, coming soon and progress
+        return UpNext(
+            next: next(in: list, at: clock),
+            byShow: upNextByShow(in: list, at: clock),
+            comingSoon: comingSoon(in: list, at: clock, limit: comingSoonLimit),
+            progress: progress(in: list, at: clock))
+    }
 
     /// Per show, the first visible aired episode not watched, in watch order.
     public func upNextByShow(in list: WatchList, at clock: ViewerClock) -> [String: Episode] {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Why a show, season or episode typed by a viewer names nothing: each case says what exists.
 public enum EpisodeLookupError: Error, LocalizedError, Sendable, Equatable {

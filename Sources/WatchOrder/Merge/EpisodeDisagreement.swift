@@ -1,4 +1,4 @@
-import AirdateCore
+public import AirdateCore
 import Foundation
 
 /// An episode two sources date differently: the page says one air day, a second source (TVMaze)

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A JSON file of crossover orderings, as `Fixtures/arrowverse/rules.json` holds them: shows in
 /// priority order, crossovers (each an ordered list of parts), and same-night orderings.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Why a watch order could not be made.
 public enum WatchOrderError: Error, Sendable, Hashable, LocalizedError {

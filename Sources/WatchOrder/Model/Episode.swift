@@ -1,5 +1,5 @@
-import AirdateCore
-import Foundation
+public import AirdateCore
+public import Foundation
 
 /// One episode of a show, as listed on an episode page.
 public struct Episode: Sendable, Hashable, Codable, Identifiable {

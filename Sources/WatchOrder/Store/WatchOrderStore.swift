@@ -1,6 +1,6 @@
-import AirdateCore
-import AirdateStore
-import Foundation
+public import AirdateCore
+public import AirdateStore
+public import Foundation
 import GRDB
 
 /// Shows, episodes, ordering rules and watched marks in a SQLite file (GRDB, WAL mode), with the
@@ -31,8 +31,14 @@ public actor WatchOrderStore {
     /// - Throws: ``WatchOrderStoreError/store(_:)`` — for example a newer schema, a corrupt file or a
     ///   missing folder.
     public init(path: String, readOnly: Bool = false, polling: ChangePolling = ChangePolling()) throws(WatchOrderStoreError) {
+        try self.init(path: path, readOnly: readOnly, polling: polling, probe: StoreProbe())
+    }
+
+    /// Opens the database as ``init(path:readOnly:polling:)`` does, telling `probe` what it does
+    /// (the package's tests).
+    package init(path: String, readOnly: Bool = false, polling: ChangePolling = ChangePolling(), probe: StoreProbe) throws(WatchOrderStoreError) {
         self.path = path
-        database = try StoreDatabase(path: path, migrator: Self.migrator, readOnly: readOnly, polling: polling)
+        database = try StoreDatabase(path: path, migrator: Self.migrator, readOnly: readOnly, polling: polling, probe: probe)
     }
 
     static var migrator: DatabaseMigrator {
@@ -165,24 +171,7 @@ public actor WatchOrderStore {
     @discardableResult
     public func mark(_ ids: [EpisodeID], at date: Date? = nil) async throws(WatchOrderStoreError) -> MarkSummary {
         let time = date?.timeIntervalSince1970
-        return try await database.write { db in
-            let exists = try db.cachedStatement(sql: "SELECT 1 FROM episode WHERE id = ?")
-            let insert = try db.cachedStatement(sql: "INSERT OR IGNORE INTO watched (episodeID, markedAt) VALUES (?, ?)")
-            var summary = MarkSummary()
-            var seen = Set<EpisodeID>()
-            for id in ids where seen.insert(id).inserted {
-                let known = try Bool.fetchOne(exists, arguments: [id.rawValue]) ?? false
-                let before = db.totalChangesCount
-                try insert.execute(arguments: [id.rawValue, time])
-                if !known {
-                    summary.unknown.append(id)
-                    continue
-                }
-                summary.episodes.append(id)
-                if db.totalChangesCount > before { summary.newlyWatched.append(id) } else { summary.alreadyWatched.append(id) }
-            }
-            return summary
-        }
+        return try await database.write { db in try Self.insertMarks(ids, time: time, in: db) }
     }
 
     /// Removes episodes' watched marks.
@@ -204,48 +193,71 @@ public actor WatchOrderStore {
 
     /// Marks every aired visible episode up to and including `id` in the watch order.
     ///
+    /// The watch order is read, merged and marked in one write transaction: another process's
+    /// change (a refresh, new rules, other marks) lands wholly before or wholly after it.
+    ///
     /// - Returns: what changed; its ``MarkSummary/episodes`` are the episodes concerned, in watch order.
     @discardableResult
     public func mark(through id: EpisodeID, at clock: ViewerClock) async throws(WatchOrderStoreError) -> MarkSummary {
-        let clock = clock.frozen(), now = clock.now
-        let state = try await state()
-        let list: WatchList
-        do { list = try state.watchList() } catch { throw .order(error) }
-        let ids = state.checklist.episodes(through: id, in: list, at: clock)
-        return try await mark(ids, at: now)
+        let clock = clock.frozen()
+        return try await database.write { db in
+            let state = try Self.fetchState(db)
+            let ids = state.checklist.episodes(through: id, in: try Self.watchList(of: state), at: clock)
+            return try Self.insertMarks(ids, time: clock.now.timeIntervalSince1970, in: db)
+        }
     }
 
-    /// Marks a show, or one season of it, skipping unaired episodes.
+    /// Marks a show, or one season of it, skipping unaired episodes (in one write transaction, as
+    /// ``mark(through:at:)``).
     ///
     /// - Returns: what changed; its ``MarkSummary/episodes`` are the episodes concerned, in watch order.
     @discardableResult
     public func mark(show showID: String, season: Int? = nil, at clock: ViewerClock) async throws(WatchOrderStoreError) -> MarkSummary {
-        let clock = clock.frozen(), now = clock.now
-        let state = try await state()
-        let list: WatchList
-        do { list = try state.watchList() } catch { throw .order(error) }
-        let ids = state.checklist.airedEpisodes(ofShow: showID, season: season, in: list, at: clock)
-        return try await mark(ids, at: now)
+        let clock = clock.frozen()
+        return try await database.write { db in
+            let state = try Self.fetchState(db)
+            let ids = state.checklist.airedEpisodes(ofShow: showID, season: season, in: try Self.watchList(of: state), at: clock)
+            return try Self.insertMarks(ids, time: clock.now.timeIntervalSince1970, in: db)
+        }
+    }
+
+    /// Marks the next episode to watch — overall (``UpNext/next``), or of the show `showID` (its
+    /// first aired unwatched episode, whether or not the show is selected) — in one write
+    /// transaction: two viewers (or processes) that each mark "the next one" mark two episodes,
+    /// never the same one twice.
+    ///
+    /// - Returns: what changed (one newly watched episode), or an empty summary when nothing aired
+    ///   is left to watch.
+    @discardableResult
+    public func markNext(ofShow showID: String? = nil, at clock: ViewerClock) async throws(WatchOrderStoreError) -> MarkSummary {
+        let clock = clock.frozen()
+        return try await database.write { db in
+            var state = try Self.fetchState(db)
+            let list = try Self.watchList(of: state)
+            let next: Episode?
+            if let showID {
+                state.checklist.selectedShows = [showID]
+                next = state.checklist.upNextByShow(in: list, at: clock)[showID]
+            } else {
+                next = state.checklist.next(in: list, at: clock)
+            }
+            guard let next else { return MarkSummary() }
+            return try Self.insertMarks([next.id], time: clock.now.timeIntervalSince1970, in: db)
+        }
     }
 
     /// Hides or shows specials.
     public func setHidesSpecials(_ hides: Bool) async throws(WatchOrderStoreError) {
-        try await setSetting("hidesSpecials", hides ? "1" : "0")
+        try await setSetting("hidesSpecials", Self.settingValue(hidesSpecials: hides))
     }
 
     /// Shows only these show ids; `nil` for all.
     public func setSelectedShows(_ ids: Set<String>?) async throws(WatchOrderStoreError) {
-        try await setSetting("selectedShows", ids.map { $0.sorted().joined(separator: "\n") })
+        try await setSetting("selectedShows", Self.settingValue(selectedShows: ids))
     }
 
     private func setSetting(_ key: String, _ value: String?) async throws(WatchOrderStoreError) {
-        try await database.write { db in
-            if let value {
-                try db.execute(sql: "INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)", arguments: [key, value])
-            } else {
-                try db.execute(sql: "DELETE FROM setting WHERE key = ?", arguments: [key])
-            }
-        }
+        try await database.write { db in try Self.writeSetting(key, value, in: db) }
     }
 
     // MARK: Reading and observing
@@ -257,27 +269,46 @@ public actor WatchOrderStore {
 
     /// The current watch order.
     public func watchList() async throws(WatchOrderStoreError) -> WatchList {
-        let state = try await state()
-        do { return try state.watchList() } catch { throw .order(error) }
+        try await database.read { db in try Self.fetchOrder(db).merged() }
     }
 
     /// The stored state now and after every change to episodes, shows, rules, marks or settings:
     /// changes made through this store at once, and those of other processes within the polling
     /// interval (a quarter of a second unless told).
+    ///
+    /// The episode lists and rules are read again only when shows, episodes or rules change; a
+    /// change of marks or settings reads only those.
     public nonisolated func observeState() -> StoreObservation<WatchState> {
-        database.observe { db in try Self.fetchState(db) }
+        database.observe(Self.fetchOrder, Self.fetchChecklist) { order, checklist in
+            WatchState(lists: order.lists, rules: order.rules, showPriority: order.showPriority, checklist: checklist)
+        }
     }
 
-    /// The watch order and the checklist, re-emitted when anything stored changes.
-    public nonisolated func observeWatchList() -> AsyncThrowingMapSequence<StoreObservation<WatchState>, (WatchList, Checklist)> {
-        observeState().map { state in (try state.watchList(), state.checklist) }
+    /// The watch order and the checklist, now and after every change of either.
+    ///
+    /// The order is read and merged again only when shows, episodes or rules change: a mark or a
+    /// setting reads the checklist alone.
+    ///
+    /// - Throws (from the sequence): ``WatchOrderStoreError/order(_:)`` when the stored rules
+    ///   contradict each other, or ``WatchOrderStoreError/store(_:)``.
+    public nonisolated func observeWatchList() -> StoreObservation<CheckedWatchList> {
+        database.observe({ db in try Self.fetchOrder(db).merged() }, Self.fetchChecklist) { list, checklist in
+            CheckedWatchList(list: list, checklist: checklist)
+        }
     }
 
-    /// Up next, re-emitted when anything stored changes; `now` is read at each emission.
-    public nonisolated func observeUpNext(
-        at clock: ViewerClock
-    ) -> AsyncThrowingMapSequence<StoreObservation<WatchState>, UpNext> {
-        observeState().map { state in try state.upNext(at: clock) }
+    /// Up next, now and after every change of the watch order or the checklist; `now` is read at
+    /// each emission.
+    ///
+    /// The order is read and merged again only when shows, episodes or rules change: marking an
+    /// episode reads the checklist alone and works up next out from the merged order it has.
+    ///
+    /// - Throws (from the sequence): ``WatchOrderStoreError/order(_:)`` when the stored rules
+    ///   contradict each other, or ``WatchOrderStoreError/store(_:)``.
+    public nonisolated func observeUpNext(at clock: ViewerClock) -> StoreObservation<UpNext> {
+        database.observe({ db in try Self.fetchOrder(db).merged() }, Self.fetchChecklist) { list, checklist in
+            checklist.upNext(in: list, at: clock)
+        }
     }
 
     // MARK: Export and import
@@ -307,7 +338,7 @@ public actor WatchOrderStore {
 
     /// The watched marks and settings as JSON.
     public func exportProgress(at now: Date) async throws(WatchOrderStoreError) -> Data {
-        let checklist = try await state().checklist
+        let checklist = try await database.read { db in try Self.fetchChecklist(db) }
         do {
             return try ProgressDocument(exported: now, checklist: checklist).jsonData()
         } catch {
@@ -331,15 +362,77 @@ public actor WatchOrderStore {
             throw .invalidImport(Self.reason(error))
         }
         guard document.version == 1 else { throw .invalidImport("unknown version \(document.version)") }
-        let summary = try await mark(document.watched, at: document.exported)
-        try await setHidesSpecials(document.hidesSpecials)
-        try await setSelectedShows(document.selectedShows.map(Set.init))
-        return summary
+        let time = document.exported.timeIntervalSince1970
+        // One transaction: the marks and the settings land together, or nothing does.
+        return try await database.write { db in
+            let summary = try Self.insertMarks(document.watched, time: time, in: db)
+            try Self.writeSetting("hidesSpecials", Self.settingValue(hidesSpecials: document.hidesSpecials), in: db)
+            try Self.writeSetting("selectedShows", Self.settingValue(selectedShows: document.selectedShows.map(Set.init)), in: db)
+            return summary
+        }
     }
 
     // MARK: Internals
 
+    /// Inserts watched marks (an existing mark keeps its time) and says what changed.
+    static func insertMarks(_ ids: [EpisodeID], time: Double?, in db: Database) throws -> MarkSummary {
+        let exists = try db.cachedStatement(sql: "SELECT 1 FROM episode WHERE id = ?")
+        let insert = try db.cachedStatement(sql: "INSERT OR IGNORE INTO watched (episodeID, markedAt) VALUES (?, ?)")
+        var summary = MarkSummary()
+        var seen = Set<EpisodeID>()
+        for id in ids where seen.insert(id).inserted {
+            let known = try Bool.fetchOne(exists, arguments: [id.rawValue]) ?? false
+            let before = db.totalChangesCount
+            try insert.execute(arguments: [id.rawValue, time])
+            if !known {
+                summary.unknown.append(id)
+                continue
+            }
+            summary.episodes.append(id)
+            if db.totalChangesCount > before { summary.newlyWatched.append(id) } else { summary.alreadyWatched.append(id) }
+        }
+        return summary
+    }
+
+    /// Stores a view setting; `nil` removes it.
+    static func writeSetting(_ key: String, _ value: String?, in db: Database) throws {
+        if let value {
+            try db.execute(sql: "INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)", arguments: [key, value])
+        } else {
+            try db.execute(sql: "DELETE FROM setting WHERE key = ?", arguments: [key])
+        }
+    }
+
+    static func settingValue(hidesSpecials: Bool) -> String { hidesSpecials ? "1" : "0" }
+
+    static func settingValue(selectedShows: Set<String>?) -> String? {
+        selectedShows.map { $0.sorted().joined(separator: "\n") }
+    }
+
+    /// The merged watch order of `state`; contradicting rules are the store's `.order` error.
+    static func watchList(of state: WatchState) throws(WatchOrderStoreError) -> WatchList {
+        do { return try state.watchList() } catch { throw .order(error) }
+    }
+
+    /// What the watch order is merged from, as stored.
+    struct StoredOrder: Sendable {
+        var lists: [EpisodeList]
+        var rules: [OrderingRule]
+        var showPriority: [String]
+
+        /// The merged watch order; contradicting rules are the store's `.order` error.
+        func merged() throws(WatchOrderStoreError) -> WatchList {
+            do { return try WatchList.merge(lists, rules: rules, showPriority: showPriority) } catch { throw .order(error) }
+        }
+    }
+
     static func fetchState(_ db: Database) throws -> WatchState {
+        let order = try fetchOrder(db)
+        return WatchState(lists: order.lists, rules: order.rules, showPriority: order.showPriority, checklist: try fetchChecklist(db))
+    }
+
+    /// The shows, their episodes and the rules: what the watch order is merged from.
+    static func fetchOrder(_ db: Database) throws -> StoredOrder {
         let shows = try Row.fetchAll(db, sql: "SELECT id, name FROM show ORDER BY priority, id").map { row in
             Show(name: row["name"], id: row["id"] as String)
         }
@@ -363,14 +456,17 @@ public actor WatchOrderStore {
         let rules = try String.fetchAll(db, sql: "SELECT json FROM rule ORDER BY position").compactMap {
             try? decoder.decode(OrderingRule.self, from: Data($0.utf8))
         }
+        return StoredOrder(lists: lists, rules: rules, showPriority: shows.map(\.id))
+    }
+
+    /// The watched marks and the view settings.
+    static func fetchChecklist(_ db: Database) throws -> Checklist {
         let watched = Set(try String.fetchAll(db, sql: "SELECT episodeID FROM watched").map(EpisodeID.init(rawValue:)))
         let settings = Dictionary(
             try Row.fetchAll(db, sql: "SELECT key, value FROM setting").map { ($0["key"] as String, $0["value"] as String) },
             uniquingKeysWith: { first, _ in first })
         let selected = settings["selectedShows"].map { Set($0.split(separator: "\n").map(String.init)) }
-        return WatchState(
-            lists: lists, rules: rules, showPriority: shows.map(\.id),
-            checklist: Checklist(watched: watched, hidesSpecials: settings["hidesSpecials"] == "1", selectedShows: selected))
+        return Checklist(watched: watched, hidesSpecials: settings["hidesSpecials"] == "1", selectedShows: selected)
     }
 
     private static func reason(_ error: any Error) -> String {

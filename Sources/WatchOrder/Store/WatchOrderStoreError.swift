@@ -1,5 +1,5 @@
-import AirdateStore
-import Foundation
+public import AirdateStore
+public import Foundation
 
 /// Why a ``WatchOrderStore`` operation failed. Failed writes change nothing.
 public enum WatchOrderStoreError: Error, Sendable, Hashable, LocalizedError, StoreErrorWrapping {

@@ -1,4 +1,4 @@
-import AirdateCore
+public import AirdateCore
 import Foundation
 
 /// Everything a store holds, read at one moment: episode lists, rules, show priority and the
@@ -28,12 +28,6 @@ public struct WatchState: Sendable, Hashable {
 
     /// Up next, coming soon and progress at `now` for a viewer in `timeZone`.
     public func upNext(at clock: ViewerClock, comingSoonLimit: Int = 5) throws(WatchOrderError) -> UpNext {
-        let clock = clock.frozen()  // one instant for next, coming soon and progress
-        let list = try watchList()
-        return UpNext(
-            next: checklist.next(in: list, at: clock),
-            byShow: checklist.upNextByShow(in: list, at: clock),
-            comingSoon: checklist.comingSoon(in: list, at: clock, limit: comingSoonLimit),
-            progress: checklist.progress(in: list, at: clock))
+        checklist.upNext(in: try watchList(), at: clock, comingSoonLimit: comingSoonLimit)
     }
 }

@@ -2,7 +2,8 @@ import AirdateCore
 import Foundation
 import HTMLScrape
 import Testing
-@testable import WatchOrder
+import WatchOrder
+import WatchOrderWiki
 
 /// The page shapes real wikis have used over the years, on small pages of our own and on the 2015
 /// Fandom fixtures, plus the guard that keeps an unreadable page from emptying a show.
@@ -119,35 +120,5 @@ struct PageShapeTests {
             #expect(list.diagnostics.map(\.kind).last == .noEpisodeTable)
             #expect(list.diagnostics.last?.message.contains("Arrow") == true)
         }
-    }
-
-    @Test("refresh refuses an empty list for a show with stored episodes: typed error, stored ones kept")
-    func refreshRefusesEmpty() async throws {
-        let store = try WatchOrderStore(path: try TestSupport.temporaryDirectory().appendingPathComponent("w.sqlite").path)
-        let arrow = Show(name: "Arrow")
-        let good = EpisodeList(show: arrow, episodes: (1...3).map { (number: Int) in
-            Episode(showID: arrow.id, season: 1, number: number, title: "E\(number)", airDay: CalendarDay("2012-10-1\(number)"))
-        })
-        try await store.refresh(good)
-        try await store.mark([EpisodeID(rawValue: "arrow/s1e2")])
-        let empty = MediaWikiEpisodeList.wikipedia(Document(html: "<p>Nothing here</p>"), show: arrow)
-        await #expect(throws: WatchOrderStoreError.emptyEpisodeList(
-            show: "Arrow", reason: empty.diagnostics.first?.description)
-        ) {
-            try await store.refresh([empty])
-        }
-        // Also when it comes with a good list of another show: nothing is written.
-        let flash = Show(name: "The Flash")
-        let other = EpisodeList(show: flash, episodes: [Episode(showID: flash.id, season: 1, number: 1, title: "Pilot", airDay: nil)])
-        await #expect(throws: WatchOrderStoreError.self) { try await store.refresh([other, empty]) }
-        let state = try await store.state()
-        #expect(state.lists.map(\.show.name) == ["Arrow"])
-        #expect(state.lists.first?.episodes.map(\.title) == ["E1", "E2", "E3"])
-        #expect(state.checklist.watched == [EpisodeID(rawValue: "arrow/s1e2")])
-        #expect(WatchOrderStoreError.emptyEpisodeList(show: "Arrow", reason: nil).errorDescription?
-            .contains("stored episodes were kept") == true)
-        // A show with nothing stored yet (announced) may be stored empty.
-        try await store.refresh(EpisodeList(show: Show(name: "Announced"), episodes: []))
-        #expect(try await store.state().lists.map(\.show.name) == ["Arrow", "Announced"])
     }
 }

@@ -1,6 +1,7 @@
 import AirdateCore
-import Foundation
-import HTMLScrape
+public import Foundation
+public import HTMLScrape
+public import WatchOrder
 
 /// Reads episode lists from MediaWiki pages: Wikipedia's "List of … episodes" and season pages
 /// (`table.wikiepisodetable`, `tr.vevent` rows) and Fandom season pages (`table.wikitable`).
@@ -12,11 +13,18 @@ import HTMLScrape
 /// the page title — never from the table's position. Headings are read in every skin: the 2024+
 /// `<div class="mw-heading"><h2 id=…>`, the older `<span class="mw-headline">` and the 2015 Fandom
 /// shape whose edit link runs into the text ("Season 1Edit", "Season 1[edit]"). Rows that cannot be
-/// read become ``ExtractionDiagnostic``s, and a page without any recognisable episode table gives a
-/// ``ExtractionDiagnostic/Kind/noEpisodeTable`` diagnostic (``EpisodeList/isUnreadable``), so a caller
-/// never mistakes it for a show without episodes.
+/// read become WatchOrder's `ExtractionDiagnostic`s, and a page without any recognisable episode
+/// table gives a `noEpisodeTable` diagnostic (`EpisodeList.isUnreadable`), so a caller never
+/// mistakes it for a show without episodes.
+///
+/// It lives in WatchOrderWiki, beside the fetching of pages, so that WatchOrder — episode lists,
+/// merging, checklist, store — never links the HTML parser.
 ///
 /// ```swift
+/// import HTMLScrape
+/// import WatchOrder
+/// import WatchOrderWiki
+///
 /// let list = MediaWikiEpisodeList.wikipedia(Document(html: html), show: Show(name: "Arrow"))
 /// ```
 public enum MediaWikiEpisodeList {

@@ -1,24 +1,25 @@
-import Foundation
+public import Foundation
 import HTTPTypes
 import Logging
 
 /// Calls a JSON web API politely and reliably: paces requests with a shared `RateLimiter`,
 /// retries 429/5xx/transport failures with back-off and jitter (honouring `Retry-After`) within a
 /// total deadline (or as the API's error body advises, see
-/// ``HTTPClientConfiguration/errorBodyReader``), serves repeated GETs from a `ResponseCache` while
+/// ``APIClientConfiguration/errorBodyReader``), serves repeated GETs from a `ResponseCache` while
 /// `Cache-Control: max-age` or `Expires` allows (and from an ``HTTPDiskCache``, revalidated with
 /// `ETag`/`Last-Modified`, when configured), keeps every attempt within the configuration's limits
 /// (idle time-out, body size, redirects), reads a declared charset, refuses HTML where JSON was
 /// expected, decodes JSON reporting the failing key path (skipping and reporting bad list elements
-/// unless strict), and throws only ``HTTPClientError``.
+/// and unreadable values unless strict, see ``DecodingPolicy``), and throws only ``APIClientError``:
+/// every public method declares `throws(APIClientError)`.
 ///
 /// Copies share their limiter and cache. Cancelling the calling task cancels the request, a
-/// wait for a rate-limit slot, or a back-off sleep at once, with ``HTTPClientError/cancelled``.
-public struct HTTPClient: Sendable {
+/// wait for a rate-limit slot, or a back-off sleep at once, with ``APIClientError/cancelled``.
+public struct APIClient: Sendable {
     /// The configuration the client was made with.
-    public let configuration: HTTPClientConfiguration
+    public let configuration: APIClientConfiguration
     private let transport: any HTTPTransport
-    private let limiter: RateLimiter
+    private let budget: RateBudget
     private let cache: ResponseCache
     private let timeline: Timeline
     private let decoder = JSONBodyDecoder()
@@ -26,43 +27,61 @@ public struct HTTPClient: Sendable {
     /// A client of the API described by `configuration`, sending through `transport` and timing
     /// pacing, back-off and cache freshness with `clock`.
     public init(
-        configuration: HTTPClientConfiguration,
+        configuration: APIClientConfiguration,
         transport: any HTTPTransport = URLSessionTransport(),
         clock: any Clock<Duration> = ContinuousClock()
     ) {
         self.configuration = configuration
         self.transport = transport
-        self.limiter = RateLimiter(limits: configuration.rateLimits, clock: clock)
+        if let budget = configuration.rateBudget {
+            self.budget = budget
+        } else if clock is ContinuousClock {
+            self.budget = RateBudget.processDefault(
+                for: configuration.baseURL, limits: configuration.rateLimits, folder: configuration.diskCache?.directory)
+        } else {
+            // A client on a clock of its own (a test clock) waits on that clock: a budget of its own.
+            self.budget = RateBudget(
+                limits: configuration.rateLimits, host: RateBudget.origin(of: configuration.baseURL),
+                folder: configuration.diskCache?.directory, clock: clock)
+        }
         self.cache = ResponseCache(capacity: configuration.cacheCapacity, clock: clock)
         self.timeline = Timeline(clock)
     }
 
-    /// Fetches `request` and decodes its body as `T`. A 404 throws ``HTTPClientError/notFound(url:)``.
-    public func get<T: Decodable>(_ request: APIRequest, as type: T.Type = T.self) async throws -> T {
-        let (body, url) = try await jsonBody(for: request)
-        return try decode(T.self, from: body, url: url)
+    /// Fetches `request` and decodes its body as `T`. A 404 throws ``APIClientError/notFound(url:)``.
+    public func get<T: Decodable>(_ request: APIRequest, as type: T.Type = T.self) async throws(APIClientError) -> T {
+        try await atBoundary {
+            let (body, url) = try await jsonBody(for: request)
+            do {
+                return try decode(T.self, from: body, url: url)
+            } catch let error as APIClientError where error.code == .decoding {
+                // Never served again from a cache (nor revalidated into one): the next call asks the server.
+                await forget(url)
+                throw error
+            }
+        }
     }
 
     /// Fetches `request` and decodes its body as `T`, or returns `nil` when the server answers 404.
-    public func getIfFound<T: Decodable>(_ request: APIRequest, as type: T.Type = T.self) async throws -> T? {
+    public func getIfFound<T: Decodable>(_ request: APIRequest, as type: T.Type = T.self) async throws(APIClientError) -> T? {
         do {
             return try await get(request, as: T.self)
-        } catch HTTPClientError.notFound {
+        } catch where error.code == .notFound {
             return nil
         }
     }
 
     /// Fetches `request`, whose body is a JSON array, and decodes its elements as `Element`; with
-    /// ``ListDecoding/lenient`` (the default) an element that fails is skipped and reported.
-    public func list<Element: Decodable>(_ request: APIRequest, of type: Element.Type = Element.self) async throws -> [Element] {
+    /// ``DecodingPolicy/lenient`` (the default) an element that fails is left out and reported.
+    public func list<Element: Decodable>(_ request: APIRequest, of type: Element.Type = Element.self) async throws(APIClientError) -> [Element] {
         try await get(request, as: LenientList<Element>.self).elements
     }
 
     /// Fetches `request` and returns the body of its successful (2xx) response as UTF-8 JSON text
     /// (a body in another declared charset is converted; an HTML page throws
-    /// ``HTTPClientError/htmlInsteadOfJSON(url:contentType:)``).
-    public func data(for request: APIRequest) async throws -> Data {
-        try await jsonBody(for: request).body
+    /// ``APIClientError/htmlInsteadOfJSON(url:contentType:)``).
+    public func data(for request: APIRequest) async throws(APIClientError) -> Data {
+        try await atBoundary { try await jsonBody(for: request).body }
     }
 
     /// Fetches `request` asking for one of the media types in `accepted` (such as `text/html`,
@@ -70,12 +89,16 @@ public struct HTTPClient: Sendable {
     /// `Content-Type`: an HTML page, an image, anything that is not JSON to decode. Paced, retried,
     /// bounded and cached as ``get(_:as:)`` is.
     ///
-    /// - Throws: ``HTTPClientError/unacceptableContentType(_:url:)`` when the server answers with a
+    /// - Throws: ``APIClientError/unacceptableContentType(_:url:)`` when the server answers with a
     ///   media type outside `accepted` (a response without a `Content-Type` is accepted), and every
-    ///   other ``HTTPClientError`` as ``data(for:)`` does.
-    public func content(for request: APIRequest, accepting accepted: [String]) async throws -> HTTPContent {
+    ///   other ``APIClientError`` as ``data(for:)`` does.
+    public func content(for request: APIRequest, accepting accepted: [String]) async throws(APIClientError) -> HTTPContent {
+        try await atBoundary { try await fetchContent(for: request, accepting: accepted) }
+    }
+
+    private func fetchContent(for request: APIRequest, accepting accepted: [String]) async throws -> HTTPContent {
         guard let url = request.url(relativeTo: configuration.baseURL) else {
-            throw HTTPClientError.invalidRequest(reason: "\(request.path) is not a valid path")
+            throw APIClientError.invalidRequest(reason: "\(request.path) is not a valid path")
         }
         let types = accepted.isEmpty ? ["*/*"] : accepted
         let accept = types.joined(separator: ", ")
@@ -84,7 +107,7 @@ public struct HTTPClient: Sendable {
         let framed = try await fetch(url, key: url.absoluteString + " accept: " + accept, accept: accept) { response in
             let contentType = response.head.headerFields[.contentType]
             if let contentType, !MediaType.matches(contentType, types) {
-                throw HTTPClientError.unacceptableContentType(contentType, url: url.absoluteString)
+                throw APIClientError.unacceptableContentType(contentType, url: url.absoluteString)
             }
             return ContentFrame.frame(response.body, contentType: contentType)
         }
@@ -92,15 +115,34 @@ public struct HTTPClient: Sendable {
         return HTTPContent(body: body, contentType: contentType, url: url)
     }
 
-    /// Decodes `body` with the configuration's list policy, reporting skipped elements.
+    /// Runs the untyped internals and converts whatever they throw at the public boundary: an
+    /// ``APIClientError`` as it is, anything else wrapped with the original kept as
+    /// ``APIClientError/underlying``.
+    private func atBoundary<R>(_ body: () async throws -> R) async throws(APIClientError) -> R {
+        do {
+            return try await body()
+        } catch {
+            throw APIClientError(converting: error)
+        }
+    }
+
+    /// Decodes `body` leniently, reporting every issue (skipped elements, unreadable or converted
+    /// values) to the diagnostics and the logger; with ``DecodingPolicy/strict`` the first issue
+    /// fails the response instead.
     private func decode<T: Decodable>(_ type: T.Type, from body: Data, url: String) throws -> T {
-        let context = ListDecodingContext(policy: configuration.listDecoding, url: url)
-        let value = try decoder.decode(T.self, from: body, listContext: context)
-        for skipped in context.skipped {
-            configuration.diagnostics?.record(skipped)
-            configuration.logger?.warning("skipped a list element that did not decode", metadata: [
-                "url": "\(url)", "list": "\(skipped.listPath)", "index": "\(skipped.index)",
-                "field": "\(skipped.fieldPath)", "reason": "\(skipped.reason)",
+        let report = DecodingReport(url: url)
+        let value = try decoder.decode(T.self, from: body, report: report)
+        let issues = report.issues
+        if configuration.decodingPolicy == .strict, let first = issues.first {
+            var error = APIClientError.decoding(path: first.failurePath, reason: first.reason)
+            error.url = url
+            throw error
+        }
+        for issue in issues {
+            configuration.diagnostics?.record(issue)
+            configuration.logger?.warning("a value of the response could not be read as it should", metadata: [
+                "url": "\(url)", "kind": "\(issue.kind)", "path": "\(issue.path)",
+                "field": "\(issue.failurePath)", "reason": "\(issue.reason)",
             ])
         }
         return value
@@ -108,7 +150,7 @@ public struct HTTPClient: Sendable {
 
     private func jsonBody(for request: APIRequest) async throws -> (body: Data, url: String) {
         guard let url = request.url(relativeTo: configuration.baseURL) else {
-            throw HTTPClientError.invalidRequest(reason: "\(request.path) is not a valid path")
+            throw APIClientError.invalidRequest(reason: "\(request.path) is not a valid path")
         }
         let key = url.absoluteString
         let body = try await fetch(url, accept: "application/json") { response in
@@ -130,13 +172,20 @@ public struct HTTPClient: Sendable {
             return cached
         }
         var stale: HTTPDiskCache.Entry? = nil
-        if let disk = configuration.diskCache, let entry = disk.entry(for: key) {
-            if let fresh = entry.remainingFreshness(at: disk.now()) {
-                logger?.debug("served from the disk cache", metadata: ["url": "\(key)"])
-                await cache.store(entry.body, for: key, lifetime: fresh)
-                return entry.body
+        if let disk = configuration.diskCache {
+            switch disk.lookup(key) {
+            case .found(let entry):
+                if let fresh = entry.remainingFreshness(at: disk.now()) {
+                    logger?.debug("served from the disk cache", metadata: ["url": "\(key)"])
+                    await cache.store(entry.body, for: key, lifetime: fresh)
+                    return entry.body
+                }
+                stale = entry
+            case .damaged:
+                logger?.warning("removed a damaged disk-cache entry; asking the server again", metadata: ["url": "\(key)"])
+            case .missing:
+                break
             }
-            stale = entry
         }
         var head = HTTPRequest(method: .get, url: url)
         head.headerFields[.userAgent] = configuration.userAgent
@@ -147,7 +196,7 @@ public struct HTTPClient: Sendable {
         }
         do {
             return try await retrying(head, key: key, stale: stale, prepare: prepare)
-        } catch let error as HTTPClientError {
+        } catch let error as APIClientError {
             if let stale, configuration.servesStaleIfOffline, error.meansOffline {
                 logger?.warning("the server could not be reached; serving a stale stored answer", metadata: [
                     "url": "\(key)", "error": "\(error)",
@@ -171,7 +220,7 @@ public struct HTTPClient: Sendable {
         var attempt = 0
         while true {
             attempt += 1
-            let failure: HTTPClientError
+            let failure: APIClientError
             var serverWait: Duration? = nil
             var rateLimited = false
             do {
@@ -185,32 +234,37 @@ public struct HTTPClient: Sendable {
                     await store(body, response: response, key: key)
                     return body
                 case 304 where stale != nil:
-                    guard let stale else { throw HTTPClientError.unexpectedStatus(status) }
+                    guard let stale else { throw APIClientError.unexpectedStatus(status) }
                     logger?.debug("revalidated the stored answer (304)", metadata: ["url": "\(key)"])
                     await store(stale.body, response: response, key: key, validatorsOf: stale)
                     return stale.body
                 case 404:
-                    throw HTTPClientError.notFound(url: head.url?.absoluteString ?? key)
+                    throw APIClientError.notFound(url: head.url?.absoluteString ?? key)
                 default:
                     serverWait = ResponseHeaders.retryAfter(response.head.headerFields[.retryAfter])
                     if let message = configuration.errorBodyReader?(status, response.body) {
-                        // The server explained itself: its advice decides whether to retry.
-                        guard message.isRetriable else { throw HTTPClientError.api(message) }
+                        // The server explained itself: its advice decides whether to retry. Its
+                        // Retry-After goes into the error, so the message says how long to wait.
+                        var explained = APIClientError.api(message)
+                        explained.retryAfter = serverWait
+                        guard message.isRetriable else { throw explained }
                         rateLimited = message.isRateLimit
-                        failure = .api(message)
+                        failure = explained
                     } else {
                         switch status {
                         case 429:
                             rateLimited = true
                             failure = .rateLimited(retryAfter: serverWait)
                         case 500..<600:
-                            failure = .server(status: status)
+                            var failed = APIClientError.server(status: status)
+                            failed.retryAfter = serverWait
+                            failure = failed
                         default:
-                            throw HTTPClientError.unexpectedStatus(status)
+                            throw APIClientError.unexpectedStatus(status)
                         }
                     }
                 }
-            } catch let error as HTTPClientError where error.isRetriable && (error != .timedOut || policy.retriesTimeouts) {
+            } catch let error as APIClientError where error.isRetriable && (error.code != .timedOut || policy.retriesTimeouts) {
                 failure = error
             }
             guard attempt < policy.maxAttempts else { throw failure }
@@ -224,7 +278,7 @@ public struct HTTPClient: Sendable {
             // A rate-limited server counts every request of this client: hold them all back.
             if rateLimited {
                 logger?.notice("the server is rate-limiting: holding back every request", metadata: ["wait": "\(wait.formattedSeconds)"])
-                await limiter.pause(for: wait)
+                await budget.pause(for: wait)
             }
             try await timeline.sleep(for: wait)
         }
@@ -253,27 +307,34 @@ public struct HTTPClient: Sendable {
         ), for: key)
     }
 
-    /// One attempt: a rate-limit slot, then the transport; errors become ``HTTPClientError``.
+    /// One attempt: a rate-limit slot, then the transport; errors become ``APIClientError``.
     private func send(_ head: HTTPRequest, limits: HTTPTransportLimits, key: String) async throws -> HTTPTransportResponse {
         let asked = timeline.now()
-        try await limiter.acquire()
+        let slot = try await budget.acquire()
         let waited = timeline.now() - asked
         if waited > .zero {
             configuration.logger?.debug("waited for a rate-limit slot", metadata: ["url": "\(key)", "wait": "\(waited.formattedSeconds)"])
         }
         do {
             let response = try await transport.send(head, limits: limits)
-            await limiter.release()
+            await budget.release(slot)
             return response
-        } catch let error as HTTPClientError {
-            await limiter.release()
-            if Task.isCancelled { throw HTTPClientError.cancelled }
+        } catch let error as APIClientError {
+            await budget.release(slot)
+            if Task.isCancelled { throw APIClientError.cancelled }
             throw error
         } catch {
-            await limiter.release()
-            if Task.isCancelled { throw HTTPClientError.cancelled }
-            throw HTTPClientError.transport(reason: error.localizedDescription)
+            await budget.release(slot)
+            if Task.isCancelled { throw APIClientError.cancelled }
+            throw APIClientError.transport(reason: error.localizedDescription, underlying: error)
         }
+    }
+
+    /// Forgets the answer stored for `key`, in memory and on disk.
+    private func forget(_ key: String) async {
+        await cache.remove(key)
+        configuration.diskCache?.remove(key)
+        configuration.logger?.warning("removed a stored answer that did not decode", metadata: ["url": "\(key)"])
     }
 
     /// Forgets every cached response (in memory and, when configured, on disk).
@@ -283,19 +344,19 @@ public struct HTTPClient: Sendable {
     }
 }
 
-extension HTTPClientError {
+extension APIClientError {
     /// Whether the failure means the server could not be reached or did not answer properly, so a
     /// stale stored answer is better than none.
     var meansOffline: Bool {
-        switch self {
+        switch code {
         case .transport, .timedOut, .stalled, .server, .rateLimited: return true
-        case .api(let message): return message.isRetriable
+        case .api: return serverMessage?.isRetriable ?? false
         default: return false
         }
     }
 }
 
-/// How ``HTTPClient/content(for:accepting:)`` keeps a body's media type beside it in the caches: the
+/// How ``APIClient/content(for:accepting:)`` keeps a body's media type beside it in the caches: the
 /// `Content-Type` (or nothing) on a first line, then the body bytes.
 enum ContentFrame {
     static func frame(_ body: Data, contentType: String?) -> Data {

@@ -1,14 +1,20 @@
-import Foundation
-import Logging
+public import Foundation
+public import Logging
 
-/// Everything an ``HTTPClient`` needs to know about one API.
-public struct HTTPClientConfiguration: Sendable {
+/// Everything an ``APIClient`` needs to know about one API.
+public struct APIClientConfiguration: Sendable {
     /// The API's root, e.g. `https://api.tvmaze.com`.
     public var baseURL: URL
     /// Sent as `User-Agent` on every request: say who is calling and where to learn more.
     public var userAgent: String
     /// The windows the client keeps to (all at once).
     public var rateLimits: [RateLimit]
+    /// The budget the client's requests draw on; `nil` (the default) draws on
+    /// ``RateBudget/processDefault(for:limits:folder:)``: one budget per host and limits for every
+    /// client in the process, coordinated through ``diskCache``'s folder with other processes when
+    /// there is a disk cache. (A client made with a clock other than `ContinuousClock`, such as a
+    /// test clock, gets a budget of its own on that clock.)
+    public var rateBudget: RateBudget?
     /// When failed requests are tried again.
     public var retry: RetryPolicy
     /// How long one attempt may take, from sending to the last byte of the body.
@@ -19,18 +25,21 @@ public struct HTTPClientConfiguration: Sendable {
     /// server's message and its advice on retrying; `nil` judges by HTTP status alone.
     public var errorBodyReader: APIErrorBodyReader?
     /// The longest silence (no head, no body byte) one attempt may keep before it fails with
-    /// ``HTTPClientError/stalled(idle:)``; separate from ``requestTimeout``. Default 10 s.
+    /// ``APIClientError/stalled(idle:)``; separate from ``requestTimeout``. Default 10 s.
     public var idleTimeout: Duration = .seconds(10)
     /// The largest body accepted, in bytes; a longer one fails with
-    /// ``HTTPClientError/bodyTooLarge(limit:)`` without being read to its end. Default 32 MB
+    /// ``APIClientError/bodyTooLarge(limit:)`` without being read to its end. Default 32 MB
     /// (TVMaze's full schedule, the largest real answer, is about 12 MB).
     public var maxBodyBytes: Int = 32 * 1024 * 1024
     /// How many redirects one request may follow; a loop fails at once with
-    /// ``HTTPClientError/tooManyRedirects(url:)``. Default 5.
+    /// ``APIClientError/tooManyRedirects(url:)``. Default 5.
     public var maxRedirects: Int = 5
-    /// Whether list elements that fail to decode are skipped (and reported) or fail the response.
-    public var listDecoding: ListDecoding = .lenient
-    /// Where skipped list elements are reported (they are also logged as warnings); `nil` keeps no record.
+    /// Whether values that cannot be read — list elements that fail to decode, fields whose value is
+    /// unreadable — are left out or replaced (and reported), or fail the response.
+    public var decodingPolicy: DecodingPolicy = .lenient
+    /// Where every ``DecodingIssue`` is reported — skipped list elements, unreadable values replaced by
+    /// `nil`, values converted from another form — with the URL and key path (they are also logged as
+    /// warnings); `nil` keeps no record.
     public var diagnostics: DecodingDiagnostics?
     /// Logs each request (debug), cache hit and revalidation (debug), rate-limit wait and retry
     /// (notice) and give-up (warning). URLs and statuses only: no header values, no bodies.

@@ -2,7 +2,8 @@ import AirdateCore
 import Foundation
 import HTMLScrape
 import Testing
-@testable import WatchOrder
+import WatchOrder
+import WatchOrderWiki
 
 @Suite("Episode lists from MediaWiki pages")
 struct ExtractionTests {
@@ -27,6 +28,16 @@ struct ExtractionTests {
         for list in lists {
             #expect(list.diagnostics.isEmpty, "\(list.show.name): \(list.diagnostics)")
         }
+    }
+
+    @Test("The snapshot's pages, read and merged: the 828-episode Arrowverse order with every crossover rule matched")
+    func pagesMergeIntoTheArrowverse() throws {
+        let ruleSet = try TestSupport.arrowverseRules()
+        let merged = try WatchList.merge(try TestSupport.arrowverseLists(), rules: ruleSet.rules, showPriority: ruleSet.shows)
+        #expect(merged.episodes.count == 828)
+        #expect(merged.unmatchedReferences.isEmpty)
+        let flash = try #require(merged.position(of: EpisodeID(rawValue: "the-flash/s1e8")))
+        #expect(merged.episodes[flash + 1].id == EpisodeID(rawValue: "arrow/s3e8"))
     }
 
     @Test("Episodes per season of each fixture page")

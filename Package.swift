@@ -35,7 +35,11 @@ let package = Package(
         // The opt-in AsyncHTTPClient transport (a target no library product includes, so no app
         // that depends on a product fetches NIO) and the web example that runs on it.
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
-        .package(url: "https://github.com/apple/swift-nio", from: "2.100.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        // Only `airdate-web` (an executable target) and its tests use these: no library product's
+        // consumer fetches them (Scripts/consumer-check.py checks).
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         // MARK: HTMLScrape
@@ -173,7 +177,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WatchOrderTests",
-            dependencies: ["AirdateTestSupport", "WatchOrder", "AirdateStore"]
+            dependencies: ["AirdateTestSupport", "WatchOrder", "AirdateStore", .product(name: "GRDB", package: "GRDB.swift")]
         ),
 
         // MARK: Bridges
@@ -226,13 +230,63 @@ let package = Package(
             dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Examples/CommandLineSupport"
         ),
+        // What `arrowverse` and `airdate-web` share: the series followed, the options that open the
+        // watch-order database (`--db`, `--snapshot`, `--live`, `--tvmaze`, `--time-zone`), loading the
+        // snapshot or the live pages, and the JSON shape of an episode. Not a product.
+        .target(
+            name: "ArrowverseSupport",
+            dependencies: [
+                "CommandLineSupport", "WatchOrder", "WatchOrderWiki", "WatchOrderTVMaze", "TVMazeClient", "AirdateHTTP", "AirdateCore",
+                "AirdateStore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Examples/ArrowverseSupport"
+        ),
         .executableTarget(
             name: "arrowverse",
             dependencies: [
-                "CommandLineSupport", "WatchOrder", "WatchOrderWiki", "WatchOrderTVMaze", "TVMazeClient", "AirdateHTTP", "AirdateCore",
+                "ArrowverseSupport", "CommandLineSupport", "WatchOrder", "AirdateCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Examples/arrowverse"
+        ),
+        // `airdate-web`: the Arrowverse checklist in a browser (Hummingbird 2). The app (routes, pages,
+        // live events) is a target of its own so that its tests can build it in process; the executable
+        // only reads the options and runs it.
+        .target(
+            name: "AirdateWebApp",
+            dependencies: [
+                "ArrowverseSupport", "WatchOrder", "AirdateCore", "AirdateStore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Examples/airdate-web/App"
+        ),
+        .executableTarget(
+            name: "airdate-web",
+            dependencies: [
+                "AirdateWebApp", "ArrowverseSupport", "CommandLineSupport", "AirdateStore", "WatchOrder", "AirdateAsyncHTTPClient",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ],
+            path: "Examples/airdate-web/Command"
+        ),
+        .testTarget(
+            name: "AirdateWebTests",
+            dependencies: [
+                "AirdateWebApp", "ArrowverseSupport", "AirdateTestSupport", "WatchOrder", "AirdateCore", "AirdateStore",
+                // Built first, so the tests can run them as other processes.
+                "arrowverse", "airdate-web",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
         .executableTarget(
             name: "scrape",

@@ -8,8 +8,9 @@ and the import of the peer libraries drop out:
 
     instructions per parse = (count of a run with 1 + K parses − count of a run with 1 parse) / K
 
-HTMLScrape runs as `HTMLScrapeThroughput files --repeat N FILE` (one warm-up parse, then N), lexbor
-as Python code that reads the file, decodes it to text, and calls resiliparse's `HTMLTree.parse`
+HTMLScrape runs as `HTMLScrapeThroughput files --repeat N FILE` (one warm-up parse, then N); lexbor
+as `lexbor-c` (compare-lexbor.py's `lexbor-bare`: lexbor's create, parse and destroy called from C,
+no Python at all, the figure to beat), and as Python code that reads the file, decodes it to text, and calls resiliparse's `HTMLTree.parse`
 (lexbor's bare parse, the fastest way to call it: no encoding detection, no decoding in the count)
 or selectolax's `LexborHTMLParser` (given the bytes) once, then N times more. The same holds for
 `--select SELECTOR`: HTMLScrapeThroughput's `select` mode against selectolax's `css()`, the parse
@@ -67,6 +68,15 @@ for _ in range(repeat):
 """
 
 
+def lexbor_bare_command():
+    """compare-lexbor.py's lexbor-bare command (lexbor's bare parse in C, built when missing), or `None`."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("compare_lexbor", os.path.join(HERE, "compare-lexbor.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.lexbor_bare_command()
+
+
 def callgrind(command):
     """The total instruction count of `command` under callgrind."""
     with tempfile.TemporaryDirectory() as folder:
@@ -92,10 +102,16 @@ def main():
     arguments.add_argument("--extra", type=int, default=2, help="the K extra runs in the difference (default 2)")
     arguments.add_argument("--binary", default=BINARY, help="the HTMLScrapeThroughput to count")
     arguments.add_argument("--baseline", help="an older HTMLScrapeThroughput to count beside it")
-    arguments.add_argument("--peers", default="rp-text,selectolax", help="which of rp-text,selectolax to count")
+    arguments.add_argument("--peers", default="lexbor-c,rp-text,selectolax",
+                           help="which of lexbor-c,rp-text,selectolax to count (lexbor-c: parses only)")
     arguments.add_argument("--select", help="count a selection instead of a parse")
     options = arguments.parse_args()
     peers = [name for name in options.peers.split(",") if name]
+    bare = None
+    if "lexbor-c" in peers:
+        bare = None if options.select else lexbor_bare_command()
+        if bare is None:
+            peers.remove("lexbor-c")
     binaries = [("HTMLScrape", options.binary)] + ([("baseline", options.baseline)] if options.baseline else [])
     header = f"{'file':<44}{'KB':>7}" + "".join(f"{name:>14}" for name, _ in binaries) + "".join(f"{p:>14}" for p in peers)
     header += "".join(f"{'÷ ' + p:>12}" for p in peers) + f"{'instr/byte':>12}"
@@ -110,6 +126,10 @@ def main():
                 # `files --repeat N` parses once to warm up, then N times.
                 counts[name] = per_run(lambda n: [binary, "files", "--repeat", str(n - 1), path], options.extra)
         for peer in peers:
+            if peer == "lexbor-c":
+                # lexbor-bare parses once to warm up, then N times, in C (no Python in the count).
+                counts[peer] = per_run(lambda n: bare + ["files", "--repeat", str(n - 1), path], options.extra)
+                continue
             which = "rp-text" if peer == "rp-text" else "selectolax"
             if options.select:
                 counts[peer] = per_run(

@@ -15,6 +15,8 @@ let package = Package(
         .library(name: "AnimePlannerJikan", targets: ["AnimePlannerJikan"]),
         .library(name: "WatchOrderTVMaze", targets: ["WatchOrderTVMaze"]),
         .library(name: "WatchOrderWiki", targets: ["WatchOrderWiki"]),
+        .library(name: "CountdownKitTVMaze", targets: ["CountdownKitTVMaze"]),
+        .library(name: "CountdownKitJikan", targets: ["CountdownKitJikan"]),
         // Their types appear in the other products' public API (`CalendarDay`, `Week`, `ICalendar`;
         // `HTTPTransport`, `HTTPClientError`), so apps import them by name.
         .library(name: "AirdateCore", targets: ["AirdateCore"]),
@@ -157,7 +159,10 @@ let package = Package(
         ),
         .testTarget(
             name: "CountdownKitTests",
-            dependencies: ["AirdateTestSupport", "CountdownKit", .product(name: "Clocks", package: "swift-clocks")]
+            dependencies: [
+                "AirdateTestSupport", "CountdownKit", "AirdateStore",
+                .product(name: "Clocks", package: "swift-clocks"), .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
 
         // MARK: AnimePlanner
@@ -198,6 +203,21 @@ let package = Package(
             name: "WatchOrderTVMazeTests",
             dependencies: ["WatchOrderTVMaze", "WatchOrder", "WatchOrderWiki", "TVMazeClient", "AirdateCore", "AirdateHTTP", "AirdateTestServer", "HTMLScrape"]
         ),
+        // Countdowns that follow a show's next episode or next season's premiere, as TVMaze or
+        // MyAnimeList (Jikan) schedule it; CountdownKit itself links neither client.
+        .target(
+            name: "CountdownKitTVMaze",
+            dependencies: ["CountdownKit", "TVMazeClient", "AirdateCore", "AirdateHTTP"]
+        ),
+        .target(
+            name: "CountdownKitJikan",
+            dependencies: ["CountdownKit", "JikanClient", "AirdateCore", "AirdateHTTP"]
+        ),
+        .testTarget(
+            name: "CountdownKitBridgeTests",
+            dependencies: ["CountdownKitTVMaze", "CountdownKitJikan", "CountdownKit", "TVMazeClient", "JikanClient", "AirdateCore",
+                           "AirdateHTTP", "AirdateTestServer", "AirdateTestSupport"]
+        ),
         // MediaWiki episode tables read into WatchOrder's episode lists (HTMLScrape parses them),
         // from saved pages or fetched over AirdateHTTP; WatchOrder itself never links the parser.
         .target(
@@ -214,7 +234,7 @@ let package = Package(
         // is declared by two modules.
         .testTarget(
             name: "AirdateConsumerTests",
-            dependencies: ["AirdateCore", "AirdateHTTP", "AirdateStore", "AnimePlanner", "CountdownKit", "HTMLScrape", "JikanClient", "TVMazeClient", "WatchOrder", "AnimePlannerJikan", "WatchOrderTVMaze", "WatchOrderWiki", "AirdateTestServer"]
+            dependencies: ["AirdateCore", "AirdateHTTP", "AirdateStore", "AnimePlanner", "CountdownKit", "HTMLScrape", "JikanClient", "TVMazeClient", "WatchOrder", "AnimePlannerJikan", "WatchOrderTVMaze", "WatchOrderWiki", "CountdownKitTVMaze", "CountdownKitJikan", "AirdateTestServer"]
         ),
 
         // MARK: Examples
@@ -222,12 +242,13 @@ let package = Package(
         // status out. Depending on the executables makes `swift test` build them first.
         .testTarget(
             name: "ExamplesTests",
-            dependencies: ["AirdateTestSupport", "arrowverse", "tvweek", "animeplan", "countdowns", "scrape"]
+            dependencies: ["AirdateTestSupport", "arrowverse", "tvweek", "animeplan", "countdowns", "scrape", "CountdownKit", "AirdateCore"]
         ),
-        // What every example's entry point shares (one-line errors); not a product.
+        // What every example's entry point shares (one-line errors, terminal manners, the time-zone
+        // and database options); not a product.
         .target(
             name: "CommandLineSupport",
-            dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["AirdateCore", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Examples/CommandLineSupport"
         ),
         // What `arrowverse` and `airdate-web` share: the series followed, the options that open the
@@ -240,6 +261,10 @@ let package = Package(
                 "AirdateStore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Examples/ArrowverseSupport"
+        ),
+        .testTarget(
+            name: "CommandLineSupportTests",
+            dependencies: ["CommandLineSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(
             name: "arrowverse",

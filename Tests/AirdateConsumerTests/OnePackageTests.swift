@@ -6,6 +6,8 @@ import AirdateStore
 import AnimePlanner
 import AnimePlannerJikan
 import CountdownKit
+import CountdownKitJikan
+import CountdownKitTVMaze
 import Foundation
 import HTMLScrape
 import JikanClient

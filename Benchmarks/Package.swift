@@ -24,6 +24,7 @@ let package = Package(
     ],
     targets: [
         benchmarks("HTMLScrapeBenchmarks", measuring: ["HTMLScrape"]),
+        benchmarks("HTMLScrapeSelectionBenchmarks", measuring: ["HTMLScrape"]),
         benchmarks("TVMazeClientBenchmarks", measuring: ["TVMazeClient", "AirdateHTTP"]),
         benchmarks("CountdownKitBenchmarks", measuring: ["CountdownKit", "AirdateCore"]),
         benchmarks("AnimePlannerBenchmarks", measuring: ["AnimePlanner", "AirdateCore"]),

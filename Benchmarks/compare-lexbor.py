@@ -24,6 +24,11 @@ run, file by file, for a before/after with the same noise.
 
 Runs are interleaved per file (HTMLScrape, then lexbor, then resiliparse) and the best of `--rounds`
 rounds is kept, so a busy machine disturbs each parser alike as far as possible.
+
+`lexbor-c` is lexbor's bare parse with no Python at all: `lexbor-bare.c`, built here with the C
+compiler against the lexbor that selectolax's wheel ships (its C API is exported by the extension
+module), parsing each file's bytes as UTF-8 in a long-lived process of its own, as HTMLScrape does.
+`--markdown` prints the per-page table in the form the Benchmarks README keeps.
 """
 
 import argparse
@@ -31,6 +36,7 @@ import math
 import os
 import subprocess
 import sys
+import sysconfig
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -63,20 +69,22 @@ def time_python(parse, data, repeat):
 
 
 class HTMLScrape:
-    """Times HTMLScrape through `HTMLScrapeThroughput serve` (or one `files` process per timing)."""
+    """Times HTMLScrape through `HTMLScrapeThroughput serve` (or one `files` process per timing); with
+    `command`, any other program that speaks the same protocol (lexbor-bare)."""
 
-    def __init__(self, binary, fresh_process):
+    def __init__(self, binary, fresh_process, command=None):
         self.binary = binary
+        self.command = command or [binary]
         self.server = None
         if not fresh_process:
             self.server = subprocess.Popen(
-                [binary, "serve"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
+                self.command + ["serve"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
             )
 
     def time(self, path, repeat):
         if self.server is None:
             output = subprocess.run(
-                [self.binary, "files", "--repeat", str(repeat), path], check=True, capture_output=True, text=True
+                self.command + ["files", "--repeat", str(repeat), path], check=True, capture_output=True, text=True
             ).stdout.strip()
             return float(output.split("\t")[2])
         self.server.stdin.write(f"{repeat}\t{path}\n")
@@ -92,6 +100,30 @@ class HTMLScrape:
         if self.server is not None:
             self.server.stdin.close()
             self.server.wait()
+
+
+LEXBOR_BARE_SOURCE = os.path.join(HERE, "lexbor-bare.c")
+LEXBOR_BARE = os.path.join(HERE, ".build", "lexbor-bare")
+
+
+def lexbor_bare_command():
+    """The command that runs lexbor-bare (built first when missing or older than its source), or
+    `None` when it cannot be built here."""
+    try:
+        import selectolax.lexbor
+    except ImportError:
+        return None
+    library = os.path.join(sysconfig.get_config_var("LIBDIR") or "", sysconfig.get_config_var("LDLIBRARY") or "")
+    if not os.path.exists(library):
+        print(f"(lexbor-c skipped: no shared libpython at {library})")
+        return None
+    if not os.path.exists(LEXBOR_BARE) or os.path.getmtime(LEXBOR_BARE) < os.path.getmtime(LEXBOR_BARE_SOURCE):
+        os.makedirs(os.path.dirname(LEXBOR_BARE), exist_ok=True)
+        built = subprocess.run(["cc", "-O2", "-o", LEXBOR_BARE, LEXBOR_BARE_SOURCE, "-ldl"], capture_output=True, text=True)
+        if built.returncode != 0:
+            print(f"(lexbor-c skipped: cc failed: {built.stderr.strip()[:200]})")
+            return None
+    return [LEXBOR_BARE, library, selectolax.lexbor.__file__]
 
 
 def parsers():
@@ -123,6 +155,7 @@ def main():
     arguments.add_argument("--baseline", help="an older HTMLScrapeThroughput to time in the same run, for a before/after")
     arguments.add_argument("--fresh-process", action="store_true",
                            help="time HTMLScrape in a new process per file and round (a cold heap each time)")
+    arguments.add_argument("--markdown", action="store_true", help="also print the per-page table as Markdown")
     options = arguments.parse_args()
     if not os.path.exists(options.binary):
         sys.exit("build it first: swift build -c release --product HTMLScrapeThroughput")
@@ -133,12 +166,15 @@ def main():
 
     htmlscrape = HTMLScrape(options.binary, options.fresh_process)
     baseline = HTMLScrape(options.baseline, options.fresh_process) if options.baseline else None
-    names = ["HTMLScrape"] + (["baseline"] if baseline else []) + list(others)
+    bare_command = lexbor_bare_command()
+    bare = HTMLScrape(None, options.fresh_process, command=bare_command) if bare_command else None
+    names = ["HTMLScrape"] + (["baseline"] if baseline else []) + (["lexbor-c"] if bare else []) + list(others)
     totals = {name: 0.0 for name in names}
     total_bytes = 0
     log_ratios = {name: 0.0 for name in names}
+    rows = []
     header = f"{'file':<58}{'KB':>7}" + "".join(f"{name + ' MB/s':>18}" for name in names)
-    compared = (["baseline"] if baseline else []) + list(others)
+    compared = (["baseline"] if baseline else []) + (["lexbor-c"] if bare else []) + list(others)
     header += "".join(f"{'÷ ' + name:>16}" for name in compared)
     print(header)
     # One untimed parse of every file by every parser first: each process's allocator then starts the
@@ -154,6 +190,8 @@ def main():
         htmlscrape.time(path, 1)
         if baseline:
             baseline.time(path, 1)
+        if bare:
+            bare.time(path, 1)
         for name, (parse, _) in others.items():
             parse(inputs[(name, path)])
     for path, data in contents.items():
@@ -164,6 +202,8 @@ def main():
             best["HTMLScrape"] = min(best["HTMLScrape"], htmlscrape.time(path, repeat))
             if baseline:
                 best["baseline"] = min(best["baseline"], baseline.time(path, repeat))
+            if bare:
+                best["lexbor-c"] = min(best["lexbor-c"], bare.time(path, repeat))
             for name, (parse, _) in others.items():
                 best[name] = min(best[name], time_python(parse, inputs[(name, path)], repeat))
         total_bytes += len(data)
@@ -172,6 +212,7 @@ def main():
         rates = {name: len(data) / 1e6 / best[name] for name in names}
         for name in names:
             log_ratios[name] += math.log(rates["HTMLScrape"] / rates[name])
+        rows.append((os.path.relpath(path, ROOT), len(data), rates))
         line = f"{os.path.relpath(path, ROOT)[-57:]:<58}{len(data) / 1000:>7.0f}"
         line += "".join(f"{rates[name]:>18.1f}" for name in names)
         line += "".join(f"{rates['HTMLScrape'] / rates[name]:>16.2f}" for name in compared)
@@ -179,6 +220,8 @@ def main():
     htmlscrape.close()
     if baseline:
         baseline.close()
+    if bare:
+        bare.close()
     overall = {name: total_bytes / 1e6 / totals[name] for name in names}
     print()
     print(f"overall on {len(files)} files, {total_bytes / 1e6:.2f} MB: "
@@ -189,6 +232,17 @@ def main():
         geometric = math.exp(log_ratios[name] / len(files))
         print(f"HTMLScrape / {name}: {overall['HTMLScrape'] / overall[name]:.2f}× overall, "
               f"{geometric:.2f}× geometric mean of the {len(files)} per-file ratios")
+    if options.markdown:
+        print()
+        print("| page | KB | " + " | ".join(f"{name} MB/s" for name in names) + " | "
+              + " | ".join(f"÷ {name}" for name in compared) + " |")
+        print("|---|---:|" + "---:|" * (len(names) + len(compared)))
+        for page, size, rates in rows:
+            print(f"| {page} | {size / 1000:.0f} | " + " | ".join(f"{rates[name]:.0f}" for name in names) + " | "
+                  + " | ".join(f"{rates['HTMLScrape'] / rates[name]:.2f}×" for name in compared) + " |")
+        print(f"| **all {len(files)} pages** | {total_bytes / 1000:.0f} | "
+              + " | ".join(f"{overall[name]:.0f}" for name in names) + " | "
+              + " | ".join(f"{overall['HTMLScrape'] / overall[name]:.2f}×" for name in compared) + " |")
 
 
 if __name__ == "__main__":

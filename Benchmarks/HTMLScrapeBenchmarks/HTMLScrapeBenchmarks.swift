@@ -149,39 +149,6 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    // MARK: Selection (HTMLScrape II): documents parsed once, each selector compiled once.
-
-    if let page = wikiPages().max(by: { $0.bytes.count < $1.bytes.count }) {
-        let document = Document(bytes: page.bytes)
-        Benchmark("parse for selection \(page.name) (\(sizeLabel(page.bytes.count)))") { benchmark in
-            for _ in benchmark.scaledIterations { blackHole(Document(bytes: page.bytes)) }
-        }
-        for query in [
-            "table.wikitable tr", "table.wikiepisodetable tr.vevent td.summary", "a[href^=\"/wiki/\"]",
-            "span.published", "tr.vevent:has(> td.summary):nth-child(2n+1)",
-        ] {
-            guard let selector = try? CSSSelector(query) else { continue }
-            Benchmark("select \(query) on \(page.name)") { benchmark in
-                for _ in benchmark.scaledIterations { blackHole(document.select(selector)) }
-            }
-        }
-    }
-
-    let wide = Document(html: "<ul>" + (0..<100_000).map { $0 % 10 == 0 ? "<li class=x>\($0)" : "<li>\($0)" }.joined())
-    for query in ["li:nth-child(2n+1)", "li:nth-last-child(-n+3)", "li:nth-child(3 of .x)", "ul:has(li.x)", "li:has(+ li.x)"] {
-        guard let selector = try? CSSSelector(query) else { continue }
-        Benchmark("select \(query) on 100,000 <li>") { benchmark in
-            for _ in benchmark.scaledIterations { blackHole(wide.select(selector)) }
-        }
-    }
-    let deep = Document(html: String(repeating: "<div>", count: 100_000) + "<span>x</span>")
-    for query in ["div:has(span)", "div:not(:has(a))", "div > div div > div"] {
-        guard let selector = try? CSSSelector(query) else { continue }
-        Benchmark("select \(query) on 100,000 nested <div>") { benchmark in
-            for _ in benchmark.scaledIterations { blackHole(deep.select(selector)) }
-        }
-    }
-
     // MARK: Sanitising and editing (HTMLScrape IV), next to parsing the same page.
 
     if let page = wikiPages().max(by: { $0.bytes.count < $1.bytes.count }) {

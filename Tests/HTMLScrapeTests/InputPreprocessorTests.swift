@@ -54,6 +54,28 @@ import Testing
         #expect(InputPreprocessor.preprocess(array: [0x61, 0xE2, 0x82]).bytes == [0x61, 0xEF, 0xBF, 0xBD])
     }
 
+    /// Every ASCII byte at every offset of the eight-byte words the fast path checks, among TABs,
+    /// LFs, FFs and printable bytes (which that path lets through a word at a time): the byte must get
+    /// exactly its own treatment, whatever surrounds it.
+    @Test func everyASCIIByteIsJudgedAloneInsideAWordOfWhiteSpace() {
+        let filler: [UInt8] = Array("\t<a\n\u{C}b> \t\n".utf8)
+        for byte in UInt8(0)..<0x80 {
+            let isError = (byte < 0x20 && ![0x00, 0x09, 0x0A, 0x0C, 0x0D].contains(byte)) || byte == 0x7F
+            for offset in 0..<16 {
+                var input = filler + filler
+                input[offset] = byte
+                let result = InputPreprocessor.preprocess(array: input)
+                var expected = input
+                if byte == 0x0D {
+                    // CR becomes LF; CR LF becomes one LF.
+                    if input[offset + 1] == 0x0A { expected.remove(at: offset) } else { expected[offset] = 0x0A }
+                }
+                #expect(result.bytes == expected, "byte \(byte) at \(offset)")
+                #expect(result.errors.map(\.offset) == (isError ? [offset] : []), "byte \(byte) at \(offset)")
+            }
+        }
+    }
+
     @Test func newlinesNormaliseToLF() {
         #expect(run("a\r\nb\rc\nd\r\r\ne\n\rf\r").text == "a\nb\nc\nd\n\ne\n\nf\n")
         #expect(run("\r\n").text == "\n")

@@ -169,6 +169,35 @@ import Testing
         #expect(try ids("[ id = p2 ]") == ["p2"])
     }
 
+    /// `[attr*=value]` finds the value at every position of the attribute (first, inside, last, the
+    /// whole value), not past its end, after a partial match that fails (`aab` in `aaab`), and with
+    /// the `i` flag in every ASCII letter's case; a longer value never matches.
+    @Test func substringAttributeAtEveryPosition() throws {
+        let value = "xxaab-Zq\u{00E9}"
+        for length in 1...4 {
+            for start in 0...(value.utf8.count - length) {
+                let bytes = Array(value.utf8)[start..<(start + length)]
+                guard let needle = String(validating: bytes, as: UTF8.self) else { continue }
+                let document = Document(html: "<p id=a title=\"\(value)\"></p><p id=b title=\"\(value.dropLast())\"></p>")
+                let found = try document.select("[title*=\"\(needle)\"]").compactMap { $0.attribute("id") }
+                let expected = (holds(Array(value.utf8), bytes) ? ["a"] : []) + (holds(Array(value.dropLast().utf8), bytes) ? ["b"] : [])
+                #expect(found == expected, "\(needle)")
+            }
+        }
+        let document = Document(html: "<p id=a title=aaab></p><p id=b title=AAAB></p><p id=c title=ab></p>")
+        #expect(try document.select("[title*=aab]").compactMap { $0.attribute("id") } == ["a"])
+        #expect(try document.select("[title*=aab i]").compactMap { $0.attribute("id") } == ["a", "b"])
+        #expect(try document.select("[title*=aAb i]").compactMap { $0.attribute("id") } == ["a", "b"])
+        #expect(try document.select("[title*=abc]").isEmpty)
+        #expect(try document.select("[title*=xaaab]").isEmpty)
+    }
+
+    /// Whether `part` occurs in `whole`, position by position (the test's own naive search).
+    private func holds(_ whole: [UInt8], _ part: ArraySlice<UInt8>) -> Bool {
+        guard part.count <= whole.count else { return false }
+        return (0...(whole.count - part.count)).contains { Array(whole[$0..<($0 + part.count)]) == Array(part) }
+    }
+
     @Test func quotedValuesAndEscapes() throws {
         let document = TestTree.document("""
         <div><span id="s1" data-x="a]b"></span><span id="123"></span><span id="a.b" class="1st"></span>\

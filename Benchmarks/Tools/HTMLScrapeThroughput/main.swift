@@ -22,6 +22,16 @@ import HTMLScrape
 //   HTMLScrapeThroughput pathological [--base N]
 //       parses each pathological pattern at sizes N, 2N and 4N and prints the time of each and the
 //       ratio of each doubling (about 2 means linear, about 4 quadratic).
+//
+//   HTMLScrapeThroughput select [--repeat N] SELECTOR FILE
+//       parses FILE once, then runs `Document.select(SELECTOR)` (the selector text parsed each time,
+//       as lexbor's `css()` does) once to warm up and N times timed; prints
+//       `seconds-per-query<TAB>matches`. `serve` also answers `select<TAB>REPEAT<TAB>FILE<TAB>SELECTOR`
+//       lines that way (each file parsed once per process), for `compare-selection.py`.
+//
+//   HTMLScrapeThroughput paths [--base N] [NAME…]
+//       runs each public API path (see `APIPaths.swift`) at sizes N, 2N and 4N and prints the time
+//       of each and the ratio of each doubling; `path NAME SIZE` runs one once (for callgrind).
 
 /// Parses `bytes` as a browser would, by default without collecting parse errors (what a scraper
 /// does; `files --errors` passes the default options, which collect them).
@@ -66,12 +76,47 @@ func measureFiles(_ paths: [String], repeats: Int, options: ParseOptions) {
     }
 }
 
-/// Answers `REPEAT<TAB>FILE` lines from standard input with seconds per parse, one line each
-/// (`error: …` for a line it cannot use), until standard input ends.
+/// Seconds per `document.select(selector)` (the selector text compiled each time, as lexbor's
+/// `css()` does) over `repeats` timed queries after one warm-up query, and how many elements match.
+func secondsPerSelect(_ document: Document, _ selector: String, repeats: Int) throws -> (Double, Int) {
+    let matches = try document.select(selector).count
+    let start = DispatchTime.now().uptimeNanoseconds
+    var sink = 0
+    for _ in 0..<repeats { sink &+= try document.select(selector).count }
+    let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 / Double(max(repeats, 1))
+    if sink == -1 { print(sink) }
+    return (seconds, matches)
+}
+
+/// Answers `REPEAT<TAB>FILE` lines from standard input with seconds per parse, and
+/// `select<TAB>REPEAT<TAB>FILE<TAB>SELECTOR` lines with seconds per query and the number of matches,
+/// one line each (`error: …` for a line it cannot use), until standard input ends.
 func serve() {
     // Unbuffered: each answer must reach the asking process at once.
     func answer(_ text: String) { FileHandle.standardOutput.write(Data((text + "\n").utf8)) }
+    var parsed: [String: Document] = [:]
     while let line = readLine() {
+        if line.hasPrefix("select\t") {
+            let fields = line.split(separator: "\t", maxSplits: 3, omittingEmptySubsequences: false).map(String.init)
+            guard fields.count == 4, let repeats = Int(fields[1]), repeats > 0 else {
+                answer("error: expected select<TAB>REPEAT<TAB>FILE<TAB>SELECTOR, got \(line)")
+                continue
+            }
+            if parsed[fields[2]] == nil, let data = FileManager.default.contents(atPath: fields[2]) {
+                parsed[fields[2]] = Document(bytes: [UInt8](data), options: ParseOptions(collectsErrors: false))
+            }
+            guard let document = parsed[fields[2]] else {
+                answer("error: cannot read \(fields[2])")
+                continue
+            }
+            do {
+                let (seconds, matches) = try secondsPerSelect(document, fields[3], repeats: repeats)
+                answer(String(format: "%.9f\t%d", seconds, matches))
+            } catch {
+                answer("error: \(error)")
+            }
+            continue
+        }
         let fields = line.split(separator: "\t", maxSplits: 1).map(String.init)
         guard fields.count == 2, let repeats = Int(fields[0]), repeats > 0 else {
             answer("error: expected REPEAT<TAB>FILE, got \(line)")
@@ -120,7 +165,7 @@ func measurePathological(base: Int) {
 func run() {
     var arguments = Array(CommandLine.arguments.dropFirst())
     guard let mode = arguments.first else {
-        print("usage: HTMLScrapeThroughput files [--repeat N] [--errors] FILE… | serve | pathological [--base N]")
+        print("usage: HTMLScrapeThroughput files [--repeat N] [--errors] FILE… | serve | pathological [--base N] | select [--repeat N] SELECTOR FILE | paths [--base N] [NAME…] | path NAME SIZE")
         exit(2)
     }
     arguments.removeFirst()
@@ -140,6 +185,29 @@ func run() {
         serve()
     case "pathological":
         measurePathological(base: option("--base", default: 10_000))
+    case "select":
+        let repeats = option("--repeat", default: 20)
+        guard arguments.count == 2, let data = FileManager.default.contents(atPath: arguments[1]) else {
+            print("usage: HTMLScrapeThroughput select [--repeat N] SELECTOR FILE")
+            exit(2)
+        }
+        let document = Document(bytes: [UInt8](data), options: ParseOptions(collectsErrors: false))
+        do {
+            let (seconds, matches) = try secondsPerSelect(document, arguments[0], repeats: repeats)
+            print(String(format: "%.9f\t%d", seconds, matches))
+        } catch {
+            print("error: \(error)")
+            exit(1)
+        }
+    case "paths":
+        measureAPIPaths(base: option("--base", default: 10_000), only: arguments)
+    case "path":
+        guard arguments.count == 2, let size = Int(arguments[1]), let path = apiPaths().first(where: { $0.name == arguments[0] })
+        else {
+            print("usage: HTMLScrapeThroughput path NAME SIZE; names: " + apiPaths().map(\.name).joined(separator: ", "))
+            exit(2)
+        }
+        print(runPath(path.prepare(size)))
     case "pattern":
         // One parse of one pattern (for instruction counts under valgrind): pattern INDEX SIZE.
         guard arguments.count == 2, let index = Int(arguments[0]), let size = Int(arguments[1]),

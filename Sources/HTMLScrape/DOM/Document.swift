@@ -26,17 +26,25 @@ public final class Document: Sendable {
     /// The context element a fragment was parsed in (``Document/init(fragment:context:options:)``);
     /// `nil` for a whole document.
     public let fragmentContext: FragmentContext?
+    /// Answers worked out on first use (base URL, text indexes, sibling positions).
+    let cache: DocumentCache
 
     init(
         arena: NodeArena, errors: [ParseError], quirksMode: QuirksMode, encoding: TextEncoding,
-        scriptingEnabled: Bool, url: URL? = nil, fragmentContext: FragmentContext? = nil
+        scriptingEnabled: Bool, url: URL? = nil, fragmentContext: FragmentContext? = nil,
+        templateOwners: [Int32: Int32]? = nil, scratch: ScratchPool? = nil
     ) {
+        self.cache = DocumentCache(scratch: scratch ?? ScratchPool())
         self.url = url
         self.fragmentContext = fragmentContext
         self.arena = arena
-        var owners: [Int32: Int32] = [:]
-        for (template, content) in arena.templateContents { owners[content] = template }
-        self.templateOwners = owners
+        if let templateOwners {
+            self.templateOwners = templateOwners
+        } else {
+            var owners: [Int32: Int32] = [:]
+            for (template, content) in arena.templateContents { owners[content] = template }
+            self.templateOwners = owners
+        }
         self.errors = errors
         self.quirksMode = quirksMode
         self.encoding = encoding

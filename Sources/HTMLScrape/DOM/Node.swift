@@ -64,19 +64,12 @@ public struct Node: Hashable, Sendable {
 
     /// The text of every text node below (or at) this node, concatenated in document order, as the
     /// DOM's `textContent`. Comments are left out.
+    ///
+    /// Asking it of every element of a page costs time linear in the page (see `DocumentCache`).
     public var textContent: String {
         let arena = document.arena
         if kind == .text || kind == .comment { return arena.string(of: index) }
-        var bytes: [UInt8] = []
-        var current = arena.following(index, within: index)
-        while current != NodeArena.none {
-            let record = arena.nodes[Int(current)]
-            if record.kind == .text {
-                bytes.append(contentsOf: arena.bytes(start: record.dataStart, count: record.dataCount))
-            }
-            current = arena.following(current, within: index)
-        }
-        return String(decoding: bytes, as: UTF8.self)
+        return document.cache.textContent(of: index, in: arena)
     }
 
     /// Whether `self` is `other` or one of its descendants.

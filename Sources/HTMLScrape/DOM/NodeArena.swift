@@ -90,10 +90,11 @@ struct NodeArena: Sendable {
         self.source = source
         sourceCount = source.count
         byteCount = source.count
-        // Real pages hold about one node per 30–50 bytes and one attribute per 40–80: reserving
-        // that much spares the copies of growing one element at a time (untouched room costs
-        // address space, not memory).
-        nodes.reserveCapacity(max(16, expectedBytes / 24))
+        // Real pages hold one node per 10–50 bytes (table-dense episode lists one per 10–20, articles
+        // one per 30–50) and one attribute per 40–80: reserving for the densest spares the copies of
+        // growing (two or three doublings on a table page, 4 % of its parse) and untouched room costs
+        // address space, not memory.
+        nodes.reserveCapacity(max(16, expectedBytes / 10))
         attributes.reserveCapacity(expectedBytes / 32)
         // With a source, the arena writes only what differs from the input: a small start suffices.
         let room = source.isEmpty ? expectedBytes / 2 : expectedBytes / 32

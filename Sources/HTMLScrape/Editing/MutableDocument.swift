@@ -53,6 +53,11 @@ public struct MutableDocument: Sendable {
     /// whole document.
     public let fragmentContext: FragmentContext?
     private let encoding: TextEncoding
+    /// Nodes visited by this editor's selections and snapshots (for the tests that keep selecting
+    /// and editing in turns linear).
+    let walkCounter = WalkCounter()
+    /// The buffers its selections borrow for their memos, kept from one selection to the next.
+    let scratch = ScratchPool()
 
     /// An editor over a copy of `document`. Nothing is copied until the first edit.
     public init(_ document: Document) {
@@ -260,6 +265,7 @@ public struct MutableDocument: Sendable {
     /// The edited document and, for each of its nodes, the arena index here that it copies.
     func snapshot() -> (document: Document, origins: [Int32]) {
         let (compacted, origins) = arena.compacted()
+        walkCounter.add(arena.nodes.count)
         let document = Document(
             arena: compacted, errors: [], quirksMode: quirksMode, encoding: encoding,
             scriptingEnabled: scriptingEnabled, url: url, fragmentContext: fragmentContext)
@@ -297,19 +303,32 @@ public struct MutableDocument: Sendable {
     // MARK: Selecting
 
     /// Every element that matches the selector text, in document order (detached nodes are not
-    /// searched). Each call makes a snapshot: select first, then edit, when there are many edits.
+    /// searched). The search runs on the edited tree as it is, copying nothing: selecting and editing
+    /// in turns costs what the selections and edits cost.
     ///
     /// - Throws: ``SelectorError`` when the selector is not valid.
     public func select(_ selector: String) throws(SelectorError) -> [NodeID] {
-        let (document, origins) = snapshot()
-        return try document.select(selector).map { id(origins[Int($0.node.index)]) }
+        let compiled = try CSSSelector(selector)
+        let document = liveDocument()
+        defer { walkCounter.add(document.cache.nodesWalked) }
+        return document.select(compiled).map { id($0.node.index) }
     }
 
     /// The first element in document order that matches the selector text, or `nil`.
     ///
     /// - Throws: ``SelectorError`` when the selector is not valid.
     public func selectFirst(_ selector: String) throws(SelectorError) -> NodeID? {
-        let (document, origins) = snapshot()
-        return try document.selectFirst(selector).map { id(origins[Int($0.node.index)]) }
+        let compiled = try CSSSelector(selector)
+        let document = liveDocument()
+        defer { walkCounter.add(document.cache.nodesWalked) }
+        return document.selectFirst(compiled).map { id($0.node.index) }
+    }
+
+    /// A `Document` over this editor's arena as it stands, for one query: it shares the arena's
+    /// storage and must not outlive the query (while it lives, the next edit would copy the arena).
+    private func liveDocument() -> Document {
+        Document(
+            arena: arena, errors: [], quirksMode: quirksMode, encoding: encoding, scriptingEnabled: scriptingEnabled,
+            url: url, fragmentContext: fragmentContext, templateOwners: templateOwners, scratch: scratch)
     }
 }

@@ -4,7 +4,10 @@ extension Element {
     /// The element's text with white space normalised, like jsoup's `text()`: runs of white space
     /// become one space, block elements and `<br>` separate words, `script` and `style` are left out,
     /// and there is no space at either end.
-    public var text: String { TextRendering.text(node.index, in: document.arena) }
+    ///
+    /// Asking for the text of every element of a page costs time linear in the page (see
+    /// `DocumentCache`), however deeply the elements nest.
+    public var text: String { document.cache.text(of: node.index, in: document.arena) }
 
     /// The text of the element's own text nodes (not of its descendants), normalised as ``text``.
     public var ownText: String { TextRendering.ownText(node.index, in: document.arena) }
@@ -12,7 +15,10 @@ extension Element {
     /// The element's text as a browser lays it out (roughly `innerText`): block elements on lines of
     /// their own, paragraphs separated by a blank line, `<br>` as a line break, table cells separated
     /// by tabs and rows by line breaks, `pre` as written; `script`, `style` and `head` left out.
-    public var renderedText: String { TextRendering.renderedText(node.index, in: document.arena) }
+    ///
+    /// Asking for the rendered text of every element of a page costs time linear in the page (see
+    /// `DocumentCache`), however deeply the elements nest.
+    public var renderedText: String { document.cache.renderedText(of: node.index, in: document.arena) }
 
     /// The URL an attribute holds (`href`, `src`…), resolved against the document's ``Document/baseURL``.
     ///
@@ -35,17 +41,34 @@ extension Document {
     /// The URL relative links resolve against: the first `<base href>` in the document (resolved
     /// against ``url``), or else ``url``, the page's address given at parse time.
     ///
-    /// A document without a `<base>` element answers at once; otherwise the walk stops at the first
-    /// one (normally early in the head). Resolving every link of a large page stays linear.
+    /// A document without a `<base>` element answers at once; otherwise the walk to the first one
+    /// (normally early in the head) happens on the first call only. Resolving every link of a large
+    /// page stays linear, wherever its `<base>` is and whether or not it has an `href`.
     public var baseURL: URL? {
-        guard arena.mayContainBaseElement, let base = root.descendants.lazy.compactMap(\.element)
-            .first(where: { $0.isHTML(.base) && $0.hasAttribute("href") }),
-            let href = base.attribute("href")?.trimmingCharacters(in: CharacterSet(charactersIn: " \t\n\r\u{0C}"))
-        else { return url }
+        guard arena.mayContainBaseElement, let href = cache.baseHref({ firstBaseHref() }) else { return url }
         if let url {
             return URL(string: href, relativeTo: url)?.absoluteURL ?? url
         }
         guard let absolute = URL(string: href), absolute.scheme != nil else { return nil }
         return absolute
+    }
+
+    /// The `href` of the first `<base href>` in tree order (white space trimmed, unresolved), and how
+    /// many nodes the walk visited.
+    private func firstBaseHref() -> (String?, visited: Int) {
+        var visited = 0
+        var node = arena.following(0, within: 0)
+        while node != NodeArena.none {
+            visited += 1
+            let record = arena.nodes[Int(node)]
+            if record.kind == .element && record.namespace == .html && record.name == .base,
+               let index = arena.attributeIndex(of: node, name: .href) {
+                let attribute = arena.attributes[index]
+                let href = String(decoding: arena.bytes(start: attribute.valueStart, count: attribute.valueCount), as: UTF8.self)
+                return (href.trimmingCharacters(in: CharacterSet(charactersIn: " \t\n\r\u{0C}")), visited)
+            }
+            node = arena.following(node, within: 0)
+        }
+        return (nil, visited)
     }
 }

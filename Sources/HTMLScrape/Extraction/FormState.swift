@@ -4,7 +4,12 @@ enum FormState {
 
     /// Whether an element is disabled (HTML's "actually disabled" rules, `fieldset` and its first
     /// `legend` included), or `nil` when it is not an element that can be enabled or disabled.
-    static func isDisabled(_ node: Int32, in arena: NodeArena) -> Bool? {
+    ///
+    /// `insideDisabledFieldset`, when given, answers the `fieldset` rule for the element (a caller
+    /// that asks of many elements remembers it along the way); without it the ancestors are climbed.
+    static func isDisabled(
+        _ node: Int32, in arena: NodeArena, insideDisabledFieldset: ((Int32) -> Bool)? = nil
+    ) -> Bool? {
         let record = arena.nodes[Int(node)]
         guard record.namespace == .html, disableable.contains(record.name) else { return nil }
         if arena.attributeIndex(of: node, name: .disabled) != nil { return true }
@@ -20,6 +25,7 @@ enum FormState {
             return false
         default:
             // A disabled fieldset ancestor disables it, unless it sits in that fieldset's first legend.
+            if let insideDisabledFieldset { return insideDisabledFieldset(node) }
             var child = node
             var ancestor = record.parent
             while ancestor != NodeArena.none && arena.nodes[Int(ancestor)].kind == .element {

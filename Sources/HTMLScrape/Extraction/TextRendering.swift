@@ -186,6 +186,14 @@ enum TextRendering {
     /// own, paragraphs separated by a blank line, `<br>` as a line break, table cells separated by
     /// tabs, `pre` kept as written; hidden elements (`script`, `style`, `head`…) left out.
     static func renderedText(_ root: Int32, in arena: NodeArena) -> String {
+        var visited = 0
+        return renderedText(root, in: arena, visited: &visited)
+    }
+
+    /// ``renderedText(_:in:)``, adding the number of nodes it visited to `visited`.
+    static func renderedText(_ root: Int32, in arena: NodeArena, visited: inout Int) -> String {
+        var count = 0
+        defer { visited += count }
         var renderer = Renderer()
         var preformattedDepth = 0
         let rootRecord = arena.nodes[Int(root)]
@@ -194,6 +202,7 @@ enum TextRendering {
             return renderer.finish()
         }
         walk(root, in: arena, enter: { node, record in
+            count += 1
             switch record.kind {
             case .text:
                 let text = arena.bytes(start: record.dataStart, count: record.dataCount)

@@ -22,6 +22,18 @@ enum EncodingLabels {
         var end = label.count
         while start < end, isWhitespace(label[start]) { start += 1 }
         while end > start, isWhitespace(label[end - 1]) { end -= 1 }
+        // `utf-8` and `utf8`, nearly every label on the web, without building a string to look up (nor,
+        // in a process that meets no other label, the table).
+        let count = end - start
+        if count == 5 || count == 4 {
+            let l = label[start] | 0x20, t = label[start + 1] | 0x20, f = label[start + 2] | 0x20
+            if l == UInt8(ascii: "u") && t == UInt8(ascii: "t") && f == UInt8(ascii: "f") {
+                if count == 4 && label[start + 3] == UInt8(ascii: "8") { return .utf8 }
+                if count == 5 && label[start + 3] == UInt8(ascii: "-") && label[start + 4] == UInt8(ascii: "8") {
+                    return .utf8
+                }
+            }
+        }
         guard end > start, end - start <= longestLabel else { return nil }
         var folded: [UInt8] = []
         folded.reserveCapacity(end - start)

@@ -69,6 +69,25 @@ struct InputStreamNormalizer {
         return (word | (word &+ 0x0101_0101_0101_0101) | ((word &- 0x2020_2020_2020_2020) & ~word)) & high == 0
     }
 
+    /// Whether the eight bytes of `word` are all printable ASCII (U+0020–U+007E), TAB, LF or FF:
+    /// bytes that pass unchanged and without an error (NUL passes too, but is left to the byte loop).
+    /// Exact per byte: every subtraction below starts from a byte with its high bit set, so no
+    /// borrow crosses into the next byte.
+    @inline(__always)
+    private static func isCleanASCII(_ word: UInt64) -> Bool {
+        let high: UInt64 = 0x8080_8080_8080_8080
+        let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        guard word & high == 0 else { return false }
+        let raised = word | high
+        // High bit set in a byte of `atLeast(n)` when the byte is at least n.
+        let below32 = ~(raised &- ones &* 0x20) & high
+        let tabOrLineFeed = (raised &- ones &* 0x09) & ~(raised &- ones &* 0x0B) & high
+        let formFeed = ~((word ^ (ones &* 0x0C)) &+ low) & high
+        let delete = ~((word ^ low) &+ low) & high
+        return (below32 & ~(tabOrLineFeed | formFeed)) | delete == 0
+    }
+
     /// ASCII bytes that pass unchanged and without an error: NUL (the tokenizer reports it), TAB, LF,
     /// FF and U+0020–U+007E. Bit `b` of the pair.
     private static var cleanLow: UInt64 { 0xFFFF_FFFF_0000_1601 }
@@ -99,10 +118,12 @@ struct InputStreamNormalizer {
         }
 
         while index < count {
-            // Eight printable ASCII bytes at a time.
-            while index &+ 8 <= count,
-                Self.isPrintableASCII(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-            {
+            // Eight bytes at a time while they are printable ASCII, or else printable ASCII, TAB, LF
+            // and FF (indented markup has white space in nearly every eight bytes).
+            // (Not at a multi-byte character: runs of them go from one straight to the next.)
+            while base[index] < 0x80 && index &+ 8 <= count {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                guard Self.isPrintableASCII(word) || Self.isCleanASCII(word) else { break }
                 index &+= 8
             }
             guard index < count else { break }

@@ -59,6 +59,14 @@ struct MetaPrescan {
         return bytes[index]
     }
 
+    /// Whether `bytes` (already lower-cased) are exactly `literal`: no array is made to compare with.
+    private static func spells(_ bytes: [UInt8], _ literal: StaticString) -> Bool {
+        guard bytes.count == literal.utf8CodeUnitCount else { return false }
+        let expected = literal.utf8Start
+        for i in 0..<bytes.count where bytes[i] != expected[i] { return false }
+        return true
+    }
+
     /// Whether the bytes at `position` spell `lowercase`, ignoring ASCII case.
     private func matches(_ lowercase: StaticString, at index: Int) -> Bool {
         let count = lowercase.utf8CodeUnitCount
@@ -145,28 +153,32 @@ struct MetaPrescan {
     /// The attributes of a `<meta` tag, `position` just after `<meta` and its space or slash. Returns
     /// the encoding when the tag decides one.
     private mutating func meta() throws(EndOfInput) -> TextEncoding? {
-        var seen: [[UInt8]] = []
+        // Only the first of each name counts; the names the algorithm ignores need no bookkeeping.
+        var seenHTTPEquiv = false
+        var seenContent = false
+        var seenCharset = false
         var gotPragma = false
         var needPragma: Bool?
         var charset: TextEncoding?
         while let attribute = try attribute() {
-            if seen.contains(attribute.name) { continue }
-            seen.append(attribute.name)
-            switch attribute.name {
-            case Array("http-equiv".utf8):
-                if attribute.value == Array("content-type".utf8) { gotPragma = true }
-            case Array("content".utf8):
+            if Self.spells(attribute.name, "http-equiv") {
+                if seenHTTPEquiv { continue }
+                seenHTTPEquiv = true
+                if Self.spells(attribute.value, "content-type") { gotPragma = true }
+            } else if Self.spells(attribute.name, "content") {
+                if seenContent { continue }
+                seenContent = true
                 if charset == nil, let label = EncodingSniffer.charsetFromMetaContent(attribute.value),
                     let encoding = label.withUnsafeBufferPointer({ EncodingLabels.encoding(forLabel: $0) })
                 {
                     charset = encoding
                     needPragma = true
                 }
-            case Array("charset".utf8):
+            } else if Self.spells(attribute.name, "charset") {
+                if seenCharset { continue }
+                seenCharset = true
                 charset = attribute.value.withUnsafeBufferPointer { EncodingLabels.encoding(forLabel: $0) }
                 needPragma = false
-            default:
-                break
             }
         }
         guard let needPragma, !(needPragma && !gotPragma), let charset else { return nil }

@@ -20,17 +20,14 @@
 final class Directionality {
     private let arena: NodeArena
     /// Per node: 0 unknown, 1 ltr, 2 rtl.
-    private let cache: UnsafeMutableBufferPointer<UInt8>
+    private let cache: NodeMap<UInt8>
 
-    init(arena: NodeArena) {
+    init(arena: NodeArena, pool: ScratchPool) {
         self.arena = arena
-        cache = .allocate(capacity: arena.nodes.count)
-        cache.initialize(repeating: 0)
+        cache = NodeMap(capacity: arena.nodes.count, pool: pool)
     }
 
-    deinit {
-        cache.deallocate()
-    }
+    var isDense: Bool { cache.isDense }
 
     /// The directionality of an element.
     func direction(of element: Int32) -> TextDirection {

@@ -23,18 +23,46 @@ final class SelectorMatcher {
     private let ofPositions: [PositionCache]
     private let hasSelectors: [[ResolvedRelative]]
     private let hasResults: [NodeFlags]
-    private let chainMemos: [ChainMemo]
+    /// What is known about each complex selector's chain of compounds on each node, filled as
+    /// matching asks: whether `compounds[i...]` match with compound `i` on the node, and whether some
+    /// node in the relation `combinators[i]` names (an ancestor, the parent, an earlier sibling…) does
+    /// so for `i + 1`. Each state is computed once per node, so a chain matches in time linear in the
+    /// document whatever the depth or width. One byte per node and plane (0 unknown, 1 no, 2 yes);
+    /// `ResolvedComplex.memoPlane` says where a chain's planes start. `nil` without combinators.
+    private let chains: NodeMap<UInt8>?
+    /// `chains`' storage, read and written without reference counting.
+    private let chainStates: NodeMapAccess<UInt8>?
+    private let nodeCount: Int
+    /// Where the per-node memos get their buffers: the document's.
+    private let pool: ScratchPool
     /// Text bytes computed element by element so far for `:contains()`.
     private var textWork = 0
     /// Text indices for `:contains()`, by kind: lower-cased (1) and with script text (2).
     private var textIndices: [Int: TextIndex] = [:]
     /// Directionality of elements for `:dir()`, built on first use.
     private var directionality: Directionality?
+    /// The document's positions of every element among its siblings, once it has them (see
+    /// `DocumentCache`): then `:nth-child()` and `:nth-of-type()` count nothing.
+    private var sharedChildPositions: SiblingPositions?
+    /// The document's elements by type, class and id, when it has built the index.
+    private let elementIndex: ElementIndex?
+    private var sharedTypePositions: SiblingPositions?
+    /// Per `:lang()` argument: what each element passed so far gives (0 unknown, 1 no, 2 yes).
+    private var langMemos: [[String]: NodeMap<UInt8>] = [:]
+    /// Per element: whether a disabled `fieldset` ancestor disables what it holds (0 unknown, 1 no,
+    /// 2 yes), and per `fieldset`: its first `legend` child.
+    private var insideDisabledFieldsetMemo: NodeMap<UInt8>?
+    private var firstLegendMemo: NodeMap<Int32>?
 
     /// The subtree a local `:has()` needs to look at (see `SelectorResolver.hasIsLocal`), or `none`
     /// for the whole document.
     private let region: Int32
     private let hasIsLocal: [Bool]
+    /// Per `:has()`: whether each of its relative selectors is a single compound, and the answers
+    /// computed one element at a time so far (with the nodes that cost).
+    private let hasIsSimple: [Bool]
+    private var hasMemos: [NodeMap<UInt8>?]
+    private var hasWork = 0
 
     /// A matcher for one query. `region` is the root of the subtree whose elements (with their
     /// siblings) are the only subjects the query will test, or `none` when any element may be.
@@ -47,30 +75,98 @@ final class SelectorMatcher {
         var resolver = SelectorResolver(names: document.arena.names)
         self.list = resolver.resolve(selector.list)
         let count = arena.nodes.count
-        childPositions = resolver.usesChildPositions ? PositionCache(count: count) : nil
-        typePositions = resolver.usesTypePositions ? PositionCache(count: count) : nil
+        let pool = document.cache.scratch
+        self.pool = pool
+        childPositions = resolver.usesChildPositions ? PositionCache(count: count, pool: pool) : nil
+        typePositions = resolver.usesTypePositions ? PositionCache(count: count, pool: pool) : nil
         ofLists = resolver.ofLists
-        ofPositions = resolver.ofLists.map { _ in PositionCache(count: count) }
+        ofPositions = resolver.ofLists.map { _ in PositionCache(count: count, pool: pool) }
         hasSelectors = resolver.hasSelectors
         hasIsLocal = resolver.hasIsLocal
-        hasResults = resolver.hasSelectors.map { _ in NodeFlags(count: count) }
-        chainMemos = resolver.complexes.map { ChainMemo(nodeCount: count, compoundCount: $0.compounds.count) }
+        hasIsSimple = resolver.hasSelectors.map { relatives in relatives.allSatisfy { $0.complex.compounds.count == 1 } }
+        hasMemos = resolver.hasSelectors.map { _ in nil }
+        hasResults = resolver.hasSelectors.map { _ in NodeFlags(count: count, pool: pool) }
+        nodeCount = count
+        chains = resolver.memoPlanes == 0 ? nil : NodeMap(capacity: count * resolver.memoPlanes, pool: pool)
+        chainStates = chains?.access
+        elementIndex = document.cache.elementIndex
+        if resolver.usesChildPositions { sharedChildPositions = document.cache.siblingPositions(ofType: false) }
+        if resolver.usesTypePositions { sharedTypePositions = document.cache.siblingPositions(ofType: true) }
+    }
+
+    /// Whether any of this query's per-node memos grew into a buffer of the document's size: a query
+    /// that looks at a few nodes must not (tests check it).
+    var allocatedNodeSizedStorage: Bool {
+        (chains?.isDense ?? false) || (childPositions?.isDense ?? false) || (typePositions?.isDense ?? false)
+            || ofPositions.contains { $0.isDense } || hasResults.contains { $0.isDense } || hasMemos.contains { $0?.isDense ?? false }
+            || langMemos.values.contains { $0.isDense } || (insideDisabledFieldsetMemo?.isDense ?? false)
+            || (firstLegendMemo?.isDense ?? false) || (directionality?.isDense ?? false)
     }
 
     // MARK: Queries
 
     /// Every element below `root` (not `root` itself) that matches, in document order.
+    ///
+    /// When the document has its element index and every selector of the list names a type, class or
+    /// id in its subject, only the elements carrying it are tested; otherwise the subtree is walked.
     func select(under root: Int32, first: Bool = false) -> [Element] {
         var result: [Element] = []
+        var visited = 0
+        if let index = elementIndex, let candidates = candidates(in: index, under: root) {
+            for node in candidates {
+                visited += 1
+                if matches(list, node) {
+                    result.append(Element(node: Node(document: document, index: node)))
+                    if first { break }
+                }
+            }
+            document.cache.addWalked(visited)
+            return result
+        }
         var node = arena.following(root, within: root)
         while node != NodeArena.none {
+            visited += 1
             if arena.nodes[Int(node)].kind == .element && matches(list, node) {
                 result.append(Element(node: Node(document: document, index: node)))
                 if first { break }
             }
             node = arena.following(node, within: root)
         }
+        document.cache.countedSelection(visited, in: arena)
         return result
+    }
+
+    /// The elements below `root` that can match the list, in document order: for each selector, those
+    /// carrying its subject's id, its rarest class, or its type (counted below `root` only, so that
+    /// the cost follows the part of the document searched). `nil` when a selector names none of them
+    /// (or only a class or id in quirks mode, where they match without case), or when `root` is
+    /// outside the document's tree.
+    private func candidates(in index: ElementIndex, under root: Int32) -> ArraySlice<Int32>? {
+        var slices: [ArraySlice<Int32>] = []
+        for complex in list.selectors {
+            let compound = complex.compounds[0]
+            if compound.neverMatches { continue }
+            var rarest: ArraySlice<Int32>?
+            func consider(_ elements: [Int32]) -> Bool {
+                guard let range = index.range(of: elements, inside: root) else { return false }
+                if range.count < rarest?.count ?? Int.max { rarest = elements[range] }
+                return true
+            }
+            if !quirks {
+                for id in compound.ids.prefix(1) where !consider(index.elements(withID: id)) { return nil }
+                for name in compound.classes where !consider(index.elements(withClass: name)) { return nil }
+                for case let .attribute(attribute) in compound.others
+                    where attribute.operator == .includes && attribute.flag != .insensitive
+                    && attribute.name.html == .class && attribute.name.foreign == .class {
+                    if !consider(index.elements(withClass: attribute.value)) { return nil }
+                }
+            }
+            if let type = compound.type, !consider(index.elements(ofType: type)) { return nil }
+            guard let rarest else { return nil }
+            slices.append(rarest)
+        }
+        if slices.count == 1 { return slices[0] }
+        return index.merged(slices)[...]
     }
 
     /// Whether the element at `node` matches the selector list.
@@ -86,18 +182,31 @@ final class SelectorMatcher {
     }
 
     /// Whether `complex.compounds[index...]` match with `compounds[index]` on `node`. Subjects
-    /// (index 0) are asked once each; every other answer is remembered for the query.
+    /// (index 0) are asked once each; every other answer is remembered for the query (except a
+    /// plain type's, which is cheaper to compare again than to look up).
     private func matchChain(_ complex: ResolvedComplex, _ index: Int, _ node: Int32) -> Bool {
+        complex.compoundRefs[index]._withUnsafeGuaranteedRef { matchChain(complex, $0, index, node) }
+    }
+
+    @inline(__always)
+    private func matchChain(_ complex: ResolvedComplex, _ compound: ResolvedCompound, _ index: Int, _ node: Int32) -> Bool {
         if index == 0 {
-            guard matchCompound(complex.compounds[0], node) else { return false }
+            guard matchCompound(compound, node) else { return false }
             return complex.combinators.isEmpty || related(complex, 0, node)
         }
-        let memo = chainMemos[complex.id]
-        let known = memo.matched(index, node)
+        if let type = compound.plainType {
+            let record = arena.nodes[Int(node)]
+            guard (record.namespace == .html ? type.html : type.foreign) == record.name else { return false }
+            if index == complex.combinators.count { return true }
+        }
+        // A chain with combinators has its planes in the memo.
+        let memo = chainStates!
+        let slot = (complex.memoPlane + index) &* nodeCount &+ Int(node)
+        let known = memo[slot]
         if known != 0 { return known == 2 }
-        let result = matchCompound(complex.compounds[index], node)
+        let result = matchCompound(compound, node)
             && (index == complex.combinators.count || related(complex, index, node))
-        memo.setMatched(index, node, result)
+        memo[slot] = result ? 2 : 1
         return result
     }
 
@@ -111,8 +220,9 @@ final class SelectorMatcher {
             let candidate = next(from: node, combinator)
             return candidate != NodeArena.none && matchChain(complex, index + 1, candidate)
         case .descendant, .subsequentSibling:
-            let memo = chainMemos[complex.id]
-            let known = memo.found(index, node)
+            let memo = chainStates!
+            let plane = (complex.memoPlane + complex.compounds.count + index) &* nodeCount
+            let known = memo[plane &+ Int(node)]
             if known != 0 { return known == 2 }
             // Walk to the first candidate that matches or whose answer is known…
             var candidate = next(from: node, combinator)
@@ -122,7 +232,7 @@ final class SelectorMatcher {
                     result = true
                     break
                 }
-                let state = memo.found(index, candidate)
+                let state = memo[plane &+ Int(candidate)]
                 if state != 0 {
                     result = state == 2
                     break
@@ -132,7 +242,7 @@ final class SelectorMatcher {
             // …then walk the same path again, recording the answer for every node before it.
             var passed = node
             while passed != candidate {
-                memo.setFound(index, passed, result)
+                memo[plane &+ Int(passed)] = result ? 2 : 1
                 passed = next(from: passed, combinator)
             }
             return result
@@ -255,7 +365,9 @@ final class SelectorMatcher {
             return matchCompound(compound, node)
         case let .has(id):
             let flags = hasResults[id]
-            if !flags.isComputed { computeHas(id) }
+            if flags.isComputed { return flags[node] }
+            if let answer = hasOfOneElement(id, node) { return answer }
+            computeHas(id)
             return flags[node]
         case .anyLink:
             return record.namespace == .html && (record.name == .a || record.name == .area)
@@ -263,13 +375,13 @@ final class SelectorMatcher {
         case .checked:
             return isChecked(node, record)
         case .disabled:
-            return FormState.isDisabled(node, in: arena) == true
+            return isDisabled(node) == true
         case .enabled:
-            return FormState.isDisabled(node, in: arena) == false
+            return isDisabled(node) == false
         case let .lang(ranges):
             return matchLang(ranges, node)
         case let .dir(direction):
-            if directionality == nil { directionality = Directionality(arena: arena) }
+            if directionality == nil { directionality = Directionality(arena: arena, pool: pool) }
             return directionality?.direction(of: node) == direction
         case let .contains(strings, needles, own, caseInsensitive, includesScripts, indexFirst):
             // Without script text, a `script` or `style` element has no text at all, as for its
@@ -395,17 +507,33 @@ final class SelectorMatcher {
         return false
     }
 
+    /// Whether `needle` occurs in `haystack` (`[attr*=value]`). A scan for the needle's first byte
+    /// over the raw bytes, then a comparison of the rest where it is found (comparing a slice at
+    /// every position cost about 30 instructions per byte of every value tested).
     private func find(_ needle: [UInt8], in haystack: ArraySlice<UInt8>, caseInsensitive: Bool) -> Bool {
-        guard needle.count <= haystack.count else { return false }
-        var start = haystack.startIndex
-        let last = haystack.endIndex - needle.count
-        while start <= last {
-            if equal(haystack[start..<start + needle.count], needle[...], caseInsensitive: caseInsensitive) {
-                return true
+        guard !needle.isEmpty, needle.count <= haystack.count else { return false }
+        return haystack.withUnsafeBufferPointer { h in
+            needle.withUnsafeBufferPointer { n in
+                let count = n.count
+                let last = h.count - count
+                let first = caseInsensitive ? lower(n[0]) : n[0]
+                var i = 0
+                while i <= last {
+                    let byte = caseInsensitive ? lower(h[i]) : h[i]
+                    if byte == first {
+                        var j = 1
+                        if caseInsensitive {
+                            while j < count && lower(h[i &+ j]) == lower(n[j]) { j &+= 1 }
+                        } else {
+                            while j < count && h[i &+ j] == n[j] { j &+= 1 }
+                        }
+                        if j == count { return true }
+                    }
+                    i &+= 1
+                }
+                return false
             }
-            start += 1
         }
-        return false
     }
 
     // MARK: Other pseudo-classes
@@ -425,9 +553,26 @@ final class SelectorMatcher {
         return false
     }
 
+    /// Whether the language of `node` (its own `lang`, or its nearest ancestor's) matches one of
+    /// `ranges`. Ancestor chains are climbed once per query: every element passed records the answer.
     private func matchLang(_ ranges: [String], _ node: Int32) -> Bool {
+        let memo: NodeMap<UInt8>
+        if let known = langMemos[ranges] {
+            memo = known
+        } else {
+            memo = NodeMap(capacity: arena.nodes.count, pool: pool)
+            langMemos[ranges] = memo
+        }
+        var passed: [Int32] = []
         var current = node
+        var result = false
         while current != NodeArena.none && arena.nodes[Int(current)].kind == .element {
+            let known = memo[Int(current)]
+            if known != 0 {
+                result = known == 2
+                break
+            }
+            passed.append(current)
             let index = arena.attributeIndex(of: current, name: .lang, namespace: .xml)
                 ?? arena.attributeIndex(of: current, name: .lang)
             if let index {
@@ -435,8 +580,7 @@ final class SelectorMatcher {
                 let value = String(
                     decoding: arena.bytes(start: attribute.valueStart, count: attribute.valueCount), as: UTF8.self
                 ).lowercased()
-                if value.isEmpty { return false }
-                return ranges.contains { range in
+                result = !value.isEmpty && ranges.contains { range in
                     let range = range.lowercased()
                     if range == "*" { return true }
                     if range.hasPrefix("*-") {
@@ -444,23 +588,88 @@ final class SelectorMatcher {
                     }
                     return value == range || value.hasPrefix(range + "-")
                 }
+                break
             }
             current = arena.nodes[Int(current)].parent
         }
-        return false
+        for passedNode in passed { memo[Int(passedNode)] = result ? 2 : 1 }
+        return result
+    }
+
+    // MARK: Disabled form controls
+
+    /// ``FormState/isDisabled(_:in:insideDisabledFieldset:)`` with the fieldset rule remembered per
+    /// element for the query, so that nested fieldsets cost one climb, not one per control.
+    private func isDisabled(_ node: Int32) -> Bool? {
+        FormState.isDisabled(node, in: arena, insideDisabledFieldset: { self.insideDisabledFieldset($0) })
+    }
+
+    /// Whether an ancestor `fieldset` with `disabled` holds `node` outside its first `legend`.
+    private func insideDisabledFieldset(_ node: Int32) -> Bool {
+        let count = arena.nodes.count
+        let memo = insideDisabledFieldsetMemo ?? NodeMap(capacity: count, pool: pool)
+        insideDisabledFieldsetMemo = memo
+        var passed: [Int32] = []
+        var current = node
+        var result = false
+        while true {
+            let known = memo[Int(current)]
+            if known != 0 {
+                result = known == 2
+                break
+            }
+            passed.append(current)
+            let parent = arena.nodes[Int(current)].parent
+            guard parent != NodeArena.none else { break }
+            let record = arena.nodes[Int(parent)]
+            guard record.kind == .element else { break }
+            if record.namespace == .html && record.name == .fieldset
+                && arena.attributeIndex(of: parent, name: .disabled) != nil && firstLegend(of: parent) != current {
+                result = true
+                break
+            }
+            current = parent
+        }
+        for passedNode in passed { memo[Int(passedNode)] = result ? 2 : 1 }
+        return result
+    }
+
+    /// The first `legend` child of a `fieldset`, or `none`.
+    private func firstLegend(of fieldset: Int32) -> Int32 {
+        let memo = firstLegendMemo ?? NodeMap(capacity: arena.nodes.count, pool: pool)
+        firstLegendMemo = memo
+        // Stored plus 2: 0 unknown, 1 none, else the legend.
+        let known = memo[Int(fieldset)]
+        if known != 0 { return known - 2 }
+        var legend = NodeArena.none
+        var child = arena.nodes[Int(fieldset)].firstChild
+        while child != NodeArena.none {
+            let record = arena.nodes[Int(child)]
+            if record.kind == .element && record.namespace == .html && record.name == .legend {
+                legend = child
+                break
+            }
+            child = record.nextSibling
+        }
+        memo[Int(fieldset)] = legend + 2
+        return legend
     }
 
     // MARK: Positions among siblings
 
-    /// Counts the element children of `parent` that pass `counts`, and for typed counting, per name.
+    /// Counts the element children of `parent` that pass `counts`, and for typed counting, per name;
+    /// returns how many children it went through.
+    @discardableResult
     private func fill(
         _ cache: PositionCache, parent: Int32, byType: Bool, counts: (Int32) -> Bool
-    ) {
+    ) -> Int {
         cache.parentDone[Int(parent)] = true
+        var visited = 0
         var perType: [UInt64: Int32] = [:]
         var position: Int32 = 0
         var child = arena.nodes[Int(parent)].firstChild
         while child != NodeArena.none {
+            visited += 1
             let record = arena.nodes[Int(child)]
             if record.kind == .element && counts(child) {
                 if byType {
@@ -493,21 +702,34 @@ final class SelectorMatcher {
             }
             child = record.previousSibling
         }
+        return visited
     }
 
+    /// An element's position among its element siblings: from the document's table when it has one,
+    /// else counted for this query one parent at a time (and told to the document, which builds the
+    /// table once the counting of all queries reaches its size).
     private func childPosition(_ node: Int32) -> (fromStart: Int32, fromEnd: Int32) {
         let parent = arena.nodes[Int(node)].parent
         guard parent != NodeArena.none else { return (1, 1) }
+        if let shared = sharedChildPositions { return (shared.fromStart[Int(node)], shared.fromEnd[Int(node)]) }
         guard let cache = childPositions else { return (0, 0) }
-        if !cache.parentDone[Int(parent)] { fill(cache, parent: parent, byType: false) { _ in true } }
+        if !cache.parentDone[Int(parent)] {
+            let counted = fill(cache, parent: parent, byType: false) { _ in true }
+            sharedChildPositions = document.cache.countedChildren(counted, ofType: false, in: arena)
+        }
         return (cache.fromStart[Int(node)], cache.fromEnd[Int(node)])
     }
 
+    /// An element's position among its siblings of the same name, as ``childPosition(_:)``.
     private func typePosition(_ node: Int32) -> (fromStart: Int32, fromEnd: Int32) {
         let parent = arena.nodes[Int(node)].parent
         guard parent != NodeArena.none else { return (1, 1) }
+        if let shared = sharedTypePositions { return (shared.fromStart[Int(node)], shared.fromEnd[Int(node)]) }
         guard let cache = typePositions else { return (0, 0) }
-        if !cache.parentDone[Int(parent)] { fill(cache, parent: parent, byType: true) { _ in true } }
+        if !cache.parentDone[Int(parent)] {
+            let counted = fill(cache, parent: parent, byType: true) { _ in true }
+            sharedTypePositions = document.cache.countedChildren(counted, ofType: true, in: arena)
+        }
         return (cache.fromStart[Int(node)], cache.fromEnd[Int(node)])
     }
 
@@ -525,6 +747,54 @@ final class SelectorMatcher {
     }
 
     // MARK: :has()
+
+    /// `:has()` asked of one element, when each of its relative selectors is one compound
+    /// (`:has(> a)`, `:has(td.x)`, `:has(+ p)`): its children, next sibling, later siblings or
+    /// descendants are looked at, and the answer remembered. `nil` when the argument is not that
+    /// simple, or once the nodes looked at this way add up to the document's size: then the whole
+    /// document is computed at once (``computeHas(_:)``), which keeps a query linear however the
+    /// elements asked about nest.
+    private func hasOfOneElement(_ id: Int, _ node: Int32) -> Bool? {
+        guard hasIsSimple[id], hasWork < arena.nodes.count else { return nil }
+        let memo = hasMemos[id] ?? NodeMap<UInt8>(capacity: arena.nodes.count, pool: pool)
+        if hasMemos[id] == nil { hasMemos[id] = memo }
+        let known = memo[Int(node)]
+        if known != 0 { return known == 2 }
+        var found = false
+        for relative in hasSelectors[id] where !found {
+            let compound = relative.complex.compounds[0]
+            if compound.neverMatches { continue }
+            switch relative.leading {
+            case .child:
+                var child = arena.nodes[Int(node)].firstChild
+                while child != NodeArena.none && !found {
+                    hasWork += 1
+                    found = arena.nodes[Int(child)].kind == .element && matchCompound(compound, child)
+                    child = arena.nodes[Int(child)].nextSibling
+                }
+            case .nextSibling:
+                let next = nextElement(node)
+                hasWork += 1
+                found = next != NodeArena.none && matchCompound(compound, next)
+            case .subsequentSibling:
+                var sibling = nextElement(node)
+                while sibling != NodeArena.none && !found {
+                    hasWork += 1
+                    found = matchCompound(compound, sibling)
+                    sibling = nextElement(sibling)
+                }
+            case .descendant:
+                var descendant = arena.following(node, within: node)
+                while descendant != NodeArena.none && !found {
+                    hasWork += 1
+                    found = arena.nodes[Int(descendant)].kind == .element && matchCompound(compound, descendant)
+                    descendant = arena.following(descendant, within: node)
+                }
+            }
+        }
+        memo[Int(node)] = found ? 2 : 1
+        return found
+    }
 
     /// For one relative selector: which nodes it holds for, computed for the whole document at once.
     private func computeHas(_ id: Int) {
@@ -548,11 +818,11 @@ final class SelectorMatcher {
             if complex.compounds.contains(where: \.neverMatches) { continue }
             // Elements matching the rightmost compound, then, compound by compound to the left,
             // elements that match it and stand in the right relation to an element of the previous set.
-            var set = [Bool](repeating: false, count: count)
+            var set = NodeMap<Bool>(capacity: count, pool: pool)
             for node in elements where matchCompound(complex.compounds[0], node) { set[Int(node)] = true }
             for index in 1..<max(1, complex.compounds.count) {
                 let related = relate(set, complex.combinators[index - 1], elements)
-                set = [Bool](repeating: false, count: count)
+                set = NodeMap<Bool>(capacity: count, pool: pool)
                 for node in elements where related[Int(node)] && matchCompound(complex.compounds[index], node) {
                     set[Int(node)] = true
                 }
@@ -564,8 +834,8 @@ final class SelectorMatcher {
 
     /// The elements that have an element of `set` as a descendant, child, next sibling or later
     /// sibling (as the combinator says). Linear: walks stop at nodes already marked.
-    private func relate(_ set: [Bool], _ combinator: Combinator, _ elements: [Int32]) -> [Bool] {
-        var result = [Bool](repeating: false, count: set.count)
+    private func relate(_ set: NodeMap<Bool>, _ combinator: Combinator, _ elements: [Int32]) -> NodeMap<Bool> {
+        let result = NodeMap<Bool>(capacity: arena.nodes.count, pool: pool)
         for element in elements where set[Int(element)] {
             let node = Int(element)
             switch combinator {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Turns a parsed selector into its form for one document: names looked up in the document's name
 /// table once, byte strings ready to compare, and numbered slots for the per-query caches that
 /// `:nth-child(… of S)` and `:has()` need.
@@ -11,6 +13,8 @@ struct SelectorResolver {
     private(set) var hasIsLocal: [Bool] = []
     /// Every complex selector resolved, by id.
     private(set) var complexes: [ResolvedComplex] = []
+    /// How many one-byte-per-node planes the chains' memo needs (see `ResolvedComplex.memoPlane`).
+    private(set) var memoPlanes = 0
     private(set) var usesChildPositions = false
     private(set) var usesTypePositions = false
 
@@ -35,7 +39,9 @@ struct SelectorResolver {
         for (index, compound) in complex.compounds.enumerated() {
             compounds.append(resolve(compound, atSubject: atSubject && index == 0))
         }
-        let resolved = ResolvedComplex(compounds: compounds, combinators: complex.combinators, id: complexes.count)
+        let resolved = ResolvedComplex(
+            compounds: compounds, combinators: complex.combinators, id: complexes.count, memoPlane: memoPlanes)
+        if !complex.combinators.isEmpty { memoPlanes += 2 * compounds.count }
         complexes.append(resolved)
         return resolved
     }
@@ -180,13 +186,22 @@ struct ResolvedList {
 final class ResolvedComplex {
     let compounds: [ResolvedCompound]
     let combinators: [Combinator]
-    /// Numbers the complex selectors of one resolution, for the matcher's per-chain memo.
+    /// Numbers the complex selectors of one resolution.
     let id: Int
+    /// Where this chain's states start in the matcher's memo, in planes of one byte per node: a
+    /// "matched" plane per compound, then a "found" plane per compound (none without combinators).
+    let memoPlane: Int
 
-    init(compounds: [ResolvedCompound], combinators: [Combinator], id: Int) {
+    /// The compounds without reference counting: the hot loops of matching read them through
+    /// `_withUnsafeGuaranteedRef` (`compounds` keeps them alive).
+    let compoundRefs: [Unmanaged<ResolvedCompound>]
+
+    init(compounds: [ResolvedCompound], combinators: [Combinator], id: Int, memoPlane: Int) {
         self.compounds = compounds
         self.combinators = combinators
         self.id = id
+        self.memoPlane = memoPlane
+        compoundRefs = compounds.map { Unmanaged.passUnretained($0) }
     }
 }
 
@@ -203,12 +218,21 @@ final class ResolvedCompound {
     let classes: [[UInt8]]
     let others: [ResolvedSimple]
 
+    /// The type, when the compound is nothing but a type that the document uses (`div`, `a`): then
+    /// matching is two integer compares.
+    let plainType: (html: LocalName?, foreign: LocalName?)?
+
     init(neverMatches: Bool, type: ResolvedName?, ids: [[UInt8]], classes: [[UInt8]], others: [ResolvedSimple]) {
         self.neverMatches = neverMatches
         self.type = type
         self.ids = ids
         self.classes = classes
         self.others = others
+        if let type, !neverMatches, ids.isEmpty, classes.isEmpty, others.isEmpty {
+            plainType = (type.html, type.foreign)
+        } else {
+            plainType = nil
+        }
     }
 }
 
@@ -262,43 +286,208 @@ enum ResolvedSimple {
 
 // MARK: - Per-query caches
 
-/// 1-based positions of elements among their siblings, from the start and from the end (0: not
-/// counted), filled one parent at a time. Owns raw buffers so that filling and reading them costs no
-/// copy-on-write or exclusivity checks; it lives as long as its query.
-final class PositionCache {
-    let fromStart: UnsafeMutableBufferPointer<Int32>
-    let fromEnd: UnsafeMutableBufferPointer<Int32>
-    let parentDone: UnsafeMutableBufferPointer<Bool>
+/// Values whose all-zero bit pattern is their "nothing known yet" value, so that a ``NodeMap`` can
+/// start from zeroed memory and hand it back zeroed.
+protocol ZeroIsEmpty: Equatable {
+    static var empty: Self { get }
+}
 
-    init(count: Int) {
-        fromStart = .allocate(capacity: count)
-        fromStart.initialize(repeating: 0)
-        fromEnd = .allocate(capacity: count)
-        fromEnd.initialize(repeating: 0)
-        parentDone = .allocate(capacity: count)
-        parentDone.initialize(repeating: false)
+extension UInt8: ZeroIsEmpty {
+    static var empty: UInt8 { 0 }
+}
+
+extension Int32: ZeroIsEmpty {
+    static var empty: Int32 { 0 }
+}
+
+extension Bool: ZeroIsEmpty {
+    static var empty: Bool { false }
+}
+
+/// A value per node (or per node and plane) for one query, in a buffer of the document's size that
+/// the document lends (``ScratchPool``) already zeroed and takes back zeroed: the query clears the
+/// entries it wrote, not the whole buffer. A query that looks at a handful of nodes of a large
+/// document (an `Element.matches`, a `select` under a small element, a `selectFirst` that stops
+/// early) then costs what it looks at, so a loop of such queries stays linear; a query that looks at
+/// the whole document costs one pass over the buffer at most, as a fresh buffer would.
+///
+/// Only `let` properties: reading and writing the values costs no exclusivity checks.
+final class NodeMap<Value: ZeroIsEmpty> {
+    /// How many keys there can be (keys are 0..<capacity).
+    let capacity: Int
+    private let values: UnsafeMutablePointer<Value>
+    private let raw: UnsafeMutableRawPointer
+    private let byteCount: Int
+    private let pool: ScratchPool
+    /// The keys written so far (at most `touchedCapacity`), and their count; past the capacity the
+    /// count stays at `touchedCapacity + 1` and the whole buffer is cleared at the end.
+    private let touched: UnsafeMutablePointer<Int32>
+    private let touchedCount: UnsafeMutablePointer<Int>
+    private let touchedCapacity: Int
+
+    init(capacity: Int, pool: ScratchPool) {
+        self.capacity = capacity
+        self.pool = pool
+        (raw, byteCount) = pool.take(byteCount: max(capacity, 1) * MemoryLayout<Value>.stride)
+        values = raw.bindMemory(to: Value.self, capacity: max(capacity, 1))
+        // Clearing an eighth of the buffer key by key costs about as much as clearing all of it.
+        touchedCapacity = max(64, min(capacity, capacity / 8))
+        touched = .allocate(capacity: touchedCapacity)
+        touchedCount = .allocate(capacity: 1)
+        touchedCount.initialize(to: 0)
     }
 
     deinit {
-        fromStart.deallocate()
-        fromEnd.deallocate()
-        parentDone.deallocate()
+        let count = touchedCount.pointee
+        if count > touchedCapacity {
+            raw.initializeMemory(as: UInt8.self, repeating: 0, count: byteCount)
+        } else {
+            // Byte by byte, not through `Value`: a generic class's deinit is not specialised.
+            let stride = MemoryLayout<Value>.stride
+            for index in 0..<count {
+                (raw + Int(touched[index]) &* stride).initializeMemory(as: UInt8.self, repeating: 0, count: stride)
+            }
+        }
+        pool.give(raw, byteCount: byteCount)
+        touched.deallocate()
+        touchedCount.deallocate()
     }
+
+    @inline(__always)
+    subscript(key: Int) -> Value {
+        get { access[key] }
+        set { access[key] = newValue }
+    }
+
+    /// The map's storage as plain pointers, for hot loops: reading and writing through it costs no
+    /// reference counting. Valid while the map lives (the matcher that holds both keeps it alive).
+    var access: NodeMapAccess<Value> {
+        NodeMapAccess(
+            values: values, touched: touched, touchedCount: touchedCount, touchedCapacity: touchedCapacity,
+            capacity: capacity)
+    }
+
+    /// Whether the query wrote so many entries that the whole buffer is cleared at the end.
+    var isDense: Bool { touchedCount.pointee > touchedCapacity }
+}
+
+/// A ``NodeMap``'s storage as plain pointers (see ``NodeMap/access``).
+struct NodeMapAccess<Value: ZeroIsEmpty> {
+    let values: UnsafeMutablePointer<Value>
+    let touched: UnsafeMutablePointer<Int32>
+    let touchedCount: UnsafeMutablePointer<Int>
+    let touchedCapacity: Int
+    let capacity: Int
+
+    @inline(__always)
+    subscript(key: Int) -> Value {
+        get {
+            precondition(key >= 0 && key < capacity, "node map key out of range")
+            return values[key]
+        }
+        nonmutating set {
+            precondition(key >= 0 && key < capacity, "node map key out of range")
+            if values[key] == Value.empty && newValue != Value.empty {
+                let count = touchedCount.pointee
+                if count < touchedCapacity {
+                    touched[count] = Int32(truncatingIfNeeded: key)
+                    touchedCount.pointee = count + 1
+                } else {
+                    touchedCount.pointee = touchedCapacity + 1
+                }
+            }
+            values[key] = newValue
+        }
+    }
+}
+
+/// Zeroed buffers lent to queries (``NodeMap``) and given back zeroed, kept by a document for its
+/// later queries, so that a query pays for the entries it writes rather than for clearing a buffer
+/// of the document's size. Thread-safe; a buffer is lent to one query at a time.
+final class ScratchPool: @unchecked Sendable {
+    private let lock = NSLock()
+    private var idle: [(pointer: UnsafeMutableRawPointer, byteCount: Int)] = []
+    /// How many idle buffers are kept at most (a query uses one per memo, a dozen for a long
+    /// selector list; others are freed).
+    private static let kept = 32
+    /// How many buffers were allocated (and cleared) in all: the tests check that repeated queries
+    /// reuse them.
+    var allocations: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return allocated
+    }
+    private var allocated = 0
+
+    init() {}
+
+    deinit {
+        for buffer in idle { buffer.pointer.deallocate() }
+    }
+
+    /// A zeroed buffer of at least `byteCount` bytes, and its real size.
+    func take(byteCount: Int) -> (UnsafeMutableRawPointer, Int) {
+        lock.lock()
+        var chosen: Int?
+        for (index, buffer) in idle.enumerated() where buffer.byteCount >= byteCount {
+            if chosen.map({ idle[$0].byteCount > buffer.byteCount }) ?? true { chosen = index }
+        }
+        if let chosen {
+            let buffer = idle.remove(at: chosen)
+            lock.unlock()
+            return (buffer.pointer, buffer.byteCount)
+        }
+        allocated += 1
+        lock.unlock()
+        // Room to grow (an edited document's arena grows between queries).
+        let size = max(64, byteCount + byteCount / 4)
+        let pointer = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
+        pointer.initializeMemory(as: UInt8.self, repeating: 0, count: size)
+        return (pointer, size)
+    }
+
+    /// Takes back a buffer, which must be all zeroes again.
+    func give(_ pointer: UnsafeMutableRawPointer, byteCount: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        if idle.count < Self.kept {
+            idle.append((pointer, byteCount))
+        } else if let smallest = idle.indices.min(by: { idle[$0].byteCount < idle[$1].byteCount }),
+                  idle[smallest].byteCount < byteCount {
+            idle[smallest].pointer.deallocate()
+            idle[smallest] = (pointer, byteCount)
+        } else {
+            pointer.deallocate()
+        }
+    }
+}
+
+/// 1-based positions of elements among their siblings, from the start and from the end (0: not
+/// counted), filled one parent at a time.
+final class PositionCache {
+    let fromStart: NodeMap<Int32>
+    let fromEnd: NodeMap<Int32>
+    let parentDone: NodeMap<Bool>
+
+    init(count: Int, pool: ScratchPool) {
+        fromStart = NodeMap(capacity: count, pool: pool)
+        fromEnd = NodeMap(capacity: count, pool: pool)
+        parentDone = NodeMap(capacity: count, pool: pool)
+    }
+
+    var isDense: Bool { fromStart.isDense || fromEnd.isDense || parentDone.isDense }
 }
 
 /// One flag per node, computed once per query (the nodes a `:has()` argument holds for).
 final class NodeFlags {
-    private let flags: UnsafeMutableBufferPointer<Bool>
+    private let flags: NodeMap<Bool>
     var isComputed = false
 
-    init(count: Int) {
-        flags = .allocate(capacity: count)
-        flags.initialize(repeating: false)
+    init(count: Int, pool: ScratchPool) {
+        flags = NodeMap(capacity: count, pool: pool)
     }
 
-    deinit {
-        flags.deallocate()
-    }
+    var isDense: Bool { flags.isDense }
 
     subscript(node: Int32) -> Bool {
         get { flags[Int(node)] }
@@ -306,47 +495,3 @@ final class NodeFlags {
     }
 }
 
-/// What is known about one complex selector's chain of compounds on each node, filled as matching
-/// asks: whether `compounds[i...]` match with compound `i` on the node, and whether some node in the
-/// relation `combinators[i]` names (an ancestor, the parent, an earlier sibling…) does so for `i + 1`.
-/// Each state is computed once per node, so a chain matches in time linear in the document whatever
-/// the depth or width. Bytes: 0 unknown, 1 no, 2 yes.
-final class ChainMemo {
-    private let nodeCount: Int
-    private let compoundCount: Int
-    private var storage: UnsafeMutableBufferPointer<UInt8>?
-
-    init(nodeCount: Int, compoundCount: Int) {
-        self.nodeCount = nodeCount
-        self.compoundCount = compoundCount
-    }
-
-    deinit {
-        storage?.deallocate()
-    }
-
-    /// The states, allocated on first use: `matched` for each compound, then `found` for each.
-    private var states: UnsafeMutableBufferPointer<UInt8> {
-        if let storage { return storage }
-        let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: nodeCount * compoundCount * 2)
-        buffer.initialize(repeating: 0)
-        storage = buffer
-        return buffer
-    }
-
-    @inline(__always)
-    func matched(_ index: Int, _ node: Int32) -> UInt8 { states[index * nodeCount + Int(node)] }
-
-    @inline(__always)
-    func setMatched(_ index: Int, _ node: Int32, _ value: Bool) {
-        states[index * nodeCount + Int(node)] = value ? 2 : 1
-    }
-
-    @inline(__always)
-    func found(_ index: Int, _ node: Int32) -> UInt8 { states[(compoundCount + index) * nodeCount + Int(node)] }
-
-    @inline(__always)
-    func setFound(_ index: Int, _ node: Int32, _ value: Bool) {
-        states[(compoundCount + index) * nodeCount + Int(node)] = value ? 2 : 1
-    }
-}

@@ -58,7 +58,13 @@ import Testing
         try show.resume(on: Self.day(5), planner: Fixture.planner)
         #expect(show.isActive)
         #expect(show.upcomingPlan(from: Self.day(5)).days.first == PlannedDay(day: Self.day(5), episodes: 4...6))
-        try show.change(goal: .finish(by: Self.day(9)), options: PlanOptions(start: Self.day(6)), planner: Fixture.planner)
+        // A plan is changed on the day it starts (a planner whose today is years later would find
+        // the finish day passed and refuse the change).
+        let saturday = ViewingPlanner(clock: .fixed(at: Fixture.instant("2022-11-20T12:00:00Z"), timeZone: .gmt))
+        #expect(throws: PlanError.self) {
+            try show.change(goal: .finish(by: Self.day(9)), options: PlanOptions(start: Self.day(6)), planner: Fixture.planner)
+        }
+        try show.change(goal: .finish(by: Self.day(9)), options: PlanOptions(start: Self.day(6)), planner: saturday)
         #expect(show.plan.finishDay == Self.day(9))
         #expect(show.upcomingPlan(from: Self.day(6)).episodeCount == 23)
         show.drop(on: Self.day(7))

@@ -47,6 +47,10 @@ public struct APIClientError: Error, LocalizedError, Sendable, Equatable, Custom
         /// The request never produced a complete response: no connection, connection lost, DNS
         /// failure… ``APIClientError/underlying`` keeps the transport's own error.
         public static let transport = Code("transport")
+        /// The host cannot be reached at all: no network, a host name that does not resolve, a
+        /// refused connection. Never retried (trying again at once cannot help), so an offline
+        /// machine hears so in one attempt; ``APIClientError/url`` names the host asked for.
+        public static let unreachable = Code("unreachable")
         /// The exchange did not complete within the request time-out.
         public static let timedOut = Code("timedOut")
         /// The server sent nothing at all for the idle time-out: it or the network is not responding.
@@ -165,6 +169,10 @@ public struct APIClientError: Error, LocalizedError, Sendable, Equatable, Custom
     public static func transport(reason: String, underlying: (any Error & Sendable)? = nil) -> APIClientError {
         APIClientError(.transport, detail: reason, underlying: underlying)
     }
+    /// The host of `url` cannot be reached (no network, an unknown host, a refused connection).
+    public static func unreachable(url: String?, reason: String, underlying: (any Error & Sendable)? = nil) -> APIClientError {
+        APIClientError(.unreachable, url: url, detail: reason, underlying: underlying)
+    }
     /// The request time-out passed.
     public static var timedOut: APIClientError { APIClientError(.timedOut) }
     /// Nothing arrived for `idle`.
@@ -233,6 +241,9 @@ public struct APIClientError: Error, LocalizedError, Sendable, Equatable, Custom
             return "The response\(at) could not be read at \(place): \(detail ?? "unreadable"). The API may have changed shape."
         case .transport:
             return "The request could not reach the server (\(detail ?? "no response")). Check the network connection."
+        case .unreachable:
+            let host = url.flatMap { URL(string: $0)?.host } ?? "the server"
+            return "Could not reach \(host) (\(detail ?? "no connection")); check the network connection, or work offline."
         case .timedOut:
             let limit = timeLimit.map { " within \($0.formattedSeconds)" } ?? " in time"
             return "The server did not finish answering\(at)\(limit); check the connection or try again later."

@@ -103,6 +103,11 @@ public struct URLSessionTransport: HTTPTransport {
         case NSURLErrorHTTPTooManyRedirects:
             let url = (nsError.userInfo[NSURLErrorFailingURLErrorKey] as? URL)?.absoluteString ?? ""
             return .tooManyRedirects(url: url)
+        case NSURLErrorCannotFindHost, NSURLErrorDNSLookupFailed, NSURLErrorCannotConnectToHost,
+             NSURLErrorNotConnectedToInternet, NSURLErrorInternationalRoamingOff, NSURLErrorDataNotAllowed:
+            // Nothing to retry: the machine is offline or the host does not exist.
+            let url = (nsError.userInfo[NSURLErrorFailingURLErrorKey] as? URL)?.absoluteString
+            return .unreachable(url: url, reason: "\(nsError.localizedDescription) [URLError \(nsError.code)]")
         default: return .transport(reason: "\(nsError.localizedDescription) [URLError \(nsError.code)]")
         }
     }

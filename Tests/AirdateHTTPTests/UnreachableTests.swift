@@ -1,0 +1,62 @@
+@testable import AirdateHTTP
+import Clocks
+import Foundation
+import HTTPTypes
+import Testing
+
+/// A machine without a network hears so at once: a host that cannot be reached is one attempt and a
+/// `.unreachable` error naming it, never retried with back-off (the offline case of issue 28's class 7).
+@Suite struct UnreachableTests {
+    /// Counts the requests sent through URLSession.
+    final class CountingTransport: HTTPTransport, @unchecked Sendable {
+        private let lock = NSLock()
+        private var sent = 0
+        private let inner = URLSessionTransport()
+        var count: Int { lock.withLock { sent } }
+
+        func send(_ request: HTTPRequest, timeout: Duration) async throws -> HTTPTransportResponse {
+            lock.withLock { sent += 1 }
+            return try await inner.send(request, timeout: timeout)
+        }
+
+        func send(_ request: HTTPRequest, limits: HTTPTransportLimits) async throws -> HTTPTransportResponse {
+            lock.withLock { sent += 1 }
+            return try await inner.send(request, limits: limits)
+        }
+    }
+
+    static func client(_ base: String, transport: CountingTransport) throws -> APIClient {
+        APIClient(configuration: APIClientConfiguration(
+            baseURL: try #require(URL(string: base)), userAgent: "AirdateTests/1.0 (+https://example.org/airdate)",
+            rateLimits: [], retry: exactRetry(attempts: 4)), transport: transport, clock: ImmediateClock())
+    }
+
+    @Test("a refused connection and a host name that does not resolve are one attempt each, .unreachable, not retriable",
+          arguments: ["http://127.0.0.1:1", "http://airdate-no-such-host.invalid"])
+    func unreachableIsOneAttempt(base: String) async throws {
+        let transport = CountingTransport()
+        let client = try Self.client(base, transport: transport)
+        do {
+            let _: Item = try await client.get(APIRequest(path: "/items/1"))
+            Issue.record("a request to \(base) succeeded")
+        } catch {
+            #expect(error.code == .unreachable, "\(error)")
+            #expect(!error.isRetriable)
+            #expect(error.errorDescription?.contains("Could not reach") == true, "\(error.errorDescription ?? "")")
+            #expect(error.errorDescription?.contains(try #require(URL(string: base)?.host)) == true)
+        }
+        #expect(transport.count == 1, "a host that cannot be reached was asked \(transport.count) times")
+    }
+
+    @Test("URLSession's no-network errors map to .unreachable; others stay .transport")
+    func mapping() {
+        for code in [NSURLErrorCannotFindHost, NSURLErrorDNSLookupFailed, NSURLErrorCannotConnectToHost, NSURLErrorNotConnectedToInternet] {
+            let error = NSError(domain: NSURLErrorDomain, code: code,
+                                userInfo: [NSURLErrorFailingURLErrorKey: URL(string: "https://api.jikan.moe/v4/anime/1") as Any])
+            let mapped = URLSessionTransport.clientError(for: error)
+            #expect(mapped.code == .unreachable, "\(code)")
+            #expect(mapped.errorDescription?.hasPrefix("Could not reach api.jikan.moe") == true, "\(mapped.errorDescription ?? "")")
+        }
+        #expect(URLSessionTransport.clientError(for: NSError(domain: NSURLErrorDomain, code: NSURLErrorNetworkConnectionLost)).code == .transport)
+    }
+}

@@ -15,6 +15,8 @@ let package = Package(
         .library(name: "AnimePlannerJikan", targets: ["AnimePlannerJikan"]),
         .library(name: "WatchOrderTVMaze", targets: ["WatchOrderTVMaze"]),
         .library(name: "WatchOrderWiki", targets: ["WatchOrderWiki"]),
+        // Other services' files, read and written beside the products they feed.
+        .library(name: "AnimePlannerMAL", targets: ["AnimePlannerMAL"]),
         // Their types appear in the other products' public API (`CalendarDay`, `Week`, `ICalendar`;
         // `HTTPTransport`, `HTTPClientError`), so apps import them by name.
         .library(name: "AirdateCore", targets: ["AirdateCore"]),
@@ -157,6 +159,16 @@ let package = Package(
             name: "AnimePlannerJikanTests",
             dependencies: ["AnimePlannerJikan", "AnimePlanner", "JikanClient", "AirdateCore", "AirdateHTTP", "AirdateTestServer"]
         ),
+        // MyAnimeList's list export (XML) read into AnimePlanner and written from it. XMLParser comes
+        // from FoundationXML on Linux (libxml2), linked by this target only.
+        .target(
+            name: "AnimePlannerMAL",
+            dependencies: ["AnimePlanner", "AirdateCore"]
+        ),
+        .testTarget(
+            name: "AnimePlannerMALTests",
+            dependencies: ["AnimePlannerMAL", "AnimePlanner", "AirdateCore", "AirdateTestSupport"]
+        ),
         .target(
             name: "WatchOrderTVMaze",
             dependencies: ["WatchOrder", "TVMazeClient", "AirdateCore", "AirdateHTTP"]
@@ -181,7 +193,7 @@ let package = Package(
         // is declared by two modules.
         .testTarget(
             name: "AirdateConsumerTests",
-            dependencies: ["AirdateCore", "AirdateHTTP", "AirdateStore", "AnimePlanner", "CountdownKit", "HTMLScrape", "JikanClient", "TVMazeClient", "WatchOrder", "AnimePlannerJikan", "WatchOrderTVMaze", "WatchOrderWiki", "AirdateTestServer"]
+            dependencies: ["AirdateCore", "AirdateHTTP", "AirdateStore", "AnimePlanner", "CountdownKit", "HTMLScrape", "JikanClient", "TVMazeClient", "WatchOrder", "AnimePlannerJikan", "AnimePlannerMAL", "WatchOrderTVMaze", "WatchOrderWiki", "AirdateTestServer"]
         ),
 
         // MARK: Examples
@@ -227,7 +239,7 @@ let package = Package(
         .executableTarget(
             name: "animeplan",
             dependencies: [
-                "CommandLineSupport", "AnimePlanner", "JikanClient", "AnimePlannerJikan", "AirdateHTTP",
+                "CommandLineSupport", "AnimePlanner", "JikanClient", "AnimePlannerJikan", "AnimePlannerMAL", "AirdateHTTP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],

@@ -5,6 +5,7 @@ import AirdateHTTP
 import AirdateStore
 import AnimePlanner
 import AnimePlannerJikan
+import AnimePlannerMAL
 import CountdownKit
 import Foundation
 import HTMLScrape
@@ -53,6 +54,7 @@ struct OnePackageTests {
         #expect(page.articleURL.absoluteString == "https://en.wikipedia.org/wiki/List_of_Arrow_episodes")
         #expect(EpisodeList(tvmaze: [], show: show).episodes.isEmpty)
         #expect(ReleaseSchedule(status: .finishedAiring, slot: nil, releasedEpisodes: 0, asOf: clock.now) == .allReleased)
+        #expect(MyAnimeListStatus(exportText: "On-Hold") == .onHold)
     }
 
     @Test("no public type name is declared by two modules, and no module declares its own name")

@@ -26,6 +26,16 @@ public enum ErrorLine {
         return text
     }
 
+    /// `line` with every word longer than 80 characters cut to 60 and "…", and the whole cut at
+    /// 400 characters: an echoed input of 100,000 characters is not printed back whole.
+    public static func shortened(_ line: String) -> String {
+        var words = line.split(separator: " ", omittingEmptySubsequences: false).map { word -> String in
+            word.count > 80 ? String(word.prefix(60)) + "…" : String(word)
+        }.joined(separator: " ")
+        if words.count > 400 { words = String(words.prefix(399)) + "…" }
+        return TerminalText.printable(words)
+    }
+
     /// One line: the first line of `text` without an "Error:" prefix, white space folded, each
     /// sentence ending in exactly one full stop.
     public static func normalized(_ text: String) -> String {

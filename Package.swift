@@ -34,6 +34,14 @@ let package = Package(
         // `swift package generate-documentation` (CI builds every product's DocC catalog).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        // The opt-in AsyncHTTPClient transport (a target no library product includes, so no app
+        // that depends on a product fetches NIO) and the web example that runs on it.
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        // Only `airdate-web` (an executable target) and its tests use these: no library product's
+        // consumer fetches them (Scripts/consumer-check.py checks).
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         // MARK: HTMLScrape
@@ -64,13 +72,38 @@ let package = Package(
         // shared by the clients' test targets, never by a product.
         .target(
             name: "AirdateTestServer",
-            dependencies: ["AirdateHTTP", .product(name: "FlyingFox", package: "FlyingFox")],
+            dependencies: ["AirdateHTTP", "CAirdateZlib", .product(name: "FlyingFox", package: "FlyingFox")],
             path: "Tests/AirdateTestServer"
+        ),
+        // `HTTPTransport` on AsyncHTTPClient, for server apps (the web example runs on it). In no
+        // library product: SwiftPM fetches the dependencies of product targets only, so an app that
+        // uses a product never fetches NIO. Server apps copy this target (README, "Server apps").
+        .target(
+            name: "AirdateAsyncHTTPClient",
+            dependencies: [
+                "AirdateHTTP", "CAirdateZlib",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "HTTPTypesFoundation", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]
+        ),
+        // zlib (the system's), for AirdateAsyncHTTPClient's bounded gzip/deflate decoding.
+        .systemLibrary(name: "CAirdateZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
+        // A second process for the tests: runs API calls through either transport and reports
+        // what happened and its peak memory (two processes on one rate budget, the gzip bomb).
+        .executableTarget(
+            name: "AirdateHTTPProbe",
+            dependencies: ["AirdateHTTP", "AirdateAsyncHTTPClient"],
+            path: "Tests/AirdateHTTPProbe"
         ),
         .testTarget(
             name: "AirdateHTTPTests",
             dependencies: [
-                "AirdateHTTP", "AirdateTestServer", "AirdateTestSupport",
+                "AirdateHTTP", "AirdateTestServer", "AirdateTestSupport", "AirdateAsyncHTTPClient", "AirdateHTTPProbe",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Clocks", package: "swift-clocks"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -146,7 +179,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WatchOrderTests",
-            dependencies: ["AirdateTestSupport", "WatchOrder", "AirdateStore"]
+            dependencies: ["AirdateTestSupport", "WatchOrder", "AirdateStore", .product(name: "GRDB", package: "GRDB.swift")]
         ),
 
         // MARK: Bridges
@@ -203,19 +236,74 @@ let package = Package(
             name: "ExamplesTests",
             dependencies: ["AirdateTestSupport", "arrowverse", "tvweek", "animeplan", "countdowns", "scrape"]
         ),
-        // What every example's entry point shares (one-line errors); not a product.
+        // What every example's entry point shares (one-line errors, terminal manners, the time-zone
+        // and database options); not a product.
         .target(
             name: "CommandLineSupport",
-            dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["AirdateCore", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Examples/CommandLineSupport"
+        ),
+        .testTarget(
+            name: "CommandLineSupportTests",
+            dependencies: ["CommandLineSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        // What `arrowverse` and `airdate-web` share: the series followed, the options that open the
+        // watch-order database (`--db`, `--snapshot`, `--live`, `--tvmaze`, `--time-zone`), loading the
+        // snapshot or the live pages, and the JSON shape of an episode. Not a product.
+        .target(
+            name: "ArrowverseSupport",
+            dependencies: [
+                "CommandLineSupport", "WatchOrder", "WatchOrderWiki", "WatchOrderTVMaze", "TVMazeClient", "AirdateHTTP", "AirdateCore",
+                "AirdateStore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Examples/ArrowverseSupport"
         ),
         .executableTarget(
             name: "arrowverse",
             dependencies: [
-                "CommandLineSupport", "WatchOrder", "WatchOrderWiki", "WatchOrderTVMaze", "TVMazeClient", "AirdateHTTP", "AirdateCore",
+                "ArrowverseSupport", "CommandLineSupport", "WatchOrder", "AirdateCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Examples/arrowverse"
+        ),
+        // `airdate-web`: the Arrowverse checklist in a browser (Hummingbird 2). The app (routes, pages,
+        // live events) is a target of its own so that its tests can build it in process; the executable
+        // only reads the options and runs it.
+        .target(
+            name: "AirdateWebApp",
+            dependencies: [
+                "ArrowverseSupport", "WatchOrder", "AirdateCore", "AirdateStore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Examples/airdate-web/App"
+        ),
+        .executableTarget(
+            name: "airdate-web",
+            dependencies: [
+                "AirdateWebApp", "ArrowverseSupport", "CommandLineSupport", "AirdateStore", "WatchOrder", "AirdateAsyncHTTPClient",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ],
+            path: "Examples/airdate-web/Command"
+        ),
+        .testTarget(
+            name: "AirdateWebTests",
+            dependencies: [
+                "AirdateWebApp", "ArrowverseSupport", "AirdateTestSupport", "WatchOrder", "AirdateCore", "AirdateStore",
+                // Built first, so the tests can run them as other processes.
+                "arrowverse", "airdate-web",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
         .executableTarget(
             name: "scrape",
@@ -251,7 +339,7 @@ let package = Package(
 
 // Every target: an `import` is internal unless marked `public import` (a dependency's types reach a
 // client only where they appear in public API), and a file sees only the members of modules it imports.
-for target in package.targets where target.type != .plugin {
+for target in package.targets where target.type != .plugin && target.type != .system {
     target.swiftSettings = (target.swiftSettings ?? []) + [
         .enableUpcomingFeature("InternalImportsByDefault"),
         .enableUpcomingFeature("MemberImportVisibility"),

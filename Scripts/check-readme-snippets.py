@@ -56,7 +56,12 @@ def main():
         print(f"check-readme-snippets: {modules} is missing; run `swift build` first", file=sys.stderr)
         return 1
     includes = ["-I", modules]
-    for modulemap in glob.glob(os.path.join(ROOT, build, "checkouts", "GRDB.swift", "Sources", "GRDBSQLite", "module.modulemap")):
+    # The C modules that the Swift modules import (GRDB's SQLite, NIO's shims, CAirdateZlib): each
+    # folder with a module map, in the checkouts and in the package's own Sources.
+    modulemaps = glob.glob(os.path.join(ROOT, build, "checkouts", "*", "Sources", "**", "module.modulemap"), recursive=True)
+    modulemaps += glob.glob(os.path.join(ROOT, "Sources", "*", "module.modulemap"))
+    modulemaps += glob.glob(os.path.join(ROOT, build, "debug", "*.build", "module.modulemap"))
+    for modulemap in sorted(set(modulemaps)):
         includes += ["-I", os.path.dirname(modulemap)]
     with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as handle:
         readme = handle.read()

@@ -23,7 +23,7 @@ OUTPUT = os.path.join(ROOT, "Sources", "HTMLScrape", "TreeBuilder", "TagSets.swi
 # (property, documentation, set it extends or None, members as Swift `LocalName` constants)
 SETS = [
     ("special", "The \"special\" category of HTML elements.", None, "address applet area article aside base basefont bgsound blockquote body br button caption center col colgroup dd details dir div dl dt embed fieldset figcaption figure footer form frame frameset h1 h2 h3 h4 h5 h6 head header hgroup hr html iframe img input keygen li link listing main marquee menu meta nav noembed noframes noscript object ol p param plaintext pre script search section select source style summary table tbody td template textarea tfoot th thead title tr track ul wbr xmp"),
-    ("defaultScope", "HTML elements that bound the default scope.", None, "applet caption html table td th marquee object template"),
+    ("defaultScope", "HTML elements that bound the default scope.", None, "applet caption html table td th marquee object select template"),
     ("listItemScope", "HTML elements that bound list item scope.", "defaultScope", "ol ul"),
     ("buttonScope", "HTML elements that bound button scope.", "defaultScope", "button"),
     ("tableScope", "HTML elements that bound table scope.", None, "html table template"),

@@ -68,7 +68,6 @@ enum UsageRefinement {
     ///   (`search --bogus`: "Missing expected argument '<text>'"), is reported as unknown.
     /// - A negative number where an argument goes (`watched 457 -3`), which ArgumentParser reads as
     ///   an option and then misses the argument, is reported as out of range.
-    /// - A time-zone option under a former name (`--tz`, `--zone`) says the name to use.
     static func refined(_ message: String, arguments: [String], knownNames: Set<String>) -> (text: String, outOfRange: Bool)? {
         let end = arguments.firstIndex(of: "--") ?? arguments.endIndex
         let given = arguments[..<end]
@@ -80,9 +79,6 @@ enum UsageRefinement {
         }
         if let unknown {
             let name = unknown.split(separator: "=", maxSplits: 1).first.map(String.init) ?? unknown
-            if TimeZoneOption.formerNames.contains(name), knownNames.contains("--" + TimeZoneOption.name) {
-                return ("\(name) is now called --\(TimeZoneOption.name): give --\(TimeZoneOption.name) ZONE, such as --\(TimeZoneOption.name) Asia/Tokyo.", false)
-            }
             if message.hasPrefix("Missing expected argument") || message.hasPrefix("Unknown option") {
                 let suggestion = closest(to: name, in: knownNames).map { " Did you mean '\($0)'?" } ?? ""
                 return ("Unknown option '\(TerminalText.echoed(name, limit: 40))'.\(suggestion)", false)

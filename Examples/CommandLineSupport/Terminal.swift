@@ -14,22 +14,65 @@ public struct Terminal: Sendable {
     public var outputIsTerminal: Bool
     /// Whether standard error is a terminal.
     public var errorIsTerminal: Bool
-    /// Whether `NO_COLOR` is set (to anything non-empty) or `TERM` is `dumb`.
+    /// Whether `NO_COLOR` is set (to anything non-empty) or `TERM` is `dumb`: no colour, no bold.
     public var colorDisabled: Bool
+    /// Whether `TERM` is `dumb`: a terminal that cannot clear the screen or move the cursor.
+    public var isDumb: Bool
+    /// The width of standard output in columns: the terminal's own width when it is a terminal, else
+    /// `COLUMNS` when that is a positive number, else `nil`.
+    public var columns: Int?
 
-    /// The terminal this process runs in, and the environment's wishes.
-    public static func current(environment: [String: String] = ProcessInfo.processInfo.environment) -> Terminal {
-        Terminal(
-            outputIsTerminal: isatty(STDOUT_FILENO) == 1,
-            errorIsTerminal: isatty(STDERR_FILENO) == 1,
-            colorDisabled: !(environment["NO_COLOR"] ?? "").isEmpty || environment["TERM"] == "dumb")
+    /// The width lines are fitted to when nothing tells it: 80 columns.
+    public static let defaultColumns = 80
+
+    /// Describes a terminal.
+    public init(outputIsTerminal: Bool, errorIsTerminal: Bool, colorDisabled: Bool, isDumb: Bool = false, columns: Int? = nil) {
+        self.outputIsTerminal = outputIsTerminal
+        self.errorIsTerminal = errorIsTerminal
+        self.colorDisabled = colorDisabled
+        self.isDumb = isDumb
+        self.columns = columns
     }
 
-    /// Whether to colour standard output.
+    /// The terminal this process runs in, and the environment's wishes (`NO_COLOR`, `TERM`, `COLUMNS`).
+    public static func current(environment: [String: String] = ProcessInfo.processInfo.environment) -> Terminal {
+        let outputIsTerminal = isatty(STDOUT_FILENO) == 1
+        return Terminal(
+            outputIsTerminal: outputIsTerminal,
+            errorIsTerminal: isatty(STDERR_FILENO) == 1,
+            colorDisabled: !(environment["NO_COLOR"] ?? "").isEmpty || environment["TERM"] == "dumb",
+            isDumb: environment["TERM"] == "dumb",
+            columns: (outputIsTerminal ? windowColumns(of: STDOUT_FILENO) : nil) ?? columns(environment["COLUMNS"]))
+    }
+
+    /// The width to fit lines to: ``columns``, else ``defaultColumns`` (a pipe or a file without
+    /// `COLUMNS` gets lines that fit an 80-column terminal; set `COLUMNS` for wider ones).
+    public var lineWidth: Int { columns ?? Self.defaultColumns }
+
+    /// `COLUMNS` read as a width: a whole number from 1 to 10 000, else `nil`.
+    static func columns(_ text: String?) -> Int? {
+        guard let text, let value = Int(text.trimmingCharacters(in: .whitespaces)), (1...10_000).contains(value) else { return nil }
+        return value
+    }
+
+    /// The width the terminal on `descriptor` reports, or `nil` (not a terminal, or it reports 0).
+    static func windowColumns(of descriptor: Int32) -> Int? {
+        #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
+        var size = winsize()
+        let status = withUnsafeMutablePointer(to: &size) { ioctl(descriptor, UInt(TIOCGWINSZ), $0) }
+        guard status == 0, size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
+        #else
+        return nil
+        #endif
+    }
+
+    /// Whether to colour standard output: a terminal, and neither `NO_COLOR` nor `TERM=dumb`.
     public var usesColor: Bool { outputIsTerminal && !colorDisabled }
 
-    /// Whether screen control (clearing, moving the cursor) may be written to standard output.
-    public var controlsScreen: Bool { outputIsTerminal && !colorDisabled }
+    /// Whether screen control (clearing, moving the cursor, redrawing in place) may be written to
+    /// standard output: a terminal that is not `dumb`. `NO_COLOR` removes colour only, never redrawing.
+    public var controlsScreen: Bool { outputIsTerminal && !isDumb }
 
     /// `text` in bold when colour is on.
     public func bold(_ text: String) -> String { usesColor ? "\u{1B}[1m\(text)\u{1B}[0m" : text }

@@ -9,8 +9,7 @@ struct CommonOptions: ParsableArguments {
     @Option(name: .long, help: "The database file (default: animeplan.sqlite in the user's data directory, under Airdate/). Its folder must exist.")
     var db: String?
 
-    @Option(name: .customLong(TimeZoneOption.name), help: TimeZoneOption.help)
-    var timeZone: String?
+    @OptionGroup var timeZone: TimeZoneOption
 
     @Option(name: .long, help: "Take this day (YYYY-MM-DD) as today (default: today; offline: 2022-11-14, the snapshot's day).")
     var today: String?
@@ -22,19 +21,18 @@ struct CommonOptions: ParsableArguments {
     var fixtures: String?
 
     func validate() throws {
-        _ = try zone()
         if let today { _ = try Input.day(today, option: "--today") }
         if let fixtures, fixtures.isEmpty { throw ValidationError("--fixtures needs a folder, such as --fixtures Fixtures/jikan.") }
     }
 
     /// Opens the store; a `--db` whose folder does not exist is refused (never created).
     func openStore() throws -> PlannerStore {
-        try PlannerStore(path: try DatabasePath.resolve(db, defaultPath: Self.defaultDatabasePath()))
+        try PlannerStore(path: try DatabasePath.resolve(db, defaultName: "animeplan.sqlite"))
     }
 
     /// The viewer's zone.
     func zone() throws -> TimeZone {
-        try TimeZoneOption.zone(timeZone)
+        try timeZone.resolved()
     }
 
     /// The planner: "now" (noon of `--today` when given) and the viewer's zone.
@@ -60,12 +58,6 @@ struct CommonOptions: ParsableArguments {
     static let defaultFixtures = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures/jikan")
-
-    static func defaultDatabasePath() -> String {
-        let base = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
-            ?? URL(fileURLWithPath: NSHomeDirectory()).appendingPathComponent(".local/share")
-        return base.appendingPathComponent("Airdate").appendingPathComponent("animeplan.sqlite").path
-    }
 }
 
 /// A failure while running that the command line reports in one line (exit status 1). Mistakes in
@@ -76,7 +68,8 @@ enum CommandLineError: Error, LocalizedError {
     case missingSnapshot(String)
     case noResults(String)
     case unknownShow(Int, offline: Bool)
-    case network(String)
+    /// A failure already worded for the user.
+    case failed(String)
 
     var errorDescription: String? {
         switch self {
@@ -84,7 +77,7 @@ enum CommandLineError: Error, LocalizedError {
         case .alreadyTracked(let id): "The show \(id) is already tracked. Change its plan with `animeplan plan \(id) --per-day N`."
         case .missingSnapshot(let path): "No offline snapshot (routes.json) in \(path). Pass --fixtures with the path of Fixtures/jikan."
         case .noResults(let text): "Nothing matches \"\(TerminalText.echoed(text))\". Try fewer or other words of the title."
-        case .network(let text): text
+        case .failed(let text): text
         case .unknownShow(let id, let offline):
             offline
                 ? "The offline snapshot has no show \(id). Find the ids it has with `animeplan search TITLE --offline`."

@@ -43,7 +43,7 @@ struct Import: AsyncParsableCommand {
 
     func run() async throws {
         // The file first: a file that cannot be read writes nothing, not even an empty database.
-        let export = try MyAnimeListExport(xml: try FileInput.read(file))
+        let export = try MyAnimeListExport(xml: try Self.read(file))
         let goal = try plan.goal(fallback: .episodesPerDay(1))
         let planner = try common.planner()
         let options = try plan.options(today: planner.today)
@@ -67,13 +67,13 @@ struct Import: AsyncParsableCommand {
             terminal.clearProgress()
         } catch let error as APIClientError {
             terminal.clearProgress()
-            throw CommandLineError.network(ErrorLine.text(for: error) + " Nothing was imported.")
+            throw CommandLineError.failed(ErrorLine.text(for: error) + " Nothing was imported.")
         }
         if !dryRun, !prepared.added.isEmpty {
             do {
                 try await store.insert(contentsOf: prepared.added)
             } catch PlannerStoreError.duplicate(let id) {
-                throw CommandLineError.network("The show \(id) was added by another process meanwhile; nothing was imported. Run the import again.")
+                throw CommandLineError.failed("The show \(id) was added by another process meanwhile; nothing was imported. Run the import again.")
             }
         }
         if json {
@@ -81,6 +81,30 @@ struct Import: AsyncParsableCommand {
             return
         }
         report(prepared, export: export, planner: planner)
+    }
+
+    /// The file's bytes, never more than an export can be: a larger regular file is refused before
+    /// it is read, and a device or a pipe (`<(gunzip -c list.xml.gz)`) is read up to the limit.
+    static func read(_ path: String) throws -> Data {
+        let limit = MyAnimeListExport.maximumFileSize
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+              let type = attributes[.type] as? FileAttributeType, type != .typeDirectory else {
+            return try FileInput.read(path)  // missing, a folder, unreadable: worded there
+        }
+        if type == .typeRegular {
+            if let size = (attributes[.size] as? NSNumber)?.intValue, size > limit {
+                throw MyAnimeListExportError(.tooLarge, detail: "64 MiB")
+            }
+            return try FileInput.read(path)
+        }
+        guard let handle = FileHandle(forReadingAtPath: path) else { return try FileInput.read(path) }
+        defer { try? handle.close() }
+        var data = Data()
+        while data.count <= limit, let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
+            data.append(chunk)
+        }
+        if data.count > limit { throw MyAnimeListExportError(.tooLarge, detail: "64 MiB") }
+        return data
     }
 
     /// The entry's show: by MyAnimeList id, then by a search of its title.
@@ -120,7 +144,7 @@ struct Import: AsyncParsableCommand {
     private func report(_ prepared: MyAnimeListImport, export: MyAnimeListExport, planner: ViewingPlanner) {
         let owner = export.userName.map { " (\(TerminalText.echoed($0, limit: 30))'s list)" } ?? ""
         let count = export.entries.count + export.skipped.count
-        print(Rendering.line(file) { "Read \(Plural.count(count, "anime", "anime")) from \($0)\(owner)." })
+        print(Rendering.line(file) { "Read \(Plural.count(count, "anime", plural: "anime")) from \($0)\(owner)." })
         var added: [String] = []
         var there: [String] = []
         var unmatched: [String] = []
@@ -244,7 +268,7 @@ struct Export: AsyncParsableCommand {
             let export = MyAnimeListExport(trackedShows: overview.shows, on: overview.day,
                                            myAnimeListID: { $0.show.myAnimeListID ?? $0.id })
             try FileOutput.write(export.xmlData(), toPath: file)
-            print(Rendering.line(file) { "Wrote \(Plural.count(export.entries.count, "anime", "anime")) to \($0) (MyAnimeList's format)." })
+            print(Rendering.line(file) { "Wrote \(Plural.count(export.entries.count, "anime", plural: "anime")) to \($0) (MyAnimeList's format)." })
         }
     }
 }

@@ -1,5 +1,6 @@
 import AirdateCore
 import ArgumentParser
+import ArrowverseSupport
 import CommandLineSupport
 import Foundation
 import WatchOrder
@@ -195,21 +196,48 @@ struct Watch: AsyncParsableCommand {
     }
 }
 
-/// `arrowverse unwatch EPISODE`
+/// `arrowverse unwatch EPISODE` / `--season "Arrow 3"` / `--show Arrow`
 struct Unwatch: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Remove an episode's watched mark.")
+    static let configuration = CommandConfiguration(
+        abstract: "Remove an episode's watched mark, or those of a season or a show.",
+        discussion: "Says what changed: the episode unmarked, or how many marks were removed.")
 
     @OptionGroup var common: CommonOptions
-    @Argument(help: "The episode, by the code `list` prints: \"Arrow 3x08\", \"Legends special 1\".") var episode: String
+    @Argument(help: "The episode, by the code `list` prints: \"Arrow 3x08\", \"Legends special 1\".") var episode: String?
+    @Option(help: "Unmark a whole season (\"Arrow 3\").") var season: String?
+    @Option(help: "Unmark a whole show (\"Arrow\").") var show: String?
+
+    func validate() throws {
+        if [episode, season, show].compactMap({ $0 }).count != 1 {
+            throw ValidationError("Give the episode to unmark (\"Arrow 3x08\"), or --season \"SHOW N\", or --show SHOW.")
+        }
+    }
 
     func run() async throws {
         let store = try await common.openStore()
         let list = try await store.watchList()
-        let found = try list.episode(named: episode)
-        let removed = try await store.unmark([found.id])
+        if let episode {
+            let found = try list.episode(named: episode)
+            let removed = try await store.unmark([found.id])
+            print(removed.isEmpty
+                ? "\(Rendering.name(found, list: list)) was not marked watched; nothing changed."
+                : "Unmarked \(Rendering.name(found, list: list)).")
+            return
+        }
+        let removed: [EpisodeID]
+        let what: String
+        if let season {
+            let (show, number) = try list.season(named: season)
+            removed = try await store.unmark(show: show.id, season: number)
+            what = number.map { "\(show.name) season \($0)" } ?? show.name
+        } else {
+            let found = try list.show(named: show ?? "")
+            removed = try await store.unmark(show: found.id)
+            what = found.name
+        }
         print(removed.isEmpty
-            ? "\(Rendering.name(found, list: list)) was not marked watched; nothing changed."
-            : "Unmarked \(Rendering.name(found, list: list)).")
+            ? "No episode of \(what) was marked watched; nothing changed."
+            : "Unmarked \(Rendering.plural(removed.count, "episode")) of \(what).")
     }
 }
 
@@ -231,17 +259,7 @@ struct ProgressCommand: AsyncParsableCommand {
         let state = try await store.state()
         let list = try state.watchList()
         let clock = try common.clock.frozen()
-        let checklist = state.checklist
-        let context = ListingContext(list: list, checklist: checklist, clock: clock)
-        var report = ProgressReportDocument(shows: [], overall: ProgressNumbers(checklist.progress(in: list, at: clock)))
-        for show in checklist.visibleShows(in: list) {
-            let seasons = Set(list.episodes.filter { $0.showID == show.id }.map(\.season)).sorted()
-            report.shows.append(.init(
-                show: show.name,
-                progress: ProgressNumbers(checklist.progress(in: list, show: show.id, at: clock)),
-                seasons: seasons.map { .init(season: $0, progress: ProgressNumbers(checklist.progress(in: list, show: show.id, season: $0, at: clock))) },
-                comingSoon: checklist.comingSoon(in: list, show: show.id, at: clock, limit: 3).map { EpisodeDocument($0, in: context) }))
-        }
+        let report = ProgressReportDocument(list: list, checklist: state.checklist, clock: clock)
         if json {
             try JSONOutput.print(report)
             return

@@ -1,4 +1,5 @@
 import AirdateCore
+import ArrowverseSupport
 import Foundation
 import WatchOrder
 
@@ -25,11 +26,6 @@ enum Rendering {
 
     static func progress(_ progress: ProgressNumbers) -> String {
         "\(progress.watched)/\(progress.aired) aired watched (\(progress.percent)%), \(progress.total) listed"
-    }
-
-    /// Watched over aired, as a rounded percentage.
-    static func percent(_ progress: WatchProgress) -> Int {
-        Int((progress.fraction * 100).rounded())
     }
 
     /// What a mark changed, in one line: "Marked 60 episodes: 3 newly watched, 57 already watched."

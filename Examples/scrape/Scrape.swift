@@ -4,8 +4,10 @@ import Foundation
 import HTMLScrape
 
 /// `scrape SELECTOR [FILE|-]`: prints what a CSS selector matches in an HTML page, like `pup` or
-/// `htmlq`, with a real HTML5 parser. `scrape --sanitize POLICY [FILE|-]` prints the page's content
-/// cleaned by one of the ``SanitizerPolicy`` presets instead.
+/// `htmlq`, with a real HTML5 parser. `scrape --xpath EXPR [FILE|-]` does the same with an XPath 1.0
+/// expression (node-sets print one node a line; strings, numbers and booleans print their value).
+/// `scrape --sanitize POLICY [FILE|-]` prints the page's content cleaned by one of the
+/// ``SanitizerPolicy`` presets instead.
 @main
 struct Scrape: OneLineErrors {
     static let configuration = CommandConfiguration(
@@ -13,14 +15,16 @@ struct Scrape: OneLineErrors {
         discussion: """
         Reads FILE (or standard input when it is - or missing), parses it as a browser would and prints \
         each match: its text by default, an attribute with --attr, its markup with --html, JSON objects \
-        with --json, or the first matched table as CSV with --table. With --sanitize POLICY (and no \
+        with --json, or the first matched table as CSV with --table. With --xpath EXPR (and no selector) \
+        an XPath 1.0 expression selects instead: attributes and text nodes print their value, and an \
+        expression that gives a string, number or boolean prints it. With --sanitize POLICY (and no \
         selector) it prints the page's content cleaned by that policy instead: textOnly, \
         basicFormatting, basicWithImages or relaxed. The bytes are decoded as a browser would: byte \
         order mark, then <meta charset>, then UTF-8 or windows-1252.
         """,
         version: ProgramVersion.current)
 
-    @Argument(help: "A CSS selector list, such as 'table.wikiepisodetable tr.vevent td.summary' (not with --sanitize).")
+    @Argument(help: "A CSS selector list, such as 'table.wikiepisodetable tr.vevent td.summary' (not with --xpath or --sanitize).")
     var selector: String?
 
     @Argument(help: "The HTML file to read; - or nothing for standard input.")
@@ -44,7 +48,19 @@ struct Scrape: OneLineErrors {
     @Option(help: "Print the page's content cleaned by this policy: textOnly, basicFormatting, basicWithImages or relaxed.")
     var sanitize: String?
 
+    @Option(help: ArgumentHelp(
+        "Select with this XPath 1.0 expression instead of a CSS selector, such as '//tr[@class=\"vevent\"]/td[2]'.",
+        valueName: "expr"))
+    var xpath: String?
+
     func validate() throws {
+        if xpath != nil {
+            if sanitize != nil { throw ValidationError("--xpath and --sanitize cannot be used together") }
+            if selector != nil && file != "-" {
+                throw ValidationError("--xpath takes a FILE only, not a CSS selector as well")
+            }
+            return
+        }
         guard let sanitize else {
             if selector == nil { throw ValidationError("Missing expected argument '<selector>'") }
             return
@@ -73,6 +89,10 @@ struct Scrape: OneLineErrors {
             FileHandle.standardOutput.write(Data((cleaned + "\n").utf8))
             return
         }
+        if let xpath {
+            try runXPath(xpath, file: selector ?? file)
+            return
+        }
         guard let selector else {
             throw ValidationError("Give a CSS selector to print what it matches, or --sanitize POLICY to clean the page")
         }
@@ -82,6 +102,12 @@ struct Scrape: OneLineErrors {
         } catch {
             throw ValidationError("The selector is not valid: \(error.description)")
         }
+        let document = try parse(file)
+        try printMatches(document.select(compiled), describing: selector)
+    }
+
+    /// Parses the page, with the `--base` URL when given.
+    private func parse(_ path: String) throws -> Document {
         var baseURL: URL?
         if let base {
             guard let url = URL(string: base), url.scheme != nil else {
@@ -89,27 +115,80 @@ struct Scrape: OneLineErrors {
             }
             baseURL = url
         }
-        let data = try read(file)
-        let document = Document(bytes: data, options: ParseOptions(collectsErrors: false, url: baseURL))
-        let matches = document.select(compiled)
+        let data = try read(path)
+        return Document(bytes: data, options: ParseOptions(collectsErrors: false, url: baseURL))
+    }
+
+    /// `--xpath`: node-sets print one node a line (elements as the CSS mode prints them); strings,
+    /// numbers and booleans print their value.
+    private func runXPath(_ expression: String, file path: String) throws {
+        let compiled: XPath
+        do {
+            compiled = try XPath(expression)
+        } catch {
+            throw ValidationError("The XPath expression is not valid: \(error.description)")
+        }
+        let document = try parse(path)
+        let value = try compiled.evaluate(from: document.root)
+        guard case let .nodeSet(nodes) = value else {
+            if table { throw Failure(message: "The expression \(expression) gives a value, not a table. Select a <table> element") }
+            if json {
+                let type: String
+                let scalar: Any
+                switch value {
+                case let .number(number):
+                    type = "number"
+                    scalar = number.isFinite ? number as Any : value.string as Any
+                case let .boolean(boolean): type = "boolean"; scalar = boolean
+                default: type = "string"; scalar = value.string
+                }
+                FileHandle.standardOutput.write(Data((Self.serialize(["type": type, "value": scalar]) + "\n").utf8))
+            } else {
+                FileHandle.standardOutput.write(Data((value.string + "\n").utf8))
+            }
+            return
+        }
+        if table || nodes.allSatisfy({ $0.element != nil }) {
+            try printMatches(nodes.compactMap(\.element), describing: expression)
+            return
+        }
+        var output = ""
+        for node in nodes {
+            if json {
+                output += nodeJSON(node) + "\n"
+            } else if let element = node.element {
+                output += try line(for: element) ?? ""
+            } else if html, case let .attribute(_, attribute) = node {
+                output += attribute.name + "=\"" + attribute.value.replacingOccurrences(of: "\"", with: "&quot;") + "\"\n"
+            } else if html, let plain = node.node, plain.kind != .document {
+                output += plain.outerHTML + "\n"
+            } else {
+                output += node.stringValue + "\n"
+            }
+        }
+        FileHandle.standardOutput.write(Data(output.utf8))
+    }
+
+    /// The line the CSS mode prints for one matched element, or `nil` when `--attr` names a missing attribute.
+    private func line(for element: Element) throws -> String? {
+        if json { return objectJSON(element) + "\n" }
+        if let attr {
+            guard let value = attributeValue(element, attr) else { return nil }
+            return value + "\n"
+        }
+        return (html ? element.outerHTML : element.text) + "\n"
+    }
+
+    private func printMatches(_ matches: [Element], describing query: String) throws {
         var output = ""
         if table {
             guard let element = matches.first(where: { $0.localName == "table" }).flatMap(HTMLTable.init) else {
-                throw Failure(message: "No table matches \(selector). Select a <table> element, for example 'table.wikitable'")
+                throw Failure(message: "No table matches \(query). Select a <table> element, for example 'table.wikitable'")
             }
             output = json ? tableJSON(element) : element.csv()
         } else {
             for element in matches {
-                if json {
-                    output += objectJSON(element) + "\n"
-                } else if let attr {
-                    guard let value = attributeValue(element, attr) else { continue }
-                    output += value + "\n"
-                } else if html {
-                    output += element.outerHTML + "\n"
-                } else {
-                    output += element.text + "\n"
-                }
+                output += try line(for: element) ?? ""
             }
         }
         FileHandle.standardOutput.write(Data(output.utf8))
@@ -126,8 +205,28 @@ struct Scrape: OneLineErrors {
         return element.attribute(name)
     }
 
+    /// One JSON object for a node of an XPath node-set: its type, name and XPath string-value.
+    private func nodeJSON(_ node: XPathNode) -> String {
+        if let element = node.element { return objectJSON(element) }
+        let type: String
+        switch node {
+        case .attribute: type = "attribute"
+        case .namespace: type = "namespace"
+        case let .node(plain):
+            switch plain.kind {
+            case .text: type = "text"
+            case .comment: type = "comment"
+            default: type = "root"
+            }
+        }
+        return Self.serialize(["type": type, "name": node.name, "string": node.stringValue])
+    }
+
     private func objectJSON(_ element: Element) -> String {
-        var object: [String: Any] = ["tag": element.localName, "text": element.text]
+        var object: [String: Any] = [
+            "type": "element", "tag": element.localName, "name": element.localName, "text": element.text,
+            "string": XPathNode.node(element.node).stringValue,
+        ]
         var attributes: [String: String] = [:]
         for attribute in element.attributes { attributes[attribute.name] = attribute.value }
         object["attributes"] = attributes

@@ -19,7 +19,7 @@ public struct APIClient: Sendable {
     /// The configuration the client was made with.
     public let configuration: APIClientConfiguration
     private let transport: any HTTPTransport
-    private let limiter: RateLimiter
+    private let budget: RateBudget
     private let cache: ResponseCache
     private let timeline: Timeline
     private let decoder = JSONBodyDecoder()
@@ -33,7 +33,17 @@ public struct APIClient: Sendable {
     ) {
         self.configuration = configuration
         self.transport = transport
-        self.limiter = RateLimiter(limits: configuration.rateLimits, clock: clock)
+        if let budget = configuration.rateBudget {
+            self.budget = budget
+        } else if clock is ContinuousClock {
+            self.budget = RateBudget.processDefault(
+                for: configuration.baseURL, limits: configuration.rateLimits, folder: configuration.diskCache?.directory)
+        } else {
+            // A client on a clock of its own (a test clock) waits on that clock: a budget of its own.
+            self.budget = RateBudget(
+                limits: configuration.rateLimits, host: RateBudget.origin(of: configuration.baseURL),
+                folder: configuration.diskCache?.directory, clock: clock)
+        }
         self.cache = ResponseCache(capacity: configuration.cacheCapacity, clock: clock)
         self.timeline = Timeline(clock)
     }
@@ -42,7 +52,13 @@ public struct APIClient: Sendable {
     public func get<T: Decodable>(_ request: APIRequest, as type: T.Type = T.self) async throws(APIClientError) -> T {
         try await atBoundary {
             let (body, url) = try await jsonBody(for: request)
-            return try decode(T.self, from: body, url: url)
+            do {
+                return try decode(T.self, from: body, url: url)
+            } catch let error as APIClientError where error.code == .decoding {
+                // Never served again from a cache (nor revalidated into one): the next call asks the server.
+                await forget(url)
+                throw error
+            }
         }
     }
 
@@ -156,13 +172,20 @@ public struct APIClient: Sendable {
             return cached
         }
         var stale: HTTPDiskCache.Entry? = nil
-        if let disk = configuration.diskCache, let entry = disk.entry(for: key) {
-            if let fresh = entry.remainingFreshness(at: disk.now()) {
-                logger?.debug("served from the disk cache", metadata: ["url": "\(key)"])
-                await cache.store(entry.body, for: key, lifetime: fresh)
-                return entry.body
+        if let disk = configuration.diskCache {
+            switch disk.lookup(key) {
+            case .found(let entry):
+                if let fresh = entry.remainingFreshness(at: disk.now()) {
+                    logger?.debug("served from the disk cache", metadata: ["url": "\(key)"])
+                    await cache.store(entry.body, for: key, lifetime: fresh)
+                    return entry.body
+                }
+                stale = entry
+            case .damaged:
+                logger?.warning("removed a damaged disk-cache entry; asking the server again", metadata: ["url": "\(key)"])
+            case .missing:
+                break
             }
-            stale = entry
         }
         var head = HTTPRequest(method: .get, url: url)
         head.headerFields[.userAgent] = configuration.userAgent
@@ -220,23 +243,28 @@ public struct APIClient: Sendable {
                 default:
                     serverWait = ResponseHeaders.retryAfter(response.head.headerFields[.retryAfter])
                     if let message = configuration.errorBodyReader?(status, response.body) {
-                        // The server explained itself: its advice decides whether to retry.
-                        guard message.isRetriable else { throw APIClientError.api(message) }
+                        // The server explained itself: its advice decides whether to retry. Its
+                        // Retry-After goes into the error, so the message says how long to wait.
+                        var explained = APIClientError.api(message)
+                        explained.retryAfter = serverWait
+                        guard message.isRetriable else { throw explained }
                         rateLimited = message.isRateLimit
-                        failure = .api(message)
+                        failure = explained
                     } else {
                         switch status {
                         case 429:
                             rateLimited = true
                             failure = .rateLimited(retryAfter: serverWait)
                         case 500..<600:
-                            failure = .server(status: status)
+                            var failed = APIClientError.server(status: status)
+                            failed.retryAfter = serverWait
+                            failure = failed
                         default:
                             throw APIClientError.unexpectedStatus(status)
                         }
                     }
                 }
-            } catch let error as APIClientError where error.isRetriable && (error != .timedOut || policy.retriesTimeouts) {
+            } catch let error as APIClientError where error.isRetriable && (error.code != .timedOut || policy.retriesTimeouts) {
                 failure = error
             }
             guard attempt < policy.maxAttempts else { throw failure }
@@ -250,7 +278,7 @@ public struct APIClient: Sendable {
             // A rate-limited server counts every request of this client: hold them all back.
             if rateLimited {
                 logger?.notice("the server is rate-limiting: holding back every request", metadata: ["wait": "\(wait.formattedSeconds)"])
-                await limiter.pause(for: wait)
+                await budget.pause(for: wait)
             }
             try await timeline.sleep(for: wait)
         }
@@ -282,24 +310,31 @@ public struct APIClient: Sendable {
     /// One attempt: a rate-limit slot, then the transport; errors become ``APIClientError``.
     private func send(_ head: HTTPRequest, limits: HTTPTransportLimits, key: String) async throws -> HTTPTransportResponse {
         let asked = timeline.now()
-        try await limiter.acquire()
+        let slot = try await budget.acquire()
         let waited = timeline.now() - asked
         if waited > .zero {
             configuration.logger?.debug("waited for a rate-limit slot", metadata: ["url": "\(key)", "wait": "\(waited.formattedSeconds)"])
         }
         do {
             let response = try await transport.send(head, limits: limits)
-            await limiter.release()
+            await budget.release(slot)
             return response
         } catch let error as APIClientError {
-            await limiter.release()
+            await budget.release(slot)
             if Task.isCancelled { throw APIClientError.cancelled }
             throw error
         } catch {
-            await limiter.release()
+            await budget.release(slot)
             if Task.isCancelled { throw APIClientError.cancelled }
-            throw APIClientError.transport(reason: error.localizedDescription)
+            throw APIClientError.transport(reason: error.localizedDescription, underlying: error)
         }
+    }
+
+    /// Forgets the answer stored for `key`, in memory and on disk.
+    private func forget(_ key: String) async {
+        await cache.remove(key)
+        configuration.diskCache?.remove(key)
+        configuration.logger?.warning("removed a stored answer that did not decode", metadata: ["url": "\(key)"])
     }
 
     /// Forgets every cached response (in memory and, when configured, on disk).

@@ -9,6 +9,12 @@ public struct APIClientConfiguration: Sendable {
     public var userAgent: String
     /// The windows the client keeps to (all at once).
     public var rateLimits: [RateLimit]
+    /// The budget the client's requests draw on; `nil` (the default) draws on
+    /// ``RateBudget/processDefault(for:limits:folder:)``: one budget per host and limits for every
+    /// client in the process, coordinated through ``diskCache``'s folder with other processes when
+    /// there is a disk cache. (A client made with a clock other than `ContinuousClock`, such as a
+    /// test clock, gets a budget of its own on that clock.)
+    public var rateBudget: RateBudget?
     /// When failed requests are tried again.
     public var retry: RetryPolicy
     /// How long one attempt may take, from sending to the last byte of the body.

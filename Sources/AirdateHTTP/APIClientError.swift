@@ -47,13 +47,16 @@ public struct APIClientError: Error, LocalizedError, Sendable, Equatable, Custom
         /// The request never produced a complete response: no connection, connection lost, DNS
         /// failure… ``APIClientError/underlying`` keeps the transport's own error.
         public static let transport = Code("transport")
-        /// The host cannot be reached at all: no network, a host name that does not resolve, a
-        /// refused connection. Never retried (trying again at once cannot help), so an offline
-        /// machine hears so in one attempt; ``APIClientError/url`` names the host asked for.
+        /// The host cannot be reached at all: no network, or a host name that does not resolve.
+        /// Never retried (trying again at once cannot help), so an offline machine hears so in one
+        /// attempt; ``APIClientError/url`` names the host asked for. (A refused connection is
+        /// ``transport``, retried: a server that is restarting refuses for a moment.)
         public static let unreachable = Code("unreachable")
-        /// The exchange did not complete within the request time-out.
+        /// The exchange did not complete within the request time-out: the answer arrived too slowly
+        /// (or, when ``APIClientError/detail`` says nothing had arrived, not at all).
         public static let timedOut = Code("timedOut")
         /// The server sent nothing at all for the idle time-out: it or the network is not responding.
+        /// ``APIClientError/detail`` says what had arrived before the silence.
         public static let stalled = Code("stalled")
         /// The body, decoded, was larger than the configured limit; the rest was not read.
         public static let bodyTooLarge = Code("bodyTooLarge")
@@ -69,6 +72,10 @@ public struct APIClientError: Error, LocalizedError, Sendable, Equatable, Custom
         public static let invalidRequest = Code("invalidRequest")
         /// The server answered with a media type the caller did not accept.
         public static let unacceptableContentType = Code("unacceptableContentType")
+        /// The response broke HTTP or its own labels (a response head too large to read, a body
+        /// labelled gzip that is not gzip, a content coding nobody asked for); the same request
+        /// would get the same answer, so it is not retried. ``APIClientError/detail`` says what was wrong.
+        public static let malformedResponse = Code("malformedResponse")
 
         /// Matches an error against a code in a `catch` clause or a `switch`:
         /// `catch APIClientError.Code.notFound { … }`.
@@ -169,14 +176,26 @@ public struct APIClientError: Error, LocalizedError, Sendable, Equatable, Custom
     public static func transport(reason: String, underlying: (any Error & Sendable)? = nil) -> APIClientError {
         APIClientError(.transport, detail: reason, underlying: underlying)
     }
-    /// The host of `url` cannot be reached (no network, an unknown host, a refused connection).
+    /// The host of `url` cannot be reached (no network, a host name that does not resolve).
     public static func unreachable(url: String?, reason: String, underlying: (any Error & Sendable)? = nil) -> APIClientError {
         APIClientError(.unreachable, url: url, detail: reason, underlying: underlying)
     }
     /// The request time-out passed.
     public static var timedOut: APIClientError { APIClientError(.timedOut) }
+    /// The request time-out `limit` passed with `progress` made: the answer arrived too slowly.
+    public static func timedOut(after limit: Duration, progress: HTTPTransportProgress) -> APIClientError {
+        APIClientError(.timedOut, detail: progress.description, timeLimit: limit)
+    }
     /// Nothing arrived for `idle`.
     public static func stalled(idle: Duration) -> APIClientError { APIClientError(.stalled, timeLimit: idle) }
+    /// Nothing arrived for `idle` after `progress`.
+    public static func stalled(idle: Duration, progress: HTTPTransportProgress) -> APIClientError {
+        APIClientError(.stalled, detail: progress.description, timeLimit: idle)
+    }
+    /// The response broke HTTP or its own labels, as `detail` says.
+    public static func malformedResponse(_ detail: String) -> APIClientError {
+        APIClientError(.malformedResponse, detail: detail)
+    }
     /// The body passed `limit` bytes.
     public static func bodyTooLarge(limit: Int) -> APIClientError { APIClientError(.bodyTooLarge, limit: limit) }
     /// Redirects looped or went too far; `url` is the last target.
@@ -212,6 +231,9 @@ public struct APIClientError: Error, LocalizedError, Sendable, Equatable, Custom
             }
             return "The server is rate-limiting requests\(at); wait a few seconds and try again."
         case .server:
+            if let retryAfter {
+                return "The server failed with HTTP \(status.map(String.init) ?? "5xx")\(at) and asked to wait \(retryAfter.formattedSeconds); try again after that."
+            }
             return "The server failed with HTTP \(status.map(String.init) ?? "5xx")\(at); try again later."
         case .unexpectedStatus:
             return "The server answered with unexpected HTTP \(status.map(String.init) ?? "?")\(at); the request may be malformed."
@@ -246,10 +268,25 @@ public struct APIClientError: Error, LocalizedError, Sendable, Equatable, Custom
             return "Could not reach \(host) (\(detail ?? "no connection")); check the network connection, or work offline."
         case .timedOut:
             let limit = timeLimit.map { " within \($0.formattedSeconds)" } ?? " in time"
+            if let detail, detail != HTTPTransportProgress.noHead {
+                return "The answer\(at) arrived too slowly and was not complete\(limit) (\(detail)); the server or the network is slow. Try again later."
+            }
+            if let detail {
+                return "The server did not answer\(at)\(limit) (\(detail)); check the connection or try again later."
+            }
             return "The server did not finish answering\(at)\(limit); check the connection or try again later."
         case .stalled:
             let idle = timeLimit.map { " for \($0.formattedSeconds)" } ?? ""
-            return "The server sent nothing\(idle)\(at) and was given up on; it or the network is not responding. Try again later."
+            if detail == HTTPTransportProgress.noHead {
+                // Before the head, a transport sees no bytes: a silent server and a head that trickles
+                // in look alike, so the message claims only what is known.
+                let within = timeLimit.map { " within \($0.formattedSeconds)" } ?? ""
+                return "The server did not answer\(at)\(within) (\(HTTPTransportProgress.noHead)), so it was given up on; it or the network is not responding. Try again later."
+            }
+            let after = detail.map { " (\($0) before the silence)" } ?? ""
+            return "Nothing arrived from the server\(idle)\(at)\(after), so it was given up on; it or the network is not responding. Try again later."
+        case .malformedResponse:
+            return "The server's response\(at) was malformed: \(detail ?? "it is not valid HTTP"). Retrying will not help; the server or a proxy on the way is at fault."
         case .bodyTooLarge:
             return "The response\(at) was larger than the \(limit.map(String.init) ?? "allowed number of") bytes allowed and was not read to its end; raise APIClientConfiguration.maxBodyBytes if this answer is really that large."
         case .tooManyRedirects:

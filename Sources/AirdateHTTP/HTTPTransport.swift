@@ -3,12 +3,15 @@ public import HTTPTypes
 
 /// Sends one HTTP request and returns the response head and body.
 ///
-/// ``URLSessionTransport`` is the real implementation. A transport does no retrying, pacing or
-/// caching (``APIClient`` does); it reports failures as ``APIClientError/transport(reason:)``,
-/// ``APIClientError/timedOut``, ``APIClientError/stalled(idle:)``,
-/// ``APIClientError/bodyTooLarge(limit:)``, ``APIClientError/tooManyRedirects(url:)`` or
-/// ``APIClientError/cancelled`` and must abandon the request when the calling task is cancelled.
-/// Redirects (301/302/307/308) are followed by the transport.
+/// ``URLSessionTransport`` is the implementation for apps; server apps use the AsyncHTTPClient
+/// transport that README's "Server apps" section shows. A transport does no retrying, pacing or
+/// caching (``APIClient`` does); it reports failures as ``APIClientError/transport(reason:underlying:)``
+/// (the connection failed: retried), ``APIClientError/malformedResponse(_:)`` (the answer broke HTTP
+/// or its labels: not retried), ``APIClientError/timedOut(after:progress:)``,
+/// ``APIClientError/stalled(idle:progress:)``, ``APIClientError/bodyTooLarge(limit:)`` (counted in
+/// decoded bytes), ``APIClientError/tooManyRedirects(url:)`` or ``APIClientError/cancelled``, and
+/// must abandon the request when the calling task is cancelled. Redirects (301/302/303/307/308)
+/// are followed by the transport; gzip and deflate bodies arrive decoded.
 public protocol HTTPTransport: Sendable {
     /// Sends `request` and waits for the whole response, at most `timeout` in all.
     func send(_ request: HTTPRequest, timeout: Duration) async throws -> HTTPTransportResponse
@@ -41,8 +44,9 @@ public struct HTTPTransportLimits: Sendable, Hashable {
     /// The longest silence allowed: no response head or body byte for this long fails the request
     /// with ``APIClientError/stalled(idle:)`` (a dead server fails in this time, not in `timeout`).
     public var idleTimeout: Duration
-    /// The largest body accepted; a longer one fails with ``APIClientError/bodyTooLarge(limit:)``
-    /// as soon as its declared length or its received bytes pass it.
+    /// The largest body accepted, counted after gzip or deflate decoding; a longer one fails with
+    /// ``APIClientError/bodyTooLarge(limit:)`` as soon as its declared length or its decoded bytes
+    /// pass it, so memory stays near this bound whatever the compression ratio.
     public var maxBodyBytes: Int
     /// How many redirects are followed; one more (or a loop) fails with
     /// ``APIClientError/tooManyRedirects(url:)``.
@@ -74,4 +78,30 @@ public struct HTTPTransportResponse: Sendable {
         self.head = head
         self.body = body
     }
+}
+
+/// What had arrived of a response when a time limit ran out, so that ``APIClientError/Code/stalled``
+/// and ``APIClientError/Code/timedOut`` say what really happened: a server that sent nothing, or an
+/// answer that was arriving too slowly.
+public struct HTTPTransportProgress: Sendable, Hashable, CustomStringConvertible {
+    /// Whether the response head (status and header fields) had arrived complete.
+    public var headArrived: Bool
+    /// How many bytes of the body had arrived (as sent, before any decoding).
+    public var bodyBytes: Int
+
+    /// Progress made: the head, and `bodyBytes` of the body.
+    public init(headArrived: Bool = false, bodyBytes: Int = 0) {
+        self.headArrived = headArrived
+        self.bodyBytes = max(0, bodyBytes)
+    }
+
+    /// `"no complete response head had arrived"`, `"the response head and 512 bytes of the body had
+    /// arrived"`…
+    public var description: String {
+        if !headArrived { return Self.noHead }
+        if bodyBytes == 0 { return "the response head had arrived, no byte of the body" }
+        return "the response head and \(bodyBytes) bytes of the body had arrived"
+    }
+
+    static let noHead = "no complete response head had arrived"
 }

@@ -46,6 +46,13 @@ actor ResponseCache {
         }
     }
 
+    /// Forgets the body stored for `key`.
+    func remove(_ key: String) {
+        if entries.removeValue(forKey: key) != nil {
+            order.removeAll { $0 == key }
+        }
+    }
+
     /// Forgets everything.
     func removeAll() {
         entries.removeAll()

@@ -10,9 +10,14 @@ public import FoundationNetworking
 /// the end), a silent server fails after the idle time-out, a redirect loop fails at once.
 ///
 /// Cancelling the calling task cancels the underlying data task at once.
+///
+/// The transport owns its `URLSession`: when the last copy of the transport (and of every client
+/// made with it) goes away, the session finishes the requests still in flight and is invalidated,
+/// which releases it and its delegate. Nothing to close by hand.
 public struct URLSessionTransport: HTTPTransport {
-    private let session: URLSession
-    private let delegate: SessionDelegate
+    private let owner: SessionOwner
+    private var session: URLSession { owner.session }
+    private var delegate: SessionDelegate { owner.delegate }
 
     /// A transport over a session made from `configuration`; by default an ephemeral one (no disk
     /// cache, no cookies: ``APIClient`` keeps its own cache).
@@ -24,9 +29,7 @@ public struct URLSessionTransport: HTTPTransport {
             configuration.httpCookieStorage = nil
             return configuration
         }()
-        let delegate = SessionDelegate()
-        self.delegate = delegate
-        self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+        owner = SessionOwner(configuration: configuration)
     }
 
     /// Sends `request` within `timeout` and the default limits; see ``HTTPTransport/send(_:timeout:)``.
@@ -56,8 +59,9 @@ public struct URLSessionTransport: HTTPTransport {
         }
     }
 
-    /// Throws ``APIClientError/timedOut`` past the total time-out, or
-    /// ``APIClientError/stalled(idle:)`` after a silence of the idle time-out.
+    /// Throws ``APIClientError/timedOut(after:progress:)`` past the total time-out, or
+    /// ``APIClientError/stalled(idle:progress:)`` after a silence of the idle time-out, each saying
+    /// what had arrived.
     private static func watch(_ exchange: Exchange, limits: HTTPTransportLimits) async throws -> HTTPTransportResponse {
         let clock = ContinuousClock()
         let deadline = exchange.started + limits.timeout
@@ -67,9 +71,9 @@ public struct URLSessionTransport: HTTPTransport {
             try? await clock.sleep(until: wake, tolerance: .milliseconds(50))
             if Task.isCancelled { throw APIClientError.cancelled }
             let now = clock.now
-            if now >= deadline { throw APIClientError.timedOut }
+            if now >= deadline { throw APIClientError.timedOut(after: limits.timeout, progress: exchange.progress) }
             if now >= exchange.lastActivity + limits.idleTimeout {
-                throw APIClientError.stalled(idle: limits.idleTimeout)
+                throw APIClientError.stalled(idle: limits.idleTimeout, progress: exchange.progress)
             }
         }
     }
@@ -79,7 +83,7 @@ public struct URLSessionTransport: HTTPTransport {
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<HTTPTransportResponse, any Error>) in
                 let task = session.dataTask(with: urlRequest)
-                exchange.continuation = continuation
+                exchange.setContinuation(continuation)
                 delegate.register(exchange, for: task.taskIdentifier)
                 if !exchange.start(task) {
                     delegate.unregister(task.taskIdentifier)
@@ -91,8 +95,9 @@ public struct URLSessionTransport: HTTPTransport {
         }
     }
 
-    /// Maps a URLSession error to the client's error.
-    static func clientError(for error: any Error) -> APIClientError {
+    /// Maps a URLSession error to the client's error; `headArrived` says whether the response head
+    /// had arrived when it failed.
+    static func clientError(for error: any Error, headArrived: Bool = false) -> APIClientError {
         let nsError = error as NSError
         guard nsError.domain == NSURLErrorDomain else {
             return .transport(reason: nsError.localizedDescription)
@@ -103,12 +108,30 @@ public struct URLSessionTransport: HTTPTransport {
         case NSURLErrorHTTPTooManyRedirects:
             let url = (nsError.userInfo[NSURLErrorFailingURLErrorKey] as? URL)?.absoluteString ?? ""
             return .tooManyRedirects(url: url)
-        case NSURLErrorCannotFindHost, NSURLErrorDNSLookupFailed, NSURLErrorCannotConnectToHost,
+        case NSURLErrorCannotFindHost, NSURLErrorDNSLookupFailed,
              NSURLErrorNotConnectedToInternet, NSURLErrorInternationalRoamingOff, NSURLErrorDataNotAllowed:
-            // Nothing to retry: the machine is offline or the host does not exist.
+            // Nothing to retry: the machine is offline or the host name does not exist. (A refused
+            // connection stays a transport failure: a server restarting refuses for a moment.)
             let url = (nsError.userInfo[NSURLErrorFailingURLErrorKey] as? URL)?.absoluteString
-            return .unreachable(url: url, reason: "\(nsError.localizedDescription) [URLError \(nsError.code)]")
-        default: return .transport(reason: "\(nsError.localizedDescription) [URLError \(nsError.code)]")
+            return .unreachable(url: url, reason: "\(nsError.localizedDescription) [URLError \(nsError.code)]", underlying: nsError)
+        case NSURLErrorCannotDecodeContentData, NSURLErrorCannotDecodeRawData:
+            return .malformedResponse("the body is not in the content coding its Content-Encoding names")
+        case NSURLErrorCannotParseResponse, NSURLErrorBadServerResponse:
+            return .malformedResponse("the response is not valid HTTP (URLError \(nsError.code))")
+        case NSURLErrorUnknown:
+            // FoundationNetworking passes curl's failures on as "unknown" with curl's own sentence;
+            // the two a retry cannot fix are told apart by it.
+            let said = nsError.localizedDescription
+            if said.localizedCaseInsensitiveContains("unencoding") || said.localizedCaseInsensitiveContains("content encoding") {
+                return .malformedResponse("the body is not in the content coding its Content-Encoding names (\(said))")
+            }
+            if !headArrived, said.localizedCaseInsensitiveContains("out of memory") {
+                // curl refuses a response head past 100 KB with CURLE_OUT_OF_MEMORY.
+                return .malformedResponse("the response head is larger than the client reads (100 KB)")
+            }
+            return .transport(reason: "\(said) [URLError \(nsError.code)]", underlying: nsError)
+        default:
+            return .transport(reason: "\(nsError.localizedDescription) [URLError \(nsError.code)]", underlying: nsError)
         }
     }
 }
@@ -125,10 +148,11 @@ private final class Exchange: @unchecked Sendable {
     private var activity = ContinuousClock.now
     private var head: HTTPResponse?
     private var body = Data()
+    private var received = 0
     private var failure: APIClientError?
     private var redirects = 0
     private var visited: Set<String> = []
-    var continuation: CheckedContinuation<HTTPTransportResponse, any Error>?
+    private var continuation: CheckedContinuation<HTTPTransportResponse, any Error>?
 
     init(limits: HTTPTransportLimits) {
         self.limits = limits
@@ -139,6 +163,20 @@ private final class Exchange: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return activity
+    }
+
+    /// Where the result goes; set before the task starts.
+    func setContinuation(_ continuation: CheckedContinuation<HTTPTransportResponse, any Error>) {
+        lock.lock()
+        self.continuation = continuation
+        lock.unlock()
+    }
+
+    /// What had arrived so far.
+    var progress: HTTPTransportProgress {
+        lock.lock()
+        defer { lock.unlock() }
+        return HTTPTransportProgress(headArrived: head != nil, bodyBytes: received)
     }
 
     /// Starts `task` unless cancellation came first; returns whether it started.
@@ -160,16 +198,28 @@ private final class Exchange: @unchecked Sendable {
         isCancelled = true
         let task = self.task
         lock.unlock()
-        task?.cancel()
+        Self.cancelOutOfLine(task)
     }
 
-    /// Fails the exchange with `error` and cancels the data task.
+    /// Fails the exchange with `error` at once and cancels the data task. The caller gets the
+    /// error now; the task winds down on its own (FoundationNetworking may still be decoding what it
+    /// already read, at the pace of the delegate queue, which keeps memory bounded).
     func abort(with error: APIClientError) {
         lock.lock()
         if failure == nil { failure = error }
         let task = self.task
+        let failure = self.failure
         lock.unlock()
-        task?.cancel()
+        Self.cancelOutOfLine(task)
+        if let failure { finish(.failure(failure)) }
+    }
+
+    /// `URLSessionTask.cancel()` waits for the session's work queue, which may be waiting for the
+    /// delegate queue (see ``BoundedDelegateQueue``): never call it from a delegate callback.
+    private static func cancelOutOfLine(_ task: URLSessionDataTask?) {
+        guard let task else { return }
+        let cancellable = UncheckedTask(task: task)
+        DispatchQueue.global().async { cancellable.task.cancel() }
     }
 
     /// The head arrived; returns whether to go on (a declared length past the limit stops here).
@@ -191,6 +241,7 @@ private final class Exchange: @unchecked Sendable {
     func receive(_ data: Data) {
         lock.lock()
         activity = .now
+        received += data.count
         guard failure == nil else {
             lock.unlock()
             return
@@ -235,7 +286,7 @@ private final class Exchange: @unchecked Sendable {
         if let failure {
             finish(.failure(failure))
         } else if let error {
-            finish(.failure(URLSessionTransport.clientError(for: error)))
+            finish(.failure(URLSessionTransport.clientError(for: error, headArrived: head != nil)))
         } else if let head {
             finish(.success(HTTPTransportResponse(head: head, body: body)))
         } else {
@@ -254,6 +305,60 @@ private final class Exchange: @unchecked Sendable {
         body = Data()
         lock.unlock()
         continuation.resume(with: result)
+    }
+}
+
+/// A data task handed to another queue to be cancelled.
+private struct UncheckedTask: @unchecked Sendable {
+    let task: URLSessionDataTask
+}
+
+/// Owns the session: `URLSession` keeps itself and its delegate alive until it is invalidated, so
+/// the last transport to go invalidates it (after the tasks in flight finish), releasing both.
+private final class SessionOwner: Sendable {
+    let session: URLSession
+    let delegate: SessionDelegate
+
+    init(configuration: URLSessionConfiguration) {
+        let delegate = SessionDelegate()
+        self.delegate = delegate
+        self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: BoundedDelegateQueue())
+    }
+
+    deinit {
+        session.finishTasksAndInvalidate()
+    }
+}
+
+/// The session's delegate queue, with back-pressure: at most `capacity` callbacks wait at once.
+///
+/// FoundationNetworking hands each piece of a body (16 KB, decoded) to the delegate queue without
+/// waiting, so a body that inflates a thousand times over (a 1 MB gzip of 1 GB) piled up in the
+/// queue faster than the delegate could refuse it: 1.1 GB before `bodyTooLarge`. Making the
+/// session's work queue wait here when the delegate is behind slows the decoding to the delegate's
+/// pace, so memory stays near the cap whatever the compression ratio. Callbacks added from the
+/// queue's own thread never wait (it is the one that drains it).
+private final class BoundedDelegateQueue: OperationQueue, @unchecked Sendable {
+    private let slots: DispatchSemaphore
+
+    init(capacity: Int = 64) {
+        slots = DispatchSemaphore(value: capacity)
+        super.init()
+        maxConcurrentOperationCount = 1
+        name = "Airdate.URLSessionTransport.delegate"
+    }
+
+    override func addOperation(_ block: @escaping @Sendable () -> Void) {
+        if OperationQueue.current === self {
+            super.addOperation(block)
+            return
+        }
+        slots.wait()
+        let slots = self.slots
+        super.addOperation {
+            block()
+            slots.signal()
+        }
     }
 }
 

@@ -61,7 +61,8 @@ public actor WikiEpisodePages {
                 }
                 notes.append("parse API: \(error.code)")
             } else if let parsed = answer.parse {
-                let list = Self.read(Document(html: parsed.text), page: page, title: parsed.title, sourceURL: page.articleURL)
+                let list = Self.read(Document(html: parsed.text), page: page, title: parsed.title, sourceURL: page.articleURL,
+                                     baseURL: page.articleURL)
                 if !list.episodes.isEmpty { return list }
                 notes.append(contentsOf: list.diagnostics.map(\.description))
             }
@@ -86,7 +87,7 @@ public actor WikiEpisodePages {
             throw .fetchFailed(title: page.title, error)
         }
         let document = Document(bytes: content.body, transportEncoding: content.contentType)
-        let list = Self.read(document, page: page, title: page.title, sourceURL: content.url)
+        let list = Self.read(document, page: page, title: page.title, sourceURL: content.url, baseURL: content.url)
         guard !list.episodes.isEmpty else {
             throw .noEpisodes(title: page.title, notes: notes + list.diagnostics.map(\.description))
         }
@@ -113,14 +114,16 @@ public actor WikiEpisodePages {
     }
 
     /// The episodes of a saved copy of `page` (an offline snapshot, say): its bytes as fetched,
-    /// read as ``episodeList(_:)`` reads the article.
+    /// read as ``episodeList(_:)`` reads the article. `sourceURL` (the article's address unless
+    /// given) is recorded on each episode; the page's links are resolved against the article's address
+    /// on its site, so each episode's `Episode.pageURL` is a web address even for a saved file.
     ///
     /// - Throws: ``WikiPageError/noEpisodes(title:notes:)`` for a page without a readable episode table.
     public static func episodeList(
         saved data: Data, contentType: String? = nil, of page: WikiPage, sourceURL: URL? = nil
     ) throws(WikiPageError) -> EpisodeList {
         let list = read(Document(bytes: data, transportEncoding: contentType), page: page, title: page.title,
-                        sourceURL: sourceURL ?? page.articleURL)
+                        sourceURL: sourceURL ?? page.articleURL, baseURL: page.articleURL)
         guard !list.episodes.isEmpty else { throw .noEpisodes(title: page.title, notes: list.diagnostics.map(\.description)) }
         return list
     }
@@ -149,11 +152,13 @@ public actor WikiEpisodePages {
         ])
     }
 
-    private static func read(_ document: Document, page: WikiPage, title: String, sourceURL: URL) -> EpisodeList {
+    private static func read(_ document: Document, page: WikiPage, title: String, sourceURL: URL, baseURL: URL) -> EpisodeList {
         let season = page.season ?? Self.season(inTitle: title)
         switch page.site.shape {
-        case .wikipedia: return MediaWikiEpisodeList.wikipedia(document, show: page.show, season: season, sourceURL: sourceURL)
-        case .fandom: return MediaWikiEpisodeList.fandom(document, show: page.show, season: season, sourceURL: sourceURL)
+        case .wikipedia:
+            return MediaWikiEpisodeList.wikipedia(document, show: page.show, season: season, sourceURL: sourceURL, baseURL: baseURL)
+        case .fandom:
+            return MediaWikiEpisodeList.fandom(document, show: page.show, season: season, sourceURL: sourceURL, baseURL: baseURL)
         }
     }
 

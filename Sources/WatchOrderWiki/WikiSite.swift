@@ -44,6 +44,46 @@ public struct WikiSite: Sendable, Hashable, Codable {
     func articlePath(of title: String) -> String {
         articlePath + title.replacingOccurrences(of: " ", with: "_")
     }
+
+    /// The address of the article titled `title` on this site, as the wiki writes it: spaces become
+    /// underscores and characters a path cannot hold are percent-encoded
+    /// (`Flash vs. Arrow` → `https://en.wikipedia.org/wiki/Flash_vs._Arrow`, `What's Past Is Prologue?`
+    /// → `…/wiki/What's_Past_Is_Prologue%3F`).
+    public func articleURL(of title: String) -> URL {
+        let trimmed = title.trimmingCharacters(in: .whitespacesAndNewlines).replacingOccurrences(of: " ", with: "_")
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: "%?#;")
+        let encoded = trimmed.addingPercentEncoding(withAllowedCharacters: allowed) ?? trimmed
+        var root = baseURL.absoluteString
+        while root.hasSuffix("/") { root.removeLast() }
+        let path = articlePath.hasPrefix("/") ? articlePath : "/" + articlePath
+        return URL(string: root + path + encoded) ?? baseURL
+    }
+
+    /// `lists` with every episode that has no page of its own (`Episode.pageURL` is `nil`) linked to
+    /// the article titled like it on this site — a wiki that keeps one article per episode, such as a
+    /// Fandom community. When episodes of several of the shows share a title, each of them gets
+    /// "Title (Show)", the way such wikis tell the articles apart ("Pilot (The Flash)").
+    ///
+    /// Episodes that have a page keep it; episodes whose title is not announced ("TBA") get none.
+    /// The lists and their episodes keep their order.
+    public func linkingEpisodeArticles(in lists: [EpisodeList]) -> [EpisodeList] {
+        func key(_ title: String) -> String { title.lowercased() }
+        var showsByTitle: [String: Set<String>] = [:]
+        for list in lists {
+            for episode in list.episodes { showsByTitle[key(episode.title), default: []].insert(list.show.id) }
+        }
+        return lists.map { list in
+            var linked = list
+            for index in linked.episodes.indices where linked.episodes[index].pageURL == nil {
+                let title = linked.episodes[index].title
+                guard !title.isEmpty, !["tba", "tbd", "untitled"].contains(title.lowercased()) else { continue }
+                let shared = (showsByTitle[key(title)]?.count ?? 0) > 1
+                linked.episodes[index].pageURL = articleURL(of: shared ? "\(title) (\(list.show.name))" : title)
+            }
+            return linked
+        }
+    }
 }
 
 /// One page that lists a show's episodes (all seasons, or one).

@@ -152,7 +152,7 @@ struct APIClientTests {
             let client = await makeClient(server, timeout: .milliseconds(500))
             let started = ContinuousClock.now
             let error = await clientError { let _: Item = try await client.get(APIRequest(path: "/shows/11")) }
-            #expect(error == .timedOut)
+            #expect(error == .timedOut(after: .milliseconds(500), progress: HTTPTransportProgress()))
             // Without the time-out the call would last the server's 600 s delay; the bound only
             // catches that, however busy the machine.
             #expect(ContinuousClock.now - started < .seconds(300))

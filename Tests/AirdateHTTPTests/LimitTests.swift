@@ -108,7 +108,7 @@ struct LimitTests {
             await server.inject([.delay(.seconds(60))], forPath: "/dead")
             let client = await limitedClient(server, idle: .seconds(1))
             let row = await faultRow("dead server (no head), idle 1 s") { let _: Item = try await client.get(APIRequest(path: "/dead")) }
-            #expect(row.error == .stalled(idle: .seconds(1)))
+            #expect(row.error == .stalled(idle: .seconds(1), progress: HTTPTransportProgress()))
             #expect(await server.count(path: "/dead") == 1)
             // 1 s idle; the server's 60 s (or a retry loop's deadline) would be far beyond.
             #expect(row.elapsed < .seconds(15))
@@ -122,7 +122,8 @@ struct LimitTests {
             await server.inject([.stallMidBody(prefix: 5, silence: .seconds(60))], forPath: "/half")
             let client = await limitedClient(server, idle: .seconds(1))
             let row = await faultRow("stall mid-body, idle 1 s") { let _: Item = try await client.get(APIRequest(path: "/half")) }
-            #expect(row.error == .stalled(idle: .seconds(1)))
+            #expect(row.error == .stalled(idle: .seconds(1), progress: HTTPTransportProgress(headArrived: true, bodyBytes: 5)))
+            #expect(row.error?.errorDescription?.contains("5 bytes of the body") == true)
             #expect(await server.count(path: "/half") == 1)
             #expect(row.elapsed < .seconds(15))
         }
@@ -136,7 +137,9 @@ struct LimitTests {
             // An idle time-out far above the drip's 300 ms gaps, so only the 2 s total can end it.
             let client = await limitedClient(server, idle: .seconds(10), timeout: .seconds(2))
             let row = await faultRow("drip 1 byte / 300 ms, timeout 2 s") { let _: Item = try await client.get(APIRequest(path: "/drip")) }
-            #expect(row.error == .timedOut)
+            #expect(row.error?.code == .timedOut)
+            #expect(row.error?.timeLimit == .seconds(2))
+            #expect(row.error?.errorDescription?.contains("too slowly") == true)
             #expect(await server.count(path: "/drip") == 1)
             #expect(row.elapsed < .seconds(15))
         }

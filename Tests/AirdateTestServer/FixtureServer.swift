@@ -25,6 +25,15 @@ public actor FixtureServer {
     public var etag: String?
     /// How many 304 (not modified) answers were sent.
     public private(set) var notModifiedCount = 0
+    /// The server's own rate limit (``limitRate(_:per:)``): at most this many requests in any span.
+    private var rateLimit: (limit: Int, interval: Duration)?
+    private var admitted: [ContinuousClock.Instant] = []
+    /// How many 429 answers the server's own rate limit sent.
+    public private(set) var tooManyRequestsCount = 0
+    /// The body of a 200 for every request with no route of its own (`nil`: a 404).
+    private var fallbackBody: Data?
+    /// How many requests carried `If-None-Match` (a revalidation of a stored answer).
+    public private(set) var conditionalRequestCount = 0
 
     /// The server's root URL, `http://127.0.0.1:<port>`, once ``start()`` returned.
     public private(set) var baseURL = URL(fileURLWithPath: "/")
@@ -80,6 +89,17 @@ public actor FixtureServer {
         bodies[RequestKey(request)] = (status, Data(body.utf8), contentType)
     }
 
+    /// Answers 429 (with `Retry-After: 1`) to every request past `limit` in any span of
+    /// `interval`, as TVMaze does past 20 per 10 s; the requests it answers 429 count too.
+    public func limitRate(_ limit: Int, per interval: Duration) {
+        rateLimit = (limit, interval)
+    }
+
+    /// Answers 200 with `body` (JSON) to every request that has no route or served body of its own.
+    public func serveByDefault(_ body: String) {
+        fallbackBody = Data(body.utf8)
+    }
+
     /// Adds or replaces a route.
     public func addRoute(_ route: FixtureRoute) {
         routes[route.key] = route
@@ -119,6 +139,17 @@ public actor FixtureServer {
             userAgent: request.headers[HTTPHeader("User-Agent")],
             arrival: .now
         ))
+        if request.headers[HTTPHeader("If-None-Match")] != nil { conditionalRequestCount += 1 }
+        if let rateLimit {
+            let now = ContinuousClock.now
+            admitted.removeAll { $0.duration(to: now) >= rateLimit.interval }
+            admitted.append(now)
+            if admitted.count > rateLimit.limit {
+                tooManyRequestsCount += 1
+                let headers: HTTPHeaders = [.contentType: "application/json", HTTPHeader("Retry-After"): "1"]
+                return HTTPResponse(statusCode: Self.status(429), headers: headers, body: Data(#"{"status":429}"#.utf8))
+            }
+        }
         if loopingPaths.contains(key.path) {
             let headers: HTTPHeaders = [.location: request.path]
             return HTTPResponse(statusCode: .found, headers: headers)
@@ -204,7 +235,10 @@ public actor FixtureServer {
     /// The normal answer; files ending in `.html` are served as `text/html`.
     private func normalBody(for key: RequestKey) throws -> (status: Int, body: Data, location: String?, contentType: String?) {
         if let served = bodies[key] { return (served.status, served.body, nil, served.contentType) }
-        guard let route = routes[key] else { return (404, Self.notFoundBody, nil, nil) }
+        guard let route = routes[key] else {
+            if let fallbackBody { return (200, fallbackBody, nil, nil) }
+            return (404, Self.notFoundBody, nil, nil)
+        }
         if let location = route.location { return (route.status ?? 301, Data(), location, nil) }
         guard let file = route.file, let folder else { return (route.status ?? 404, Self.notFoundBody, nil, nil) }
         let contentType = file.hasSuffix(".html") ? "text/html; charset=UTF-8" : nil

@@ -84,7 +84,12 @@ struct ArrowverseTests {
         #expect(document["timeZone"] is String)
         let episodes = try #require(document["episodes"] as? [[String: Any]])
         #expect(episodes.count == text.count)
-        let keys = Set(["position", "code", "id", "show", "season", "number", "title", "airDay", "broadcast", "watched", "aired"])
+        let keys = Set(["position", "code", "id", "show", "season", "number", "title", "airDay", "broadcast", "watched", "aired", "wikiURL", "crossover"])
+        // Each episode links its own wiki article (never the list page); crossover parts say their crossover.
+        #expect(episodes.allSatisfy { ($0["wikiURL"] as? String)?.hasPrefix("https://") == true && !(($0["wikiURL"] as? String) ?? "").contains("List_of") })
+        let flash = try #require(episodes.first { $0["code"] as? String == "The Flash 1x08" })
+        #expect((flash["crossover"] as? [String: Any])?["name"] as? String == "Flash vs. Arrow")
+        #expect(episodes.first { $0["code"] as? String == "Arrow 1x01" }?["crossover"] is NSNull)
         for (episode, line) in zip(episodes, text) {
             #expect(Set(episode.keys) == keys, "stable keys: \(episode.keys.sorted())")
             let code = try #require(episode["code"] as? String)
@@ -210,6 +215,19 @@ struct ArrowverseTests {
         #expect(Int(counts.1) == (Int(counts.2) ?? 0) + 23)
         let show = try await succeeds(["watch", "--show", "vixen"]).stdout
         #expect(show.hasPrefix("Marked 12 episodes: 12 newly watched, 0 already watched."), "\(show)")
+        // Unmark a season, then a whole show: every mark of it goes, nothing else.
+        func arrowWatched() async throws -> Int? {
+            let progress = try object(try await succeeds(["progress", "--json"]))
+            let arrow = (progress["shows"] as? [[String: Any]])?.first { $0["show"] as? String == "Arrow" }
+            return (arrow?["progress"] as? [String: Any])?["watched"] as? Int
+        }
+        let arrowBefore = try await arrowWatched()
+        #expect(try await succeeds(["unwatch", "--season", "Vixen 2"]).stdout == "Unmarked 6 episodes of Vixen season 2.\n")
+        #expect(try await succeeds(["unwatch", "--season", "Vixen 2"]).stdout == "No episode of Vixen season 2 was marked watched; nothing changed.\n")
+        #expect(try await succeeds(["unwatch", "--show", "vixen"]).stdout == "Unmarked 6 episodes of Vixen.\n")
+        #expect(try await arrowWatched() == arrowBefore)
+        expectOneLineError(try await arrowverse(["unwatch", "--season", "Vixen 7"]), program: "arrowverse", status: 1, containing: ["Vixen", "1, 2"])
+        expectOneLineError(try await arrowverse(["unwatch", "Arrow 1x01", "--show", "Arrow"]), program: "arrowverse", status: 64, containing: ["--season"])
     }
 
     @Test("watch: usage errors exit 64 naming the options; unknown shows, seasons and episodes exit 1 naming what exists")

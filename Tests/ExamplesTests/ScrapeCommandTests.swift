@@ -105,4 +105,48 @@ struct ScrapeCommandTests {
         #expect(run.output.isEmpty)
         #expect(run.error.contains("textOnly, basicFormatting, basicWithImages, relaxed"))
     }
+
+    @Test func selectsWithXPath() async throws {
+        // Elements print as the CSS mode prints them, attributes and text nodes their value.
+        let cells = try await scrape(["--xpath", "//table[contains(@class, 'wikiepisodetable')]//tr[td]/td[@class='summary']", Self.fixture])
+        #expect(cells.status == 0, "stderr: \(cells.error)")
+        #expect(cells.output.split(separator: "\n").first == "\"1:23:45\"[2]")
+        #expect(cells.output.split(separator: "\n").count == 5)
+        let links = try await scrape(["--xpath", "//p/a/@href"], input: #"<p><a href="/x">X</a> <a href="/y">Y</a></p>"#)
+        #expect(links.output == "/x\n/y\n")
+        let html = try await scrape(["--xpath", "//p/node()", "--html"], input: "<p>a &amp; b<!--c--><i>i</i></p>")
+        #expect(html.output == "a &amp; b\n<!--c-->\n<i>i</i>\n")
+        // Strings, numbers and booleans print their value, in XPath's notation.
+        let count = try await scrape(["--xpath", "count(//tr[@class and td])", Self.fixture])
+        #expect(count.output == "5\n")
+        let ratio = try await scrape(["--xpath", "1 div 4"], input: "")
+        #expect(ratio.output == "0.25\n")
+        let yes = try await scrape(["--xpath", "boolean(//title)", Self.fixture])
+        #expect(yes.output == "true\n")
+        // --json: one object per node, with its type, name and XPath string-value.
+        let json = try await scrape(["--xpath", "//a/@href | //a/text()", "--json"], input: #"<a href="/x">X</a>"#)
+        let objects = try json.output.split(separator: "\n").map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        #expect(objects.map { $0["type"] as? String } == ["attribute", "text"])
+        #expect(objects.map { $0["string"] as? String } == ["/x", "X"])
+        let number = try await scrape(["--xpath", "count(//a)", "--json"], input: "<a></a>")
+        let object = try JSONSerialization.jsonObject(with: Data(number.output.utf8)) as? [String: Any]
+        #expect(object?["type"] as? String == "number")
+        #expect(object?["value"] as? Double == 1)
+        // --table works on the first table the expression selects.
+        let table = try await scrape(["--xpath", "//table", "--table", Self.fixture])
+        #expect(table.output.hasPrefix("No.,Title,Directed by"))
+    }
+
+    @Test func reportsBadXPathAsAUsageError() async throws {
+        expectOneLineError(try await ProgramRun.run("scrape", ["--xpath", "//p["], input: ""), program: "scrape", status: 64,
+                           containing: ["XPath expression is not valid", "offset 4"])
+        expectOneLineError(try await ProgramRun.run("scrape", ["--xpath", "//p", "--sanitize", "relaxed"], input: ""),
+                           program: "scrape", status: 64, containing: ["--xpath"])
+        expectOneLineError(try await ProgramRun.run("scrape", ["--xpath", "$row/td"], input: "<p>"), program: "scrape",
+                           status: 1, containing: ["$row", "not bound"])
+        expectOneLineError(try await ProgramRun.run("scrape", ["--xpath", "count(//p)", "--table"], input: "<p>"),
+                           program: "scrape", status: 1, containing: ["table"])
+    }
 }

@@ -129,8 +129,9 @@ import Testing
             .caption, .colgroup, .tbody, .td, .tfoot, .th, .thead, .tr))
         #expect(TagSets.mathMLScope == NameSet(.mi, .mo, .mn, .ms, .mtext, .annotationXml))
         #expect(TagSets.svgHTMLIntegration == NameSet(.foreignObject, .desc, .title))
+        // `select` bounds the default scope since the 2025 select parsing.
         #expect(TagSets.buttonScope == NameSet(
-            .applet, .caption, .html, .table, .td, .th, .marquee, .object, .template, .button))
+            .applet, .caption, .html, .table, .td, .th, .marquee, .object, .select, .template, .button))
         #expect(TagSets.special.contains(.xmp) && TagSets.special.contains(.address))
         #expect(!TagSets.special.contains(.span) && !TagSets.special.contains(.a))
         #expect(TagSets.special != TagSets.formatting)

@@ -305,6 +305,27 @@ enum SafetyCheck {
         #expect(Document(html: html).root.innerHTML == html)
     }
 
+    @Test func wholeDocumentsWithAQuotedNoscriptEndKeepTheirContent() {
+        // A noscript whose attribute holds "</noscript>", in the head or the body, parsed with
+        // scripting off or on: the page's other content is all kept (the noscript itself goes).
+        let pages = [
+            "<!DOCTYPE html><html><head><noscript><link rel=x title=\"</noscript>\"></noscript></head><body><h1>Show</h1><p>Summary</p></body></html>",
+            "<!DOCTYPE html><h1>Show</h1><noscript><p title=\"</noscript><img src=x onerror=alert(1)>\">No JS</p></noscript><p>Summary</p>",
+            "<noscript><p title=\"</noscript>\">x</p></noscript><h1>Show</h1><p>Summary</p>",
+        ]
+        for html in pages {
+            for scripting in [false, true] {
+                let document = Document(html: html, options: ParseOptions(scriptingEnabled: scripting))
+                for policy in [SanitizerPolicy.relaxed, .basicFormatting, .textOnly] {
+                    let output = HTMLSanitizer(policy: policy).sanitize(document)
+                    let text = output.body?.node.textContent ?? ""
+                    #expect(text.contains("Show") && text.contains("Summary"), "\(html) scripting \(scripting): \(output.root.innerHTML)")
+                    #expect(!output.root.innerHTML.contains("onerror"))
+                }
+            }
+        }
+    }
+
     @Test func fragmentsAreCheckedInTheirOwnContext() throws {
         let sanitizer = HTMLSanitizer(policy: .relaxed)
         let row = sanitizer.sanitize(fragment: "<td onclick=x()>1</td><td>2<script>x()</script></td>", context: FragmentContext(localName: "tr"))

@@ -247,6 +247,61 @@ import Testing
         #expect(try document.selectFirst("head")?.templateContent == nil)
     }
 
+    @Test func anOpenSelectBoundsTheDefaultScope() {
+        // The 2025 select parsing puts `select` in the list of elements that end the default scope
+        // (so `<div><select></div><option>`, common on real pages, keeps its options): an end tag
+        // of an element outside the select is ignored and what follows stays in the select.
+        #expect(dump("<div><select></div>text") == expected(
+            "|     <div>",
+            "|       <select>",
+            "|         \"text\""))
+        #expect(dump("<div><select></div><option>a") == expected(
+            "|     <div>",
+            "|       <select>",
+            "|         <option>",
+            "|           \"a\""))
+        // </html> (and </body>) need a body in scope: with a select open they are ignored, so the
+        // comment lands in the select, not after the document.
+        #expect(dump("<select></html><!--c-->") == expected(
+            "|     <select>",
+            "|       <!-- c -->"))
+        #expect(dump("<select></body>x") == expected(
+            "|     <select>",
+            "|       \"x\""))
+        // An element opened inside the select still closes.
+        #expect(dump("<select><div></div>x") == expected(
+            "|     <select>",
+            "|       <div>",
+            "|       \"x\""))
+        // After </select> the outer element closes as usual.
+        #expect(dump("<div><select></select></div>x") == expected(
+            "|     <div>",
+            "|       <select>",
+            "|     \"x\""))
+    }
+
+    @Test func aClosedSelectLeavesNoFormattingBehind() {
+        // A select pushes no marker onto the active formatting elements: one would outlive the
+        // select, hide the formatting element around it from its own end tag, and bring that
+        // element back after an enclosing object or template closed.
+        #expect(dump("<object><div>x<u>a<select></select></u></div></object>z") == expected(
+            "|     <object>",
+            "|       <div>",
+            "|         \"x\"",
+            "|         <u>",
+            "|           \"a\"",
+            "|           <select>",
+            "|     \"z\""))
+        #expect(dump("<b>t<select><option>o</option></select></b><p>x") == expected(
+            "|     <b>",
+            "|       \"t\"",
+            "|       <select>",
+            "|         <option>",
+            "|           \"o\"",
+            "|     <p>",
+            "|       \"x\""))
+    }
+
     @Test func selectedContentInsideAnOptionIsDisabled() {
         // HTML "selectedcontent" post-connection steps: one inside an option (or another
         // selectedcontent, or a nested select) is disabled and never receives a copy, so the tree

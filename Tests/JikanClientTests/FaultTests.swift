@@ -32,6 +32,24 @@ struct FaultTests {
         }
     }
 
+    @Test("a 429 with Retry-After: 120 past the deadline fails at once and its message names the 120 s")
+    func retryAfterInMessage() async throws {
+        let clock = ImmediateClock()
+        try await withJikan(retry: retry, clock: clock) { jikan, server in
+            await server.inject([.status(429, retryAfter: "120", body: jikanRateLimitBody)], forPath: "/anime/457")
+            do {
+                _ = try await jikan.anime(id: 457)
+                Issue.record("expected a rate-limit error")
+            } catch let error as APIClientError {
+                #expect(error.code == .api)
+                #expect(error.retryAfter == .seconds(120))
+                #expect(error.errorDescription?.contains("asked to wait 120 s") == true, "\(error)")
+                #expect(error.errorDescription?.contains("few seconds") == false)
+            }
+            #expect(await server.count(path: "/anime/457") == 1)
+        }
+    }
+
     @Test("the upstream variant (MyAnimeList rate-limiting, string status) is retried too, doubling the wait")
     func upstreamRateLimitRetried() async throws {
         let clock = ImmediateClock()

@@ -18,6 +18,13 @@ enum ICalendarFormat {
         localDateTime(LocalDateTime(containing: instant, in: .gmt)) + "Z"
     }
 
+    /// RFC 3339 in UTC with whole seconds, `2014-12-03T01:00:00Z` (Atom's date construct).
+    static func rfc3339(_ instant: Date) -> String {
+        let value = LocalDateTime(containing: instant, in: .gmt)
+        func two(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
+        return "\(value.day.description)T\(two(value.time.hour)):\(two(value.time.minute)):\(two(value.time.second))Z"
+    }
+
     /// `±HHMM` for a UTC offset.
     static func offset(_ seconds: Int) -> String {
         let magnitude = abs(seconds)

@@ -10,6 +10,8 @@ public final class Document: Sendable {
     let arena: NodeArena
     /// `template` contents fragment → its `template` element, for walking up out of a template.
     let templateOwners: [Int32: Int32]
+    /// Document-order ranks for XPath, computed on first use.
+    let xpathOrder = DocumentOrderCache()
 
     /// The parse errors the input had, in input order. Parsing never fails: errors are recorded.
     public let errors: [ParseError]

@@ -25,6 +25,11 @@ public enum DocumentEditError: Error, LocalizedError, Hashable, Sendable {
     /// The comment text would end the comment early when serialised (it holds `-->` or `--!>`, or
     /// starts with `>` or `->`).
     case invalidCommentData(String)
+    /// The edit would give HTML that, parsed again, builds a different tree: text that ends a
+    /// `style` or `script` early, an element the parser would close, move or drop in that place
+    /// (`p` in `p`, `a` in `a`, `form` in `form`, a `td` outside a row, an HTML element under `svg`),
+    /// an attribute name the parser would spell or place differently. The text says what and where.
+    case wouldParseDifferently(String)
 
     /// What went wrong and what to do instead.
     public var errorDescription: String? {
@@ -45,6 +50,8 @@ public enum DocumentEditError: Error, LocalizedError, Hashable, Sendable {
             return "\"\(name)\" is not a valid element or attribute name"
         case let .invalidCommentData(data):
             return "the comment text \"\(data)\" would end the comment early; remove \"-->\" from it"
+        case let .wouldParseDifferently(reason):
+            return reason + "; put it where HTML allows it (or create foreign elements with namespace: .svg or .mathML)"
         }
     }
 }

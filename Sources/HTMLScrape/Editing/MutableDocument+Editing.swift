@@ -16,28 +16,46 @@ extension MutableDocument {
 
     /// Creates a detached element; insert it with ``append(_:to:)`` and friends.
     ///
-    /// HTML element and attribute names are lower-cased (as `document.createElement` does); SVG and
-    /// MathML names are kept as given.
+    /// Without a namespace the element is in the namespace the parser would give its name: `svg`
+    /// is an SVG element, `math` a MathML element, anything else HTML. Give `.svg` or `.mathML` for
+    /// the elements inside them (`rect`, `mi`). Names are spelled as the parser spells them, so that
+    /// the element parses back the same: HTML names lower-cased, SVG names lower-cased and then given
+    /// their SVG capitals (`foreignObject`, `clipPath`), MathML names lower-cased. Attributes follow
+    /// ``setAttribute(_:to:on:)``'s rules.
     ///
     /// - Throws: ``DocumentEditError/invalidName(_:)`` for a name the HTML parser could not produce.
     public mutating func createElement(
-        _ localName: String, namespace: Namespace = .html, attributes: KeyValuePairs<String, String> = [:]
+        _ localName: String, namespace: Namespace? = nil, attributes: KeyValuePairs<String, String> = [:]
     ) throws(DocumentEditError) -> NodeID {
         guard Self.isValidElementName(localName) else { throw .invalidName(localName) }
         for (name, _) in attributes where !Self.isValidAttributeName(name) { throw .invalidName(name) }
-        let elementNamespace = namespace == .none ? .html : namespace
-        let name = arena.names.intern(elementNamespace == .html ? localName.asciiLowercased : localName)
+        let elementNamespace = Self.elementNamespace(localName, namespace)
+        let name = arena.names.intern(ParserSpelling.elementName(localName, in: elementNamespace))
         let element = arena.createElement(name, namespace: elementNamespace)
         for (attributeName, value) in attributes {
-            let atom = arena.names.intern(elementNamespace == .html ? attributeName.asciiLowercased : attributeName)
-            arena.setAttribute(atom, namespace: .none, value: value, on: element)
+            let (spelling, attributeNamespace) = ParserSpelling.attributeName(attributeName, on: elementNamespace)
+            arena.setAttribute(arena.names.intern(spelling), namespace: attributeNamespace, value: Self.asParsed(value), on: element)
         }
         return id(element)
     }
 
+    /// The namespace of a new element: the one given, else the one the parser gives the name.
+    static func elementNamespace(_ localName: String, _ namespace: Namespace?) -> Namespace {
+        switch namespace {
+        case .html?, .svg?, .mathML?: return namespace!
+        case nil, .none?:
+            switch localName.asciiLowercased {
+            case "svg": return .svg
+            case "math": return .mathML
+            default: return .html
+            }
+        default: return .html
+        }
+    }
+
     /// Creates a detached text node.
     public mutating func createText(_ text: String) -> NodeID {
-        var utf8 = Array(text.utf8)
+        var utf8 = Array(Self.asParsed(text).utf8)
         return id(utf8.withUnsafeMutableBufferPointer { arena.createText(UnsafeBufferPointer($0)) })
     }
 
@@ -46,8 +64,33 @@ extension MutableDocument {
     /// - Throws: ``DocumentEditError/invalidCommentData(_:)`` when the text would end the comment early.
     public mutating func createComment(_ data: String) throws(DocumentEditError) -> NodeID {
         guard Self.isValidCommentData(data) else { throw .invalidCommentData(data) }
-        var utf8 = Array(data.utf8)
+        var utf8 = Array(Self.asParsed(data).utf8)
         return id(utf8.withUnsafeMutableBufferPointer { arena.createComment(UnsafeBufferPointer($0)) })
+    }
+
+    /// Text as a parse of its HTML would store it: CR and CRLF as LF, NUL as U+FFFD (the input
+    /// stream's rules), so that edited text serialises and parses back unchanged. Text, comments
+    /// and attribute values set by edits are stored this way.
+    static func asParsed(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 == 0x0D || $0 == 0x00 }) else { return text }
+        var result = String.UnicodeScalarView()
+        var previousCR = false
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\r":
+                result.append("\n")
+                previousCR = true
+                continue
+            case "\n" where previousCR:
+                break
+            case "\u{0}":
+                result.append("\u{FFFD}")
+            default:
+                result.append(scalar)
+            }
+            previousCR = false
+        }
+        return String(result)
     }
 
     /// A deep copy of a node of any parsed ``Document`` (attributes, text, template contents),
@@ -99,7 +142,9 @@ extension MutableDocument {
         let childIndex = try index(child)
         let parentIndex = try index(parent)
         try validateInsertion(of: childIndex, into: parentIndex)
+        try checkRoundTrip(inserting: [childIndex], into: parentIndex, excluding: [childIndex])
         let container = container(of: parentIndex)
+        forgetChainsIfAttached(childIndex)
         arena.detach(childIndex)
         arena.append(childIndex, to: container)
     }
@@ -114,6 +159,8 @@ extension MutableDocument {
         let container = container(of: parentIndex)
         let first = arena.nodes[Int(container)].firstChild
         if first == childIndex { return }
+        try checkRoundTrip(inserting: [childIndex], into: parentIndex, before: first, excluding: [childIndex])
+        forgetChainsIfAttached(childIndex)
         arena.detach(childIndex)
         arena.insert(childIndex, into: container, before: arena.nodes[Int(container)].firstChild)
     }
@@ -129,6 +176,8 @@ extension MutableDocument {
         guard parent != NodeArena.none else { throw .noParent }
         if nodeIndex == referenceIndex { return }
         try validateInsertion(of: nodeIndex, into: parent)
+        try checkRoundTrip(inserting: [nodeIndex], into: parent, before: referenceIndex, excluding: [nodeIndex])
+        forgetChainsIfAttached(nodeIndex)
         arena.detach(nodeIndex)
         arena.insert(nodeIndex, into: parent, before: referenceIndex)
     }
@@ -143,6 +192,10 @@ extension MutableDocument {
         guard parent != NodeArena.none else { throw .noParent }
         if nodeIndex == referenceIndex { return }
         try validateInsertion(of: nodeIndex, into: parent)
+        var next = arena.nodes[Int(referenceIndex)].nextSibling
+        if next == nodeIndex { next = arena.nodes[Int(nodeIndex)].nextSibling }
+        try checkRoundTrip(inserting: [nodeIndex], into: parent, before: next, excluding: [nodeIndex])
+        forgetChainsIfAttached(nodeIndex)
         arena.detach(nodeIndex)
         arena.insert(nodeIndex, into: parent, before: arena.nodes[Int(referenceIndex)].nextSibling)
     }
@@ -152,7 +205,33 @@ extension MutableDocument {
     ///
     /// - Throws: ``DocumentEditError/unknownNode``.
     public mutating func remove(_ node: NodeID) throws(DocumentEditError) {
-        arena.detach(try index(node))
+        let nodeIndex = try index(node)
+        try checkRemoval(of: [nodeIndex])
+        probeChains.forget()
+        arena.detach(nodeIndex)
+    }
+
+    /// Removing nodes changes how the rest parses in two places only: among the `html` element's
+    /// children (white space left before the `body` without a `head` would be dropped) and in a
+    /// `select` whose `selectedcontent` copies an option.
+    ///
+    /// - Throws: ``DocumentEditError/wouldParseDifferently(_:)``.
+    private mutating func checkRemoval(of removed: [Int32]) throws(DocumentEditError) {
+        guard let first = removed.first else { return }
+        let parent = arena.nodes[Int(first)].parent
+        guard parent != NodeArena.none else { return }
+        var ancestor = parent
+        while ancestor != NodeArena.none {
+            if arena.nodes[Int(ancestor)].kind == .element, isInSelectWithSelectedContent(ancestor) {
+                throw .wouldParseDifferently("removing this from a select whose selectedcontent copies an option would change the copy when the HTML is read again")
+            }
+            ancestor = arena.nodes[Int(ancestor)].parent
+        }
+        let record = arena.nodes[Int(parent)]
+        if arena.nodes[0].kind == .document, record.kind == .element, record.namespace == .html, record.name == .html,
+           record.parent == 0 {
+            try checkDocumentElementChildren(inserting: [], into: parent, before: NodeArena.none, excluding: Set(removed))
+        }
     }
 
     /// Removes every child of a node (for a `template`, its contents).
@@ -161,6 +240,17 @@ extension MutableDocument {
     public mutating func removeChildren(of node: NodeID) throws(DocumentEditError) {
         let parent = try index(node)
         let container = arena.templateContents[parent] ?? parent
+        let first = arena.nodes[Int(container)].firstChild
+        if first != NodeArena.none {
+            var children: [Int32] = []
+            var child = first
+            while child != NodeArena.none {
+                children.append(child)
+                child = arena.nodes[Int(child)].nextSibling
+            }
+            try checkRemoval(of: children)
+            probeChains.forget()
+        }
         while case let child = arena.nodes[Int(container)].firstChild, child != NodeArena.none {
             arena.detach(child)
         }
@@ -177,6 +267,9 @@ extension MutableDocument {
         guard parent != NodeArena.none else { throw .noParent }
         if nodeIndex == replacementIndex { return }
         try validateInsertion(of: replacementIndex, into: parent, replacing: nodeIndex)
+        try checkRoundTrip(
+            inserting: [replacementIndex], into: parent, before: nodeIndex, excluding: [nodeIndex, replacementIndex])
+        probeChains.forget()
         arena.detach(replacementIndex)
         arena.insert(replacementIndex, into: parent, before: nodeIndex)
         arena.detach(nodeIndex)
@@ -200,10 +293,31 @@ extension MutableDocument {
         var innermost = wrapperIndex
         while let next = firstElementChild(of: innermost), next != nodeIndex { innermost = next }
         try validateKinds(of: nodeIndex, into: innermost)
+        // Wrapped, the wrapper is checked in the node's place; a refusal puts both back.
+        let nodeNext = arena.nodes[Int(nodeIndex)].nextSibling
+        let wrapperParent = arena.nodes[Int(wrapperIndex)].parent
+        let wrapperNext = arena.nodes[Int(wrapperIndex)].nextSibling
+        probeChains.forget()
         arena.detach(wrapperIndex)
         arena.insert(wrapperIndex, into: parent, before: nodeIndex)
         arena.detach(nodeIndex)
         arena.append(nodeIndex, to: container(of: innermost))
+        do {
+            try checkRoundTrip(
+                inserting: [wrapperIndex], into: parent, before: arena.nodes[Int(wrapperIndex)].nextSibling,
+                excluding: [wrapperIndex])
+        } catch {
+            arena.detach(nodeIndex)
+            arena.detach(wrapperIndex)
+            if nodeNext == wrapperIndex {
+                arena.insert(wrapperIndex, into: parent, before: wrapperNext)
+                arena.insert(nodeIndex, into: parent, before: wrapperIndex)
+            } else {
+                arena.insert(nodeIndex, into: parent, before: nodeNext)
+                if wrapperParent != NodeArena.none { arena.insert(wrapperIndex, into: wrapperParent, before: wrapperNext) }
+            }
+            throw error
+        }
     }
 
     /// Wraps `node` in elements parsed from `html` (such as `<div class="quote"></div>`) in the
@@ -246,6 +360,15 @@ extension MutableDocument {
             child = arena.nodes[Int(child)].nextSibling
         }
         if arena.nodes[Int(parent)].kind == .document && elementChildren > 1 { throw .documentAlreadyHasElement }
+        var moving: [Int32] = []
+        child = arena.nodes[Int(source)].firstChild
+        while child != NodeArena.none {
+            moving.append(child)
+            child = arena.nodes[Int(child)].nextSibling
+        }
+        if moving.isEmpty { try checkRemoval(of: [elementIndex]) }
+        try checkRoundTrip(inserting: moving, into: parent, before: elementIndex, excluding: [elementIndex])
+        probeChains.forget()
         let first = arena.nodes[Int(source)].firstChild
         while case let moved = arena.nodes[Int(source)].firstChild, moved != NodeArena.none {
             arena.detach(moved)
@@ -257,16 +380,18 @@ extension MutableDocument {
 
     // MARK: Attributes and classes
 
-    /// Sets an attribute (in no namespace) of an element, adding it when missing. On HTML elements
-    /// the name is lower-cased.
+    /// Sets an attribute of an element, adding it when missing, named as the parser would name it
+    /// from the same markup: lower-cased on HTML elements; on SVG and MathML elements lower-cased and
+    /// given their capitals (`viewBox`, `definitionURL`), and `xlink:href`, `xml:lang`, `xmlns` and
+    /// friends put in their namespaces.
     ///
     /// - Throws: ``DocumentEditError/notAnElement(_:)``; ``DocumentEditError/invalidName(_:)``.
     public mutating func setAttribute(_ name: String, to value: String, on element: NodeID) throws(DocumentEditError) {
         let elementIndex = try elementIndex(element)
         guard Self.isValidAttributeName(name) else { throw .invalidName(name) }
-        let html = arena.nodes[Int(elementIndex)].namespace == .html
-        let atom = arena.names.intern(html ? name.asciiLowercased : name)
-        arena.setAttribute(atom, namespace: .none, value: value, on: elementIndex)
+        let (spelling, namespace) = ParserSpelling.attributeName(name, on: arena.nodes[Int(elementIndex)].namespace)
+        probeChains.forget()
+        arena.setAttribute(arena.names.intern(spelling), namespace: namespace, value: Self.asParsed(value), on: elementIndex)
     }
 
     /// Removes an attribute (in no namespace) of an element; returns whether it had it.
@@ -275,9 +400,10 @@ extension MutableDocument {
     @discardableResult
     public mutating func removeAttribute(_ name: String, from element: NodeID) throws(DocumentEditError) -> Bool {
         let elementIndex = try elementIndex(element)
-        let html = arena.nodes[Int(elementIndex)].namespace == .html
-        guard let atom = arena.names.lookup(html ? name.asciiLowercased : name) else { return false }
-        return arena.removeAttribute(atom, namespace: .none, from: elementIndex)
+        let (spelling, namespace) = ParserSpelling.attributeName(name, on: arena.nodes[Int(elementIndex)].namespace)
+        guard let atom = arena.names.lookup(spelling) else { return false }
+        probeChains.forget()
+        return arena.removeAttribute(atom, namespace: namespace, from: elementIndex)
     }
 
     /// Adds a class to an element's `class` attribute, unless it has it.
@@ -324,26 +450,60 @@ extension MutableDocument {
     /// Sets the text of a node: an element's (or fragment's) children become one text node (none for
     /// empty text), as the DOM's `textContent` setter; a text node's or a comment's data is replaced.
     ///
+    /// Text in an element whose contents are written as they are — `style`, `script`, `xmp`,
+    /// `iframe`, `noembed`, `noframes`, `plaintext`, and `noscript` when scripting is on — cannot
+    /// hold what would end the element (`</style>`, or `<!--<script>` in a script), since HTML has
+    /// no escape there; such text is refused. Everywhere else `&`, `<` and `>` are escaped when
+    /// serialised (in `textarea` and `title` too), so any text is kept as it is.
+    ///
     /// - Throws: ``DocumentEditError/cannotInsert(_:into:)`` for a document or doctype;
-    ///   ``DocumentEditError/invalidCommentData(_:)`` for comment text that would end it early.
+    ///   ``DocumentEditError/invalidCommentData(_:)`` for comment text that would end it early;
+    ///   ``DocumentEditError/wouldParseDifferently(_:)`` for text that would end its element.
     public mutating func setText(_ text: String, of node: NodeID) throws(DocumentEditError) {
         let nodeIndex = try index(node)
         let kind = arena.nodes[Int(nodeIndex)].kind
         switch kind {
-        case .text:
-            arena.setData(of: nodeIndex, to: text)
-        case .comment:
-            guard Self.isValidCommentData(text) else { throw .invalidCommentData(text) }
-            arena.setData(of: nodeIndex, to: text)
+        case .text, .comment:
+            if kind == .comment { guard Self.isValidCommentData(text) else { throw .invalidCommentData(text) } }
+            let parent = arena.nodes[Int(nodeIndex)].parent
+            if parent != NodeArena.none {
+                // The new data, checked in the node's place.
+                var utf8 = Array(Self.asParsed(text).utf8)
+                let probe = utf8.withUnsafeMutableBufferPointer {
+                    kind == .text ? arena.createText(UnsafeBufferPointer($0)) : arena.createComment(UnsafeBufferPointer($0))
+                }
+                try checkRoundTrip(inserting: [probe], into: parent, before: nodeIndex, excluding: [nodeIndex])
+            }
+            arena.setData(of: nodeIndex, to: Self.asParsed(text))
         case .document, .documentType:
             throw .cannotInsert(.text, into: kind)
         case .element, .documentFragment:
-            try removeChildren(of: node)
+            var textNode: NodeID?
             if !text.isEmpty {
-                let textNode = createText(text)
-                arena.append(textNode.index, to: container(of: nodeIndex))
+                let created = createText(text)
+                try checkRoundTrip(inserting: [created.index], into: nodeIndex, excluding: Set(childIndices(of: nodeIndex)))
+                textNode = created
             }
+            try removeChildren(of: node)
+            if let textNode { arena.append(textNode.index, to: container(of: nodeIndex)) }
         }
+    }
+
+    /// Forgets the remembered ancestor chains when a node that moves is in a tree now (its
+    /// descendants' chains change).
+    private mutating func forgetChainsIfAttached(_ node: Int32) {
+        if arena.nodes[Int(node)].parent != NodeArena.none { probeChains.forget() }
+    }
+
+    /// The children of a node (for a `template`, of its contents).
+    private func childIndices(of node: Int32) -> [Int32] {
+        var result: [Int32] = []
+        var child = arena.nodes[Int(arena.templateContents[node] ?? node)].firstChild
+        while child != NodeArena.none {
+            result.append(child)
+            child = arena.nodes[Int(child)].nextSibling
+        }
+        return result
     }
 
     /// Replaces the children of an element (or the fragment root, or a `template`'s contents) with
@@ -358,22 +518,24 @@ extension MutableDocument {
         let parsed: Document
         if kind == .document {
             parsed = Document(html: html, options: ParseOptions(scriptingEnabled: scriptingEnabled, collectsErrors: false))
-            quirksMode = parsed.quirksMode
         } else if let context = context(of: nodeIndex) {
             parsed = parseFragment(html, context: context)
         } else {
             throw .notAnElement(kind)
         }
-        try removeChildren(of: node)
-        let container = container(of: nodeIndex)
-        var inserted: [NodeID] = []
+        var copies: [Int32] = []
         var names = NodeArena.NameTranslation(sameTable: false)
         for child in parsed.root.childNodes {
-            let copy = arena.importSubtree(child.index, from: parsed.arena, names: &names)
-            arena.append(copy, to: container)
-            inserted.append(id(copy))
+            copies.append(arena.importSubtree(child.index, from: parsed.arena, names: &names))
         }
-        return inserted
+        // Parsed in the element's context alone, the nodes may still change among its ancestors
+        // (`<p>` set in a `span` inside a `p`).
+        try checkRoundTrip(inserting: copies, into: nodeIndex, excluding: Set(childIndices(of: nodeIndex)))
+        try removeChildren(of: node)
+        if kind == .document { quirksMode = parsed.quirksMode }
+        let container = container(of: nodeIndex)
+        for copy in copies { arena.append(copy, to: container) }
+        return copies.map(id)
     }
 
     /// Replaces a node with `html` parsed as a fragment in its parent's context, as the DOM's
@@ -385,6 +547,7 @@ extension MutableDocument {
     public mutating func setOuterHTML(_ html: String, of node: NodeID) throws(DocumentEditError) -> [NodeID] {
         let nodeIndex = try index(node)
         let inserted = try insertHTML(html, .beforeBegin, relativeTo: node)
+        probeChains.forget()
         arena.detach(nodeIndex)
         return inserted
     }
@@ -423,14 +586,14 @@ extension MutableDocument {
         case .beforeEnd: before = NodeArena.none
         case .afterEnd: before = arena.nodes[Int(nodeIndex)].nextSibling
         }
-        var inserted: [NodeID] = []
+        var copies: [Int32] = []
         var names = NodeArena.NameTranslation(sameTable: false)
         for child in parsed.root.childNodes {
-            let copy = arena.importSubtree(child.index, from: parsed.arena, names: &names)
-            arena.insert(copy, into: container, before: before)
-            inserted.append(id(copy))
+            copies.append(arena.importSubtree(child.index, from: parsed.arena, names: &names))
         }
-        return inserted
+        try checkRoundTrip(inserting: copies, into: target, before: before)
+        for copy in copies { arena.insert(copy, into: container, before: before) }
+        return copies.map(id)
     }
 
     // MARK: Rules

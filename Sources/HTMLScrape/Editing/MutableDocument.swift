@@ -36,6 +36,8 @@ public struct MutableDocument: Sendable {
     var arena: NodeArena
     /// Template contents fragment → its `template` element.
     var templateOwners: [Int32: Int32]
+    /// Ancestor chains remembered by the round-trip check of edits.
+    var probeChains = ProbeChains()
     private let identity: Identity
     /// The document this editor was made from, for mapping its ``Node``s to handles.
     private let origin: Document?

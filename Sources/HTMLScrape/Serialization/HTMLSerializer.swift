@@ -121,6 +121,15 @@ struct HTMLSerializer {
                 i += 1
             }
             output.append(UInt8(ascii: ">"))
+            // The parser drops a newline right after `<pre>`, `<textarea>` and `<listing>`: one that
+            // starts the text is written twice, so that it is still there when parsed again.
+            if record.namespace == .html, record.name == .pre || record.name == .textarea || record.name == .listing {
+                let child = firstChild(of: node)
+                if child != NodeArena.none, arena.nodes[Int(child)].kind == .text,
+                   arena.bytes(start: arena.nodes[Int(child)].dataStart, count: arena.nodes[Int(child)].dataCount).first == 0x0A {
+                    output.append(0x0A)
+                }
+            }
         case .text:
             let bytes = arena.bytes(start: record.dataStart, count: record.dataCount)
             let parent = record.parent

@@ -20,22 +20,23 @@ enum TagSets {
     }
 
     /// HTML elements that bound the default scope.
-    /// Members: `applet`, `caption`, `html`, `marquee`, `object`, `table`, `td`, `template`, `th`
+    /// Members: `applet`, `caption`, `html`, `marquee`, `object`, `select`, `table`, `td`, `template`, `th`
     static var defaultScope: NameSet {
-        @inline(__always) get { NameSet(words: (0x0400000000200008, 0x3400000001001000, 0x0000000000000001, 0x0000000000000000)) }
+        @inline(__always) get { NameSet(words: (0x0400000000200008, 0x3400400001001000, 0x0000000000000001, 0x0000000000000000)) }
     }
 
     /// HTML elements that bound list item scope.
-    /// Members: `applet`, `caption`, `html`, `marquee`, `object`, `ol`, `table`, `td`, `template`, `th`,
-    /// `ul`
+    /// Members: `applet`, `caption`, `html`, `marquee`, `object`, `ol`, `select`, `table`, `td`, `template`,
+    /// `th`, `ul`
     static var listItemScope: NameSet {
-        @inline(__always) get { NameSet(words: (0x0400000000200008, 0x3400000003001000, 0x0000000000000101, 0x0000000000000000)) }
+        @inline(__always) get { NameSet(words: (0x0400000000200008, 0x3400400003001000, 0x0000000000000101, 0x0000000000000000)) }
     }
 
     /// HTML elements that bound button scope.
-    /// Members: `applet`, `button`, `caption`, `html`, `marquee`, `object`, `table`, `td`, `template`, `th`
+    /// Members: `applet`, `button`, `caption`, `html`, `marquee`, `object`, `select`, `table`, `td`,
+    /// `template`, `th`
     static var buttonScope: NameSet {
-        @inline(__always) get { NameSet(words: (0x0400000000280008, 0x3400000001001000, 0x0000000000000001, 0x0000000000000000)) }
+        @inline(__always) get { NameSet(words: (0x0400000000280008, 0x3400400001001000, 0x0000000000000001, 0x0000000000000000)) }
     }
 
     /// HTML elements that bound table scope.

@@ -305,14 +305,14 @@ extension TreeBuilder {
         }
         reconstructActiveFormattingElements()
         insertElement(tag)
-        formatting.pushMarker()
         framesetOK = false
     }
 
-    /// Pops elements until a `select` has been popped, and clears the formatting elements it opened.
+    /// Pops elements until a `select` has been popped. (A `select` pushes no marker: since it
+    /// ends the default scope, formatting elements opened outside it are out of the adoption
+    /// agency's reach inside it, and a marker would outlive the `select` closed by its end tag.)
     mutating func closeSelect() {
         open.popUntilHTML(.select)
-        formatting.clearToLastMarker()
     }
 
     /// The `input` start tag's `select` steps; `true` when the token is to be ignored.

@@ -67,6 +67,19 @@ public struct Checklist: Sendable, Hashable, Codable {
         }.map(\.id)
     }
 
+    /// The listed episodes of a show (or of one of its seasons) that are marked watched, in watch
+    /// order — aired or not, visible or not: what unmarking the show or season removes.
+    public func watchedEpisodes(ofShow showID: String, season: Int? = nil, in list: WatchList) -> [EpisodeID] {
+        list.episodes.filter {
+            $0.showID == showID && (season == nil || $0.season == season) && watched.contains($0.id)
+        }.map(\.id)
+    }
+
+    /// Removes the marks of a whole show, or of one season of it (every listed episode of it).
+    public mutating func unmark(show showID: String, season: Int? = nil, in list: WatchList) {
+        watched.subtract(watchedEpisodes(ofShow: showID, season: season, in: list))
+    }
+
     /// Marks a whole show, or one season of it, skipping unaired episodes.
     public mutating func mark(
         show showID: String, season: Int? = nil, in list: WatchList, at clock: ViewerClock
@@ -80,9 +93,11 @@ public struct Checklist: Sendable, Hashable, Codable {
     /// of `clock`.
     public func upNext(in list: WatchList, at clock: ViewerClock, comingSoonLimit: Int = 5) -> UpNext {
         let clock = clock.frozen()  // one instant for next, coming soon and progress
+        let byShow = upNextByShow(in: list, at: clock)
         return UpNext(
             next: next(in: list, at: clock),
-            byShow: upNextByShow(in: list, at: clock),
+            byShow: byShow,
+            byShowInAirDateOrder: Self.inAirDateOrder(Array(byShow.values), in: list),
             comingSoon: comingSoon(in: list, at: clock, limit: comingSoonLimit),
             progress: progress(in: list, at: clock))
     }
@@ -97,6 +112,26 @@ public struct Checklist: Sendable, Hashable, Codable {
             result[episode.showID] = episode
         }
         return result
+    }
+
+    /// Each visible show's next episode (its first aired unwatched one, as ``upNextByShow(in:at:)``
+    /// finds it), the one that aired longest ago first: the show the viewer is furthest behind on
+    /// leads. Episodes aired on one day keep the watch order between them.
+    public func upNextByAirDate(in list: WatchList, at clock: ViewerClock) -> [Episode] {
+        let byShow = upNextByShow(in: list, at: clock)
+        return Self.inAirDateOrder(Array(byShow.values), in: list)
+    }
+
+    /// `episodes` by air day (then broadcast instant), ties in watch order; undated ones last.
+    static func inAirDateOrder(_ episodes: [Episode], in list: WatchList?) -> [Episode] {
+        episodes.sorted { left, right in
+            let a = left.airDay?.daysSince1970 ?? Int.max, b = right.airDay?.daysSince1970 ?? Int.max
+            if a != b { return a < b }
+            if let x = left.broadcast, let y = right.broadcast, x != y { return x < y }
+            let p = list?.position(of: left.id) ?? Int.max, q = list?.position(of: right.id) ?? Int.max
+            if p != q { return p < q }
+            return left.id < right.id
+        }
     }
 
     /// The first visible aired episode not watched, in watch order; never an unaired one.
@@ -121,6 +156,26 @@ public struct Checklist: Sendable, Hashable, Codable {
     }
 
     // MARK: WatchProgress
+
+    /// Progress through each visible show of `list` (in the list's order) and through each of its
+    /// seasons, in one pass over the list. Shows with no visible episode are left out.
+    public func progressByShow(in list: WatchList, at clock: ViewerClock) -> [ShowProgress] {
+        let now = clock.now, timeZone = clock.timeZone
+        var shows: [String: (total: WatchProgress, seasons: [Int: WatchProgress])] = [:]
+        for episode in list.episodes where isVisible(episode) {
+            var entry = shows[episode.showID] ?? (WatchProgress(), [:])
+            let aired = episode.hasAired(at: now, in: timeZone), seen = watched.contains(episode.id)
+            entry.total.count(aired: aired, watched: seen)
+            entry.seasons[episode.season, default: WatchProgress()].count(aired: aired, watched: seen)
+            shows[episode.showID] = entry
+        }
+        return list.shows.compactMap { show in
+            guard let entry = shows[show.id] else { return nil }
+            return ShowProgress(
+                show: show, progress: entry.total,
+                seasons: entry.seasons.keys.sorted().map { ShowProgress.Season(season: $0, progress: entry.seasons[$0] ?? WatchProgress()) })
+        }
+    }
 
     /// Progress over the visible episodes of `list`, optionally one show, optionally one season.
     public func progress(

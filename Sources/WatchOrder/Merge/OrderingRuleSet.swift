@@ -59,9 +59,13 @@ public struct OrderingRuleSet: Sendable, Hashable, Codable {
         self = try JSONDecoder().decode(OrderingRuleSet.self, from: json)
     }
 
-    /// The rules: one sequence per crossover and per same night.
+    /// The rules: one sequence per crossover (so ``WatchList/crossover(of:)`` knows its parts), and
+    /// for each same night one `before` rule per pair of episodes that follow each other (a same
+    /// night is an order, not a crossover).
     public var rules: [OrderingRule] {
         (crossovers + (otherCrossovers ?? [])).map { OrderingRule.sequence(name: $0.name, episodes: $0.order) }
-            + (sameNight ?? []).map { OrderingRule.sequence(name: $0.date, episodes: $0.order) }
+            + (sameNight ?? []).flatMap { night in
+                zip(night.order, night.order.dropFirst()).map { OrderingRule.before($0, $1) }
+            }
     }
 }

@@ -88,6 +88,17 @@ extension WatchList {
             return nodes.indices.first { reference.matches(nodes[$0]) }
         }
         var seenUnmatched = Set<EpisodeReference>()
+        var crossoverParts: [EpisodeID: CrossoverPart] = [:]
+        for case .sequence(let name, let references) in rules {
+            var found: [Int] = []
+            for reference in references {
+                if let position = resolve(reference), !found.contains(position) { found.append(position) }
+            }
+            guard found.count > 1 else { continue }
+            for (index, position) in found.enumerated() where crossoverParts[nodes[position].id] == nil {
+                crossoverParts[nodes[position].id] = CrossoverPart(name: name, part: index + 1, parts: found.count)
+            }
+        }
         for rule in rules {
             for reference in rule.references where resolve(reference) == nil && !seenUnmatched.contains(reference) {
                 seenUnmatched.insert(reference)
@@ -133,7 +144,7 @@ extension WatchList {
             throw .contradictoryRules(cycle: findCycle(
                 nodes: nodes, placed: placed, next: next, ruleEdges: ruleEdges, shows: showsByID))
         }
-        return WatchList(shows: shows, episodes: ordered, unmatchedReferences: unmatched)
+        return WatchList(shows: shows, episodes: ordered, unmatchedReferences: unmatched, crossoverParts: crossoverParts)
     }
 
     private static func label(_ episode: Episode, shows: [String: Show]) -> String {

@@ -7,11 +7,13 @@ public struct WatchList: Sendable, Hashable {
     /// Rule references that name no episode of the lists (a rule for a season not loaded, say).
     public let unmatchedReferences: [EpisodeReference]
     private let positions: [EpisodeID: Int]
+    private let crossoverParts: [EpisodeID: CrossoverPart]
 
-    init(shows: [Show], episodes: [Episode], unmatchedReferences: [EpisodeReference]) {
+    init(shows: [Show], episodes: [Episode], unmatchedReferences: [EpisodeReference], crossoverParts: [EpisodeID: CrossoverPart] = [:]) {
         self.shows = shows
         self.episodes = episodes
         self.unmatchedReferences = unmatchedReferences
+        self.crossoverParts = crossoverParts
         var positions: [EpisodeID: Int] = [:]
         for (index, episode) in episodes.enumerated() { positions[episode.id] = index }
         self.positions = positions
@@ -25,4 +27,14 @@ public struct WatchList: Sendable, Hashable {
 
     /// The show with this id, or `nil`.
     public func show(_ id: String) -> Show? { shows.first { $0.id == id } }
+
+    /// The crossover `id` is a part of — the ``OrderingRule/sequence(name:episodes:)`` rule that
+    /// names it, with its place among the parts found in this list — or `nil`.
+    public func crossover(of id: EpisodeID) -> CrossoverPart? { crossoverParts[id] }
+
+    /// The code the viewer types for `episode`: the show's name and the code within the show,
+    /// "Arrow 3x08", "Legends of Tomorrow special 1" — what ``episode(named:)`` reads back.
+    public func fullCode(of episode: Episode) -> String {
+        "\(show(episode.showID)?.name ?? episode.showID) \(code(of: episode))"
+    }
 }

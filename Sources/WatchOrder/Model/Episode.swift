@@ -23,14 +23,17 @@ public struct Episode: Sendable, Hashable, Codable, Identifiable {
     public var broadcast: Date?
     /// The runtime, when known.
     public var runtime: Duration?
-    /// The page the episode was read from.
+    /// The page the episode was read from (a list of episodes, usually).
     public var sourceURL: URL?
+    /// The episode's own page — its article on a wiki, say — when known; `nil` otherwise. Unlike
+    /// ``sourceURL`` it is about this episode alone, so an app can link each episode to it.
+    public var pageURL: URL?
 
     /// Creates an episode; the identity is derived from show, season and number (or overall number).
     public init(
         showID: String, season: Int, number: Int?, overall: Int? = nil, title: String,
         alternateTitles: [String] = [], airDay: CalendarDay?, broadcast: Date? = nil, runtime: Duration? = nil,
-        sourceURL: URL? = nil
+        sourceURL: URL? = nil, pageURL: URL? = nil
     ) {
         self.id = EpisodeID(showID: showID, season: season, number: number, overall: overall, title: title)
         self.showID = showID
@@ -43,6 +46,7 @@ public struct Episode: Sendable, Hashable, Codable, Identifiable {
         self.broadcast = broadcast
         self.runtime = runtime
         self.sourceURL = sourceURL
+        self.pageURL = pageURL
     }
 
     /// Whether the episode has no number in season.

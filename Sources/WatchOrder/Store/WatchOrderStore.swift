@@ -28,17 +28,26 @@ public actor WatchOrderStore {
     ///   - readOnly: open without write access (the schema must already exist).
     ///   - path: the SQLite file; its folder is created when missing.
     ///   - polling: how often the observations look for other processes' writes.
+    ///   - busyTimeout: how long an operation waits for another process's lock before failing with
+    ///     `StoreError.busy` (20 seconds unless told; a server answering requests may prefer a
+    ///     second or two, and tell its client to come back).
     /// - Throws: ``WatchOrderStoreError/store(_:)`` — for example a newer schema, a corrupt file or a
     ///   missing folder.
-    public init(path: String, readOnly: Bool = false, polling: ChangePolling = ChangePolling()) throws(WatchOrderStoreError) {
-        try self.init(path: path, readOnly: readOnly, polling: polling, probe: StoreProbe())
+    public init(
+        path: String, readOnly: Bool = false, polling: ChangePolling = ChangePolling(), busyTimeout: Duration = .seconds(20)
+    ) throws(WatchOrderStoreError) {
+        try self.init(path: path, readOnly: readOnly, polling: polling, busyTimeout: busyTimeout, probe: StoreProbe())
     }
 
-    /// Opens the database as ``init(path:readOnly:polling:)`` does, telling `probe` what it does
-    /// (the package's tests).
-    package init(path: String, readOnly: Bool = false, polling: ChangePolling = ChangePolling(), probe: StoreProbe) throws(WatchOrderStoreError) {
+    /// Opens the database as ``init(path:readOnly:polling:busyTimeout:)`` does, telling `probe` what it
+    /// does (the package's tests).
+    package init(
+        path: String, readOnly: Bool = false, polling: ChangePolling = ChangePolling(), busyTimeout: Duration = .seconds(20),
+        probe: StoreProbe
+    ) throws(WatchOrderStoreError) {
         self.path = path
-        database = try StoreDatabase(path: path, migrator: Self.migrator, readOnly: readOnly, polling: polling, probe: probe)
+        database = try StoreDatabase(
+            path: path, migrator: Self.migrator, readOnly: readOnly, busyTimeout: busyTimeout, polling: polling, probe: probe)
     }
 
     static var migrator: DatabaseMigrator {
@@ -56,6 +65,10 @@ public actor WatchOrderStore {
                 CREATE TABLE rule (position INTEGER PRIMARY KEY NOT NULL, json TEXT NOT NULL);
                 CREATE TABLE setting (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL);
                 """)
+        }
+        // Each episode's own page (`Episode.pageURL`); older files get the column empty.
+        migrator.registerMigration("episodePageURL") { db in
+            try db.execute(sql: "ALTER TABLE episode ADD COLUMN pageURL TEXT")
         }
         return migrator
     }
@@ -103,13 +116,13 @@ public actor WatchOrderStore {
                     arguments: [show.id, show.name, next])
                 let statement = try db.cachedStatement(sql: """
                     INSERT INTO episode (id, showID, season, number, overall, title, alternateTitles, airDay, broadcast,
-                        runtime, sourceURL, listPosition)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        runtime, sourceURL, listPosition, pageURL)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     ON CONFLICT(id) DO UPDATE SET showID = excluded.showID, season = excluded.season,
                         number = excluded.number, overall = excluded.overall, title = excluded.title,
                         alternateTitles = excluded.alternateTitles, airDay = excluded.airDay,
                         broadcast = excluded.broadcast, runtime = excluded.runtime, sourceURL = excluded.sourceURL,
-                        listPosition = excluded.listPosition
+                        listPosition = excluded.listPosition, pageURL = excluded.pageURL
                     """)
                 var kept: [String] = []
                 for (position, (episode, alternates)) in episodes.enumerated() {
@@ -117,7 +130,7 @@ public actor WatchOrderStore {
                     try statement.execute(arguments: [
                         episode.id.rawValue, show.id, episode.season, episode.number, episode.overall, episode.title,
                         alternates, episode.airDay?.description, episode.broadcast?.timeIntervalSince1970, runtime,
-                        episode.sourceURL?.absoluteString, position,
+                        episode.sourceURL?.absoluteString, position, episode.pageURL?.absoluteString,
                     ])
                     kept.append(episode.id.rawValue)
                 }
@@ -246,6 +259,23 @@ public actor WatchOrderStore {
         }
     }
 
+    /// Removes the marks of a show, or of one season of it: every listed episode of it, aired or
+    /// not, in one transaction.
+    ///
+    /// - Returns: the ids whose mark was removed, in list order; empty when none was marked.
+    @discardableResult
+    public func unmark(show showID: String, season: Int? = nil) async throws(WatchOrderStoreError) -> [EpisodeID] {
+        try await database.write { db in
+            let ids = try String.fetchAll(db, sql: """
+                SELECT episode.id FROM episode JOIN watched ON watched.episodeID = episode.id
+                WHERE episode.showID = ? AND (? IS NULL OR episode.season = ?) ORDER BY episode.listPosition
+                """, arguments: [showID, season, season])
+            let delete = try db.cachedStatement(sql: "DELETE FROM watched WHERE episodeID = ?")
+            for id in ids { try delete.execute(arguments: [id]) }
+            return ids.map(EpisodeID.init(rawValue:))
+        }
+    }
+
     /// Hides or shows specials.
     public func setHidesSpecials(_ hides: Bool) async throws(WatchOrderStoreError) {
         try await setSetting("hidesSpecials", Self.settingValue(hidesSpecials: hides))
@@ -282,6 +312,12 @@ public actor WatchOrderStore {
         database.observe(Self.fetchOrder, Self.fetchChecklist) { order, checklist in
             WatchState(lists: order.lists, rules: order.rules, showPriority: order.showPriority, checklist: checklist)
         }
+    }
+
+    /// The stored state now, then after every change with what changed (``WatchStateChange``):
+    /// what a live list needs to patch itself rather than start again. See ``WatchStateUpdates``.
+    public nonisolated func observeChanges() -> WatchStateUpdates {
+        WatchStateUpdates(states: observeState())
     }
 
     /// The watch order and the checklist, now and after every change of either.
@@ -448,7 +484,8 @@ public actor WatchOrderStore {
                 alternateTitles: alternates, airDay: (row["airDay"] as String?).flatMap(CalendarDay.init),
                 broadcast: (row["broadcast"] as Double?).map(Date.init(timeIntervalSince1970:)),
                 runtime: (row["runtime"] as Double?).map { Duration.seconds($0) },
-                sourceURL: (row["sourceURL"] as String?).flatMap(URL.init(string:)))
+                sourceURL: (row["sourceURL"] as String?).flatMap(URL.init(string:)),
+                pageURL: (row["pageURL"] as String?).flatMap(URL.init(string:)))
             episode.id = EpisodeID(rawValue: row["id"])
             episodesByShow[showID, default: []].append(episode)
         }

@@ -31,6 +31,34 @@ enum CellText {
         return parts.map { lines in lines.map(collapse).filter { !$0.isEmpty } }
     }
 
+    /// A link in a cell: its visible text and its `href` as written.
+    struct Link: Equatable {
+        var text: String
+        var href: String
+    }
+
+    /// The visible links (`<a href>`) of the cell, grouped like ``pieces(of:)``'s parts (split at
+    /// `<hr>`); links inside footnote markers and hidden spans are left out.
+    static func links(in cell: Element) -> [[Link]] {
+        var parts: [[Link]] = [[]]
+        var skipUntilPast: Node?
+        for node in cell.node.descendants {
+            if let skip = skipUntilPast {
+                if node.isDescendant(of: skip) { continue }
+                skipUntilPast = nil
+            }
+            guard let element = node.element else { continue }
+            if element.localName == "hr" {
+                parts.append([])
+            } else if isHidden(element) {
+                skipUntilPast = node
+            } else if element.localName == "a", let href = element.attribute("href") {
+                parts[parts.count - 1].append(Link(text: collapse(node.textContent), href: href))
+            }
+        }
+        return parts
+    }
+
     /// The cell's whole visible text, footnotes left out.
     static func text(of cell: Element) -> String {
         pieces(of: cell).map { $0.joined(separator: " ") }.filter { !$0.isEmpty }.joined(separator: " ")

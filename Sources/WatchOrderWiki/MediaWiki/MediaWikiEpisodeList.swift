@@ -36,10 +36,13 @@ public enum MediaWikiEpisodeList {
     ///   - season: the season to use for a table whose season no heading, caption or page title names
     ///     (a season page fetched without its title, say).
     ///   - sourceURL: recorded on each episode.
+    ///   - baseURL: the page's address on its wiki, against which the links of title cells are
+    ///     resolved into each episode's ``Episode/pageURL``; `sourceURL` unless given (pass it when
+    ///     `sourceURL` is a saved copy's file).
     public static func wikipedia(
-        _ document: Document, show: Show, season: Int? = nil, sourceURL: URL? = nil
+        _ document: Document, show: Show, season: Int? = nil, sourceURL: URL? = nil, baseURL: URL? = nil
     ) -> EpisodeList {
-        read(document, show: show, season: season, sourceURL: sourceURL, tableClass: "wikiepisodetable")
+        read(document, show: show, season: season, sourceURL: sourceURL, baseURL: baseURL ?? sourceURL, tableClass: "wikiepisodetable")
     }
 
     /// Reads a Fandom season page's `table.wikitable`s (plain dates, linked titles, "#" numbers).
@@ -49,16 +52,18 @@ public enum MediaWikiEpisodeList {
     ///   - show: the show the page lists.
     ///   - season: the season, when the page title ("Season 5 (…)") does not say it.
     ///   - sourceURL: recorded on each episode.
+    ///   - baseURL: the page's address on its wiki, against which the links of title cells are
+    ///     resolved into each episode's ``Episode/pageURL``; `sourceURL` unless given.
     public static func fandom(
-        _ document: Document, show: Show, season: Int? = nil, sourceURL: URL? = nil
+        _ document: Document, show: Show, season: Int? = nil, sourceURL: URL? = nil, baseURL: URL? = nil
     ) -> EpisodeList {
-        read(document, show: show, season: season, sourceURL: sourceURL, tableClass: "wikitable")
+        read(document, show: show, season: season, sourceURL: sourceURL, baseURL: baseURL ?? sourceURL, tableClass: "wikitable")
     }
 
     // MARK: Tables and seasons
 
     private static func read(
-        _ document: Document, show: Show, season fallbackSeason: Int?, sourceURL: URL?, tableClass: String
+        _ document: Document, show: Show, season fallbackSeason: Int?, sourceURL: URL?, baseURL: URL?, tableClass: String
     ) -> EpisodeList {
         var list = EpisodeList(show: show, episodes: [])
         let pageSeason = pageTitleSeason(document)
@@ -86,7 +91,7 @@ public enum MediaWikiEpisodeList {
                     continue
                 }
                 if readTable(
-                    table, season: season, show: show, sourceURL: sourceURL,
+                    table, season: season, show: show, sourceURL: sourceURL, baseURL: baseURL,
                     reportsMissingColumns: tableClass == "wikiepisodetable", into: &list)
                 {
                     tablesRead += 1
@@ -191,7 +196,7 @@ public enum MediaWikiEpisodeList {
     /// Reads one table's rows; `false` when the table has no title column (not an episode table).
     @discardableResult
     private static func readTable(
-        _ table: HTMLTable, season tableSeason: Int, show: Show, sourceURL: URL?, reportsMissingColumns: Bool,
+        _ table: HTMLTable, season tableSeason: Int, show: Show, sourceURL: URL?, baseURL: URL?, reportsMissingColumns: Bool,
         into list: inout EpisodeList
     ) -> Bool {
         guard let columns = columns(of: table) else {
@@ -230,7 +235,7 @@ public enum MediaWikiEpisodeList {
             if table.grid[index].allSatisfy({ $0?.isHeader ?? true }) { continue }
             let episodeRow = slotsCountingEpisodeRows(rowElement, width: table.columnCount, pending: &pending)
             let row = gridRow.contains(where: { $0 == nil }) ? episodeRow : gridRow
-            readRow(row, columns: columns, season: season, show: show, sourceURL: sourceURL, into: &list)
+            readRow(row, columns: columns, season: season, show: show, sourceURL: sourceURL, baseURL: baseURL, into: &list)
         }
         return true
     }
@@ -262,7 +267,7 @@ public enum MediaWikiEpisodeList {
     }
 
     private static func readRow(
-        _ row: [Element?], columns: Columns, season: Int, show: Show, sourceURL: URL?,
+        _ row: [Element?], columns: Columns, season: Int, show: Show, sourceURL: URL?, baseURL: URL?,
         into list: inout EpisodeList
     ) {
         func cell(_ column: Int?) -> Element? {
@@ -278,6 +283,7 @@ public enum MediaWikiEpisodeList {
             return
         }
         let titleParts = CellText.pieces(of: titleCell)
+        let titleLinks = CellText.links(in: titleCell)
         let numberParts = cell(columns.number).map { CellText.pieces(of: $0).map { $0.joined(separator: " ") } } ?? []
         let overallParts = cell(columns.overall).map { CellText.pieces(of: $0).map { $0.joined(separator: " ") } } ?? []
         let dateCell = cell(columns.date)
@@ -320,10 +326,28 @@ public enum MediaWikiEpisodeList {
                 list.diagnostics.append(ExtractionDiagnostic(
                     kind: .dateToBeAnnounced, message: "No air date; kept as unaired", text: rowText))
             }
+            let links = part < titleLinks.count ? titleLinks[part] : []
             list.episodes.append(Episode(
                 showID: show.id, season: season, number: number, overall: overall, title: displayTitle,
-                alternateTitles: alternates, airDay: airDay, sourceURL: sourceURL))
+                alternateTitles: alternates, airDay: airDay, sourceURL: sourceURL,
+                pageURL: title.isEmpty ? nil : articleLink(titled: title, among: links, base: baseURL)))
         }
+    }
+
+    /// The address of the first link whose text is the whole title (so a link on one word of it —
+    /// a character's name — is not taken): the episode's own article. Footnotes, in-page anchors,
+    /// edit links and red links (pages that do not exist) are not articles; a relative link needs
+    /// `base`, and only `http`/`https` addresses are kept.
+    static func articleLink(titled title: String, among links: [CellText.Link], base: URL?) -> URL? {
+        for link in links where CellText.title(link.text) == title {
+            let href = link.href.trimmingCharacters(in: .whitespacesAndNewlines)
+            if href.isEmpty || href.hasPrefix("#") || href.contains("action=edit") || href.contains("redlink=1") { continue }
+            guard let url = URL(string: href, relativeTo: base)?.absoluteURL,
+                  let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil
+            else { continue }
+            return url
+        }
+        return nil
     }
 
     private static func leadingNumber(_ text: String) -> Int? {

@@ -1,8 +1,8 @@
-import Foundation
+public import Foundation
 import CommandLineSupport
 
 /// A failure of an `arrowverse` command, said in one line: what failed, then what to do.
-enum CommandLineError: Error, LocalizedError {
+public enum CommandLineError: Error, LocalizedError {
     /// The snapshot folder (given, or `Fixtures/arrowverse` of the package) is not there.
     case snapshotNotFound(String, given: Bool)
     /// The snapshot folder lacks a file it needs.
@@ -16,7 +16,8 @@ enum CommandLineError: Error, LocalizedError {
     case allPagesFailed([String])
     case nothingToWatch(show: String?)
 
-    var errorDescription: String? {
+    /// What failed and what to do, in one line.
+    public var errorDescription: String? {
         switch self {
         case .snapshotNotFound(let path, let given):
             given
@@ -42,8 +43,9 @@ enum CommandLineError: Error, LocalizedError {
 
 /// Why a file could not be read or written, in a few words ("it does not exist"), from Foundation's
 /// error — never its raw dump.
-enum FileProblem {
-    static func reason(_ error: any Error, path: String) -> String {
+public enum FileProblem {
+    /// Why `path` could not be read or written: "it does not exist", "permission denied"…
+    public static func reason(_ error: any Error, path: String) -> String {
         let nsError = error as NSError
         let posix = (nsError.userInfo[NSUnderlyingErrorKey] as? NSError).flatMap { $0.domain == NSPOSIXErrorDomain ? Int32($0.code) : nil }
             ?? (nsError.domain == NSPOSIXErrorDomain ? Int32(nsError.code) : nil)

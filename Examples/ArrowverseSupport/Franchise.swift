@@ -1,23 +1,31 @@
-import WatchOrder
-import WatchOrderWiki
+public import WatchOrder
+public import WatchOrderWiki
 
-/// The series `arrowverse` follows: where each one's episodes are listed and its TVMaze id.
-/// Data, not logic: add a series by adding a line.
-struct Series: Sendable {
-    var name: String
+/// A series `arrowverse` follows: where its episodes are listed and its TVMaze id.
+public struct Series: Sendable {
+    /// The show's name.
+    public var name: String
     /// The Wikipedia "List of … episodes" page, as titled (also the snapshot's file name).
-    var wikipediaTitle: String
+    public var wikipediaTitle: String
     /// The show's id on TVMaze, `nil` when it has none there.
-    var tvmazeID: Int?
+    public var tvmazeID: Int?
     /// The season, for a one-season show whose page names none.
-    var season: Int? = nil
+    public var season: Int? = nil
 
-    var show: Show { Show(name: name) }
-    var page: WikiPage { WikiPage(site: .englishWikipedia, title: wikipediaTitle, show: show, season: season) }
+    /// The show.
+    public var show: Show { Show(name: name) }
+    /// The page its episodes are read from.
+    public var page: WikiPage { WikiPage(site: .englishWikipedia, title: wikipediaTitle, show: show, season: season) }
 }
 
-enum Franchise {
-    static let series: [Series] = [
+/// The series followed. Data, not logic: add a series by adding a line.
+public enum Franchise {
+    /// The wiki with an article per episode of every series (the Arrowverse Fandom community, as
+    /// arrowverse.info links them): episodes whose list page links no article of their own are linked there.
+    public static let episodeWiki = WikiSite.fandom("arrow")
+
+    /// Every series, in the order the franchise's rules give them priority.
+    public static let series: [Series] = [
         Series(name: "Arrow", wikipediaTitle: "List_of_Arrow_episodes", tvmazeID: 4),
         Series(name: "The Flash", wikipediaTitle: "List_of_The_Flash_(2014_TV_series)_episodes", tvmazeID: 13),
         Series(name: "Supergirl", wikipediaTitle: "List_of_Supergirl_episodes", tvmazeID: 1850),

@@ -1,34 +1,40 @@
-import AirdateCore
-import AirdateHTTP
-import ArgumentParser
+public import AirdateCore
+public import AirdateHTTP
+public import AirdateStore
+public import ArgumentParser
 import CommandLineSupport
-import Foundation
+public import Foundation
 import TVMazeClient
-import WatchOrder
+public import WatchOrder
 import WatchOrderTVMaze
 import WatchOrderWiki
 
-/// Options every sub-command takes.
-struct CommonOptions: ParsableArguments {
+/// Options every `arrowverse` sub-command takes, and `airdate-web` too: the same `--db` is the same
+/// database file, loaded the same way.
+public struct CommonOptions: ParsableArguments {
     @Option(help: "The progress database (default: arrowverse.sqlite in the user's data directory).")
-    var db: String?
+    public var db: String?
     @Option(help: "The offline snapshot folder (default: Fixtures/arrowverse of the package).")
-    var snapshot: String?
+    public var snapshot: String?
     @Flag(help: "Fetch every series' Wikipedia page (through the MediaWiki API) instead of reading the offline snapshot.")
-    var live = false
+    public var live = false
     @Flag(help: "Never use the network (the default unless --live): the wiki snapshot and, with --tvmaze, recorded TVMaze answers.")
-    var offline = false
+    public var offline = false
     @Flag(help: "Add TVMaze's broadcast times and runtimes (recorded answers unless --live); dates that differ are reported.")
-    var tvmaze = false
+    public var tvmaze = false
     @Option(help: "The viewer's time zone, such as Europe/Paris (default: the system's).")
-    var timeZone: String?
+    public var timeZone: String?
 
-    func validate() throws {
+    /// The options as parsed (`--db` unset, snapshot offline, system time zone unless set).
+    public init() {}
+
+    public func validate() throws {
         if live && offline { throw ValidationError("Give --live or --offline, not both.") }
         _ = try clock
     }
 
-    var clock: ViewerClock {
+    /// The viewer's clock: the system's, in `--time-zone` when given.
+    public var clock: ViewerClock {
         get throws {
             guard let timeZone else { return .system() }
             guard let zone = TimeZone(identifier: timeZone) else {
@@ -40,7 +46,7 @@ struct CommonOptions: ParsableArguments {
 
     /// The database file: `--db` (its folder must exist), else `arrowverse.sqlite` in the user's
     /// data directory (created when missing).
-    func databasePath() throws -> String {
+    public func databasePath() throws -> String {
         if let db {
             let folder = URL(fileURLWithPath: db).deletingLastPathComponent().path
             var isFolder: ObjCBool = false
@@ -61,7 +67,7 @@ struct CommonOptions: ParsableArguments {
     }
 
     /// `Fixtures/<name>` of the package: below the working directory, else beside this source file.
-    func fixtures(_ name: String) -> URL? {
+    public func fixtures(_ name: String) -> URL? {
         [
             URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("Fixtures/\(name)"),
             URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -70,7 +76,7 @@ struct CommonOptions: ParsableArguments {
     }
 
     /// The snapshot folder, checked to hold `rules.json` and `pages.tsv`.
-    func snapshotFolder() throws -> URL {
+    public func snapshotFolder() throws -> URL {
         let folder: URL
         if let snapshot {
             folder = URL(fileURLWithPath: snapshot)
@@ -91,10 +97,18 @@ struct CommonOptions: ParsableArguments {
     }
 
     /// Opens the store; loads the episodes (live with --live, else from the snapshot when the store
-    /// has none yet, or when --tvmaze asks for broadcast times) and the crossover rules.
-    func openStore() async throws -> WatchOrderStore {
+    /// has none yet, or when --tvmaze asks for broadcast times) and the crossover rules, and links
+    /// every episode to its own wiki article (``Franchise/episodeWiki``).
+    ///
+    /// - Parameters:
+    ///   - transport: what `--live` and `--tvmaze --live` fetch through (the library's default unless given).
+    ///   - polling: how often the store's observations look for other processes' writes.
+    ///   - busyTimeout: how long an operation waits for another process's lock.
+    public func openStore(
+        transport: (any HTTPTransport)? = nil, polling: ChangePolling = ChangePolling(), busyTimeout: Duration = .seconds(20)
+    ) async throws -> WatchOrderStore {
         let folder = try snapshotFolder()
-        let store = try WatchOrderStore(path: try databasePath())
+        let store = try WatchOrderStore(path: try databasePath(), polling: polling, busyTimeout: busyTimeout)
         let rulesURL = folder.appendingPathComponent("rules.json")
         let ruleSet: OrderingRuleSet
         do {
@@ -104,11 +118,17 @@ struct CommonOptions: ParsableArguments {
         } catch {
             throw CommandLineError.unreadableFile(rulesURL.path, FileProblem.reason(error, path: rulesURL.path))
         }
-        let isEmpty = try await store.state().lists.isEmpty
-        if live || tvmaze || isEmpty {
-            var lists = live ? try await Loading.live() : try Loading.snapshot(folder)
-            if tvmaze { lists = try await Loading.addingTVMaze(to: lists, live: live, recorded: fixtures("tvmaze/arrowverse")) }
-            try await store.refresh(lists)
+        let stored = try await store.state().lists
+        if live || tvmaze || stored.isEmpty {
+            var lists = live ? try await Loading.live(transport: transport) : try Loading.snapshot(folder)
+            if tvmaze {
+                lists = try await Loading.addingTVMaze(to: lists, live: live, recorded: fixtures("tvmaze/arrowverse"), transport: transport)
+            }
+            try await store.refresh(Franchise.episodeWiki.linkingEpisodeArticles(in: lists))
+        } else {
+            // A file written before episodes had pages of their own: link them, keeping everything else.
+            let linked = Franchise.episodeWiki.linkingEpisodeArticles(in: stored)
+            if linked != stored { try await store.refresh(linked.filter { !$0.episodes.isEmpty }) }
         }
         try await store.setRules(ruleSet.rules)
         try await store.setShowPriority(ruleSet.shows.map(Show.slug))
@@ -117,11 +137,11 @@ struct CommonOptions: ParsableArguments {
 }
 
 /// Where episode lists come from, with a line on standard error for each page.
-enum Loading {
+public enum Loading {
     /// The saved pages of the offline snapshot, as `pages.tsv` lists them (Wikipedia- and
     /// Fandom-shaped, one list page per show or one page per season), one list per show. A page that
     /// cannot be read is reported and skipped, so the store keeps that show's stored episodes.
-    static func snapshot(_ folder: URL) throws -> [EpisodeList] {
+    public static func snapshot(_ folder: URL) throws -> [EpisodeList] {
         let manifestURL = folder.appendingPathComponent("pages.tsv")
         let manifest: String
         do {
@@ -157,8 +177,9 @@ enum Loading {
     }
 
     /// Every series' page, fetched in turn; a page that fails is reported and the others kept.
-    static func live() async throws -> [EpisodeList] {
-        let outcomes = await WikiEpisodePages().episodeLists(Franchise.series.map(\.page)) { outcome, index, count in
+    public static func live(transport: (any HTTPTransport)? = nil) async throws -> [EpisodeList] {
+        let pages = transport.map { WikiEpisodePages(transport: $0) } ?? WikiEpisodePages()
+        let outcomes = await pages.episodeLists(Franchise.series.map(\.page)) { outcome, index, count in
             let prefix = "[\(index + 1)/\(count)] \(outcome.page.show.name)"
             switch outcome.result {
             case .success(let list): Stderr.line("\(prefix): \(list.episodes.count) episodes, \(list.diagnostics.count) notes")
@@ -176,10 +197,12 @@ enum Loading {
     }
 
     /// The lists with TVMaze's broadcast instants and runtimes; differing dates are reported.
-    static func addingTVMaze(to lists: [EpisodeList], live: Bool, recorded: URL?) async throws -> [EpisodeList] {
+    public static func addingTVMaze(
+        to lists: [EpisodeList], live: Bool, recorded: URL?, transport: (any HTTPTransport)? = nil
+    ) async throws -> [EpisodeList] {
         let client: TVMaze
         if live {
-            client = TVMaze()
+            client = transport.map { TVMaze(configuration: TVMaze.configuration(), transport: $0) } ?? TVMaze()
         } else {
             guard let recorded else { throw CommandLineError.snapshotNotFound("Fixtures/tvmaze/arrowverse", given: false) }
             var configuration = TVMaze.configuration()
@@ -210,8 +233,10 @@ enum Loading {
     }
 }
 
-enum Stderr {
-    static func line(_ text: String) {
+/// Lines for the reader on standard error (progress, warnings), apart from the output.
+public enum Stderr {
+    /// Writes `text` and a line break to standard error.
+    public static func line(_ text: String) {
         FileHandle.standardError.write(Data((text + "\n").utf8))
     }
 }

@@ -1,0 +1,55 @@
+import Foundation
+
+/// The fields of a query string or of an `application/x-www-form-urlencoded` body, in order, names
+/// repeatable (`hide_show=Arrow&hide_show=Vixen`).
+struct FormFields: Sendable, Equatable {
+    var pairs: [(name: String, value: String)]
+
+    static func == (lhs: FormFields, rhs: FormFields) -> Bool {
+        lhs.pairs.map(\.name) == rhs.pairs.map(\.name) && lhs.pairs.map(\.value) == rhs.pairs.map(\.value)
+    }
+
+    init(pairs: [(name: String, value: String)] = []) {
+        self.pairs = pairs
+    }
+
+    /// Reads `a=1&b=two+words&c=%C3%A9`; `+` is a space. A name or value that is not valid
+    /// percent-encoding (`%zz`, a broken UTF-8 sequence) fails with the name of its field.
+    init(encoded text: Substring) throws(WebError) {
+        var pairs: [(String, String)] = []
+        for piece in text.split(separator: "&", omittingEmptySubsequences: true) {
+            let parts = piece.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let rawName = String(parts[0])
+            guard let name = Self.decode(rawName) else {
+                throw .badParameter(rawName, "the name is not valid percent-encoding")
+            }
+            let rawValue = parts.count > 1 ? String(parts[1]) : ""
+            guard let value = Self.decode(rawValue) else {
+                throw .badParameter(name, "the value \"\(rawValue.prefix(40))\" is not valid percent-encoding")
+            }
+            if name.isEmpty { continue }
+            pairs.append((name, value))
+        }
+        self.pairs = pairs
+    }
+
+    static func decode(_ text: String) -> String? {
+        text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding
+    }
+
+    /// The first value of `name`, or `nil`.
+    subscript(_ name: String) -> String? { pairs.first { $0.name == name }?.value }
+
+    /// Every value of `name`, in order.
+    func all(_ name: String) -> [String] { pairs.filter { $0.name == name }.map(\.value) }
+
+    /// Whether any field is named `name`.
+    func has(_ name: String) -> Bool { pairs.contains { $0.name == name } }
+
+    var isEmpty: Bool { pairs.isEmpty }
+
+    /// Back to `a=1&b=two%20words`.
+    var encoded: String {
+        pairs.map { "\(HTML.queryValue($0.name))=\(HTML.queryValue($0.value))" }.joined(separator: "&")
+    }
+}

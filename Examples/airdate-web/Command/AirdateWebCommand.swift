@@ -1,0 +1,80 @@
+import AirdateAsyncHTTPClient
+import AirdateStore
+import AirdateWebApp
+import ArgumentParser
+import ArrowverseSupport
+import CommandLineSupport
+import Foundation
+import Hummingbird
+import WatchOrder
+
+/// `airdate-web [--port 8080] [--host 127.0.0.1] [--db PATH] [--live] [--tvmaze] [--time-zone ZONE]`
+@main
+struct AirdateWebCommand: OneLineErrors {
+    static let configuration = CommandConfiguration(
+        commandName: "airdate-web",
+        abstract: "The Arrowverse watch order and watched checklist in a browser, live across tabs and processes.",
+        discussion: """
+        Serves http://HOST:PORT/ until interrupted (Ctrl-C). Offline on the package's snapshot unless \
+        --live; --db is the same database file `arrowverse --db` uses, so each sees the other's marks. \
+        Pages: / (watch order), /next, /progress. API: /api/episodes, /api/progress, /api/next. \
+        Feeds: /recent_episodes.atom, /calendar.ics. Live updates: /events (Server-Sent Events).
+        """,
+        version: ProgramVersion.current)
+
+    @OptionGroup var common: CommonOptions
+    @Option(help: "The port to listen on (0: any free port, printed at start).") var port = 8080
+    @Option(help: "The address to listen on.") var host = "127.0.0.1"
+
+    func validate() throws {
+        guard (0...65535).contains(port) else {
+            throw ValidationError("--port \(port) is not a port; give a number from 0 to 65535 (0 picks a free one).")
+        }
+        if host.isEmpty { throw ValidationError("--host needs an address, such as 127.0.0.1.") }
+    }
+
+    func run() async throws {
+        let clock = try common.clock
+        // Other processes' changes are looked for every 100 ms; a request waits at most 2 s for another
+        // process's lock, then answers 503 with Retry-After.
+        let polling = ChangePolling(every: .milliseconds(100))
+        let store: WatchOrderStore
+        if common.live {
+            // --live fetches the wiki pages (and with --tvmaze TVMaze's answers) on AsyncHTTPClient, the
+            // HTTP client a server already runs on, shut down once the episodes are loaded.
+            let options = common
+            store = try await AsyncHTTPClientTransport.withTransport { transport in
+                try await options.openStore(transport: transport, polling: polling, busyTimeout: .seconds(2))
+            }
+        } else {
+            store = try await common.openStore(polling: polling, busyTimeout: .seconds(2))
+        }
+        let database = store.path
+        let web = AirdateWeb(store: store, clock: clock, configuration: WebConfiguration(host: host, port: port))
+        let host = self.host
+        let app = web.application { port in
+            let shown = host.contains(":") ? "[\(host)]" : host
+            FileHandle.standardOutput.write(Data("airdate-web: serving http://\(shown):\(port)/ (database \(database)); Ctrl-C stops it.\n".utf8))
+        }
+        do {
+            try await app.runService()
+        } catch {
+            throw ServeError(host: host, port: port, underlying: error)
+        }
+    }
+}
+
+/// The server could not start or stopped with a failure (the port is taken, say).
+struct ServeError: Error, LocalizedError {
+    var host: String
+    var port: Int
+    var underlying: any Error
+
+    var errorDescription: String? {
+        let text = "\(underlying)"
+        if text.contains("Address already in use") || text.contains("EADDRINUSE") {
+            return "Port \(port) on \(host) is already in use. Stop the other server, or pass --port another number (0 picks a free one)."
+        }
+        return "Could not serve on \(host):\(port): \(ErrorLine.text(for: underlying))"
+    }
+}

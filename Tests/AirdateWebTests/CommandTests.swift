@@ -1,0 +1,57 @@
+import AirdateTestSupport
+import Foundation
+import Testing
+
+@Suite("airdate-web as a user runs it", .serialized)
+struct CommandTests {
+    /// Runs the built `airdate-web` with `arguments` to its end: exit status and standard error.
+    private func run(_ arguments: [String]) async throws -> (status: Int32, stderr: String) {
+        let program = try #require(WebPrograms.path("airdate-web"), "airdate-web is built with the tests")
+        let folder = try TemporaryFiles.folder("airdate-web-command")
+        let errors = folder.appendingPathComponent("stderr").path
+        let child = try SpawnedProcess(program, arguments, environment: ProcessInfo.processInfo.environment, error: .file(errors))
+        let status = await child.wait()
+        return (status, (try? String(contentsOfFile: errors, encoding: .utf8)) ?? "")
+    }
+
+    @Test("Bad options are one line naming the option; exit 64 for usage, 1 for what fails at run time")
+    func badOptions() async throws {
+        let port = try await run(["--port", "70000"])
+        #expect(port.status == 64)
+        #expect(port.stderr.hasPrefix("airdate-web: --port 70000 is not a port") && port.stderr.filter { $0 == "\n" }.count == 1, "\(port.stderr)")
+        let folder = try await run(["--db", "/nonexistent-airdate/watch.sqlite", "--snapshot", WebTest.snapshot.path])
+        #expect(folder.status == 1)
+        #expect(folder.stderr == "airdate-web: The database folder /nonexistent-airdate does not exist. Create it, or pass --db a file in an existing folder.\n")
+        let zone = try await run(["--time-zone", "Mars/Base"])
+        #expect(zone.status == 64 && zone.stderr.contains("Mars/Base"))
+    }
+
+    @Test("Serves on the port it prints, and stops cleanly on SIGTERM with a stream open")
+    func serves() async throws {
+        let program = try #require(WebPrograms.path("airdate-web"))
+        let folder = try TemporaryFiles.folder("airdate-web-serve")
+        let output = folder.appendingPathComponent("stdout").path, errors = folder.appendingPathComponent("stderr").path
+        let child = try SpawnedProcess(
+            program, ["--port", "0", "--db", folder.appendingPathComponent("watch.sqlite").path, "--snapshot", WebTest.snapshot.path],
+            environment: ProcessInfo.processInfo.environment, output: .file(output), error: .file(errors))
+        var port: Int?
+        let deadline = ContinuousClock.now.advanced(by: .seconds(120))
+        while port == nil, ContinuousClock.now < deadline, child.isRunning {
+            try await Task.sleep(for: .milliseconds(50))
+            let text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+            port = text.firstMatch(of: /serving http:\/\/127\.0\.0\.1:(\d+)\//).flatMap { Int($0.1) }
+        }
+        let serving = try #require(port, "no port printed: \((try? String(contentsOfFile: errors, encoding: .utf8)) ?? "")")
+        let page = try LoopbackConnection(port: serving)
+        page.get("/api/episodes/arrow/s3e8")
+        try await page.read { $0.body.contains("\"title\":\"The Brave and the Bold\"") }
+        let stream = try LoopbackConnection(port: serving)
+        stream.get("/events")
+        try await stream.read { $0.body.contains(": connected") }
+        child.kill(SIGTERM)
+        let status = try await withTimeout(seconds: 60) { await child.wait() }
+        #expect(status == 0)
+        #expect(await stream.closed(within: .seconds(10)))
+        #expect(((try? String(contentsOfFile: errors, encoding: .utf8)) ?? "").isEmpty)
+    }
+}

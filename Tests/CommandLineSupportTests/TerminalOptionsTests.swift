@@ -1,0 +1,86 @@
+import ArgumentParser
+import CommandLineSupport
+import Foundation
+import Testing
+
+@Suite("Terminal manners and shared options")
+struct TerminalOptionsTests {
+    @Test("NO_COLOR removes colour only: a terminal still redraws; TERM=dumb neither colours nor redraws")
+    func noColorKeepsRedrawing() {
+        let noColor = Terminal(outputIsTerminal: true, errorIsTerminal: true, colorDisabled: true)
+        #expect(!noColor.usesColor)
+        #expect(noColor.controlsScreen)
+        #expect(noColor.bold("x") == "x")
+        let dumb = Terminal.current(environment: ["TERM": "dumb"])
+        #expect(!dumb.usesColor && !dumb.controlsScreen)
+        let piped = Terminal(outputIsTerminal: false, errorIsTerminal: false, colorDisabled: false)
+        #expect(!piped.usesColor && !piped.controlsScreen)
+        let colour = Terminal(outputIsTerminal: true, errorIsTerminal: true, colorDisabled: false)
+        #expect(colour.bold("x") == "\u{1B}[1mx\u{1B}[0m")
+    }
+
+    @Test("the line width: COLUMNS when standard output is not a terminal, else 80; nonsense COLUMNS is ignored")
+    func lineWidth() {
+        // The test's standard output is not a terminal (swift test pipes it).
+        #expect(Terminal.current(environment: ["COLUMNS": "120"]).lineWidth == 120)
+        #expect(Terminal.current(environment: ["COLUMNS": " 60 "]).lineWidth == 60)
+        for nonsense in ["", "0", "-5", "wide", "99999999999999999999", "1e3"] {
+            #expect(Terminal.current(environment: ["COLUMNS": nonsense]).lineWidth == 80, "COLUMNS=\(nonsense)")
+        }
+        #expect(Terminal.current(environment: [:]).lineWidth == Terminal.defaultColumns)
+    }
+
+    @Test("plurals", arguments: [(0, "0 episodes"), (1, "1 episode"), (2, "2 episodes"), (-1, "-1 episode"), (21, "21 episodes")])
+    func plurals(count: Int, text: String) {
+        #expect(Plural.count(count, "episode") == text)
+        #expect(Plural.count(count, "series", plural: "series").hasSuffix(" series"))
+    }
+
+    struct Program: ParsableCommand {
+        @OptionGroup var timeZone: TimeZoneOption
+    }
+
+    @Test("one time-zone option: --time-zone documented, --zone and --tz read as hidden spellings")
+    func timeZoneOption() throws {
+        #expect(try Program.parse([]).timeZone.resolved(default: TimeZone(identifier: "Europe/Paris")!).identifier == "Europe/Paris")
+        for spelling in ["--time-zone", "--zone", "--tz"] {
+            let program = try Program.parse([spelling, "Asia/Tokyo"])
+            #expect(try program.timeZone.resolved().identifier == "Asia/Tokyo", "\(spelling)")
+        }
+        #expect(try Program.parse(["--time-zone", "Asia/Tokyo", "--zone", "Asia/Tokyo"]).timeZone.resolved().identifier == "Asia/Tokyo")
+        #expect(throws: (any Error).self) { try Program.parse(["--time-zone", "Europe/Paris", "--tz", "Asia/Tokyo"]) }
+        do {
+            _ = try Program.parse(["--zone", "Mars/Base"])
+            Issue.record("an unknown zone was accepted")
+        } catch {
+            let message = Program.message(for: error)
+            #expect(message.contains("--zone \"Mars/Base\" is not valid"), "\(message)")
+            #expect(Program.exitCode(for: error) == .validationFailure)
+        }
+        let help = Program.helpMessage()
+        #expect(help.contains("--time-zone <zone>"))
+        #expect(!help.contains("--tz") && !help.contains("--zone"), "\(help)")
+    }
+
+    @Test("--db: an empty path is a usage error; a missing folder or a folder is refused and nothing is created")
+    func databasePath() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dbpath-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("x.sqlite").path
+        #expect(try DatabasePath.resolve(file, defaultName: "x.sqlite") == file)
+        for empty in ["", "  "] {
+            #expect(throws: ValidationError.self) { try DatabasePath.resolve(empty, defaultName: "x.sqlite") }
+        }
+        let typo = folder.appendingPathComponent("typo/dir/x.sqlite").path
+        #expect(throws: DatabasePathError.missingFolder(path: typo, folder: folder.appendingPathComponent("typo/dir").path, option: "--db")) {
+            try DatabasePath.resolve(typo, defaultName: "x.sqlite")
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("typo").path), "nothing created")
+        #expect(throws: DatabasePathError.isFolder(path: folder.path, option: "--db")) {
+            try DatabasePath.resolve(folder.path, defaultName: "x.sqlite")
+        }
+        let message = DatabasePathError.missingFolder(path: typo, folder: "/typo/dir", option: "--db").errorDescription ?? ""
+        #expect(message.contains("does not exist") && message.contains("/typo/dir"))
+    }
+}

@@ -26,11 +26,13 @@ public enum ErrorLine {
         return text
     }
 
-    /// `line` with every word longer than 80 characters cut to 60 and "…", and the whole cut at
+    /// `line` with every word longer than 80 characters cut to its first 40 and last 29 around "…"
+    /// (a path keeps its file name), and the whole cut at
     /// 400 characters: an echoed input of 100,000 characters is not printed back whole.
     public static func shortened(_ line: String) -> String {
         var words = line.split(separator: " ", omittingEmptySubsequences: false).map { word -> String in
-            word.count > 80 ? String(word.prefix(60)) + "…" : String(word)
+            // The middle goes: a long path keeps its start and its file name.
+            word.count > 80 ? String(word.prefix(40)) + "…" + String(word.suffix(29)) : String(word)
         }.joined(separator: " ")
         if words.count > 400 { words = String(words.prefix(399)) + "…" }
         return TerminalText.printable(words)

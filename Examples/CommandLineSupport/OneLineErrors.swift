@@ -29,14 +29,16 @@ extension OneLineErrors {
                 print(fullMessage(for: error))
                 Foundation.exit(0)
             }
-            var isUsage = code == .validationFailure
+            let isUsage = code == .validationFailure
             var text = isUsage ? ErrorLine.usage(message(for: error), program: name) : ErrorLine.text(for: error)
+            var status = isUsage ? 64 : (code.rawValue == 0 ? 1 : code.rawValue)
             if isUsage, let better = UsageRefinement.refined(message(for: error), arguments: arguments, knownNames: knownNames(arguments)) {
+                // An out-of-range number is a run-time failure (exit 1), as the programs' other ones.
                 text = better.outOfRange ? ErrorLine.normalized(better.text) : ErrorLine.usage(better.text, program: name)
-                isUsage = !better.outOfRange
+                status = better.outOfRange ? 1 : 64
             }
             FileHandle.standardError.write(Data("\(name): \(ErrorLine.shortened(text))\n".utf8))
-            Foundation.exit(isUsage ? 64 : (code.rawValue == 0 ? 1 : code.rawValue))
+            Foundation.exit(Int32(status))
         }
     }
 }

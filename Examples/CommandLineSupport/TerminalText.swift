@@ -60,6 +60,35 @@ public enum TerminalText {
         return make(part.terminalSafe.fitted(toWidth: width - rest))
     }
 
+    /// `text`, made printable, cut in the middle to at most `width` columns ("/home/me/lists/…/animelist.xml"):
+    /// for paths, whose start and file name say the most.
+    public static func shortenedInTheMiddle(_ text: String, toWidth width: Int) -> String {
+        let text = text.terminalSafe
+        guard text.displayWidth > width else { return text }
+        guard width >= 3 else { return text.fitted(toWidth: width) }
+        let tailWidth = (width - 1) / 2
+        var tail = ""
+        var used = 0
+        for character in text.reversed() {
+            let columns = String(character).displayWidth
+            if used + columns > tailWidth { break }
+            tail.insert(character, at: tail.startIndex)
+            used += columns
+        }
+        let head = String(text.dropLast(tail.count)).fitted(toWidth: width - used)
+        return head + tail
+    }
+
+    /// The line `make(path)` with `path` cut in the middle just enough for the line to fit in
+    /// `width` columns (see ``shortenedInTheMiddle(_:toWidth:)``).
+    public static func fitting(path: String, width: Int, _ make: (String) -> String) -> String {
+        let whole = make(path.terminalSafe)
+        guard whole.displayWidth > width else { return whole }
+        let rest = make("").displayWidth
+        guard rest + 12 <= width else { return whole.fitted(toWidth: width) }
+        return make(shortenedInTheMiddle(path, toWidth: width - rest))
+    }
+
     /// `text` shortened to `limit` characters for echoing in a message ("…" marks the cut) and made
     /// printable: an argument of 100,000 characters is not printed back whole.
     public static func echoed(_ text: String, limit: Int = 60) -> String {

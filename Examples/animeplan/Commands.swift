@@ -41,7 +41,12 @@ struct Search: AsyncParsableCommand {
         for entry in results {
             let episodes = entry.episodes.map { "\($0) ep" } ?? "? ep"
             let details = "(\(episodes), \(entry.duration ?? "? min"), \(entry.status)" + (entry.broadcast.map { ", \($0)" } ?? "") + ")"
-            print(Rendering.line(entry.title) { "\(entry.id)\t\($0)  \(details)" })
+            // The title is what the line is for: it is kept whole when it fits after the id (a tab,
+            // eight columns), and the details are cut to the room left.
+            let room = Rendering.width - 8
+            let title = TerminalText.shortened(entry.title, toWidth: room)
+            let left = room - TerminalText.width(title) - 2
+            print("\(entry.id)\t\(title)" + (left >= 8 ? "  " + TerminalText.shortened(details, toWidth: left) : ""))
         }
     }
 }

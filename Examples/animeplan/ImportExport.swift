@@ -144,7 +144,7 @@ struct Import: AsyncParsableCommand {
     private func report(_ prepared: MyAnimeListImport, export: MyAnimeListExport, planner: ViewingPlanner) {
         let owner = export.userName.map { " (\(TerminalText.echoed($0, limit: 30))'s list)" } ?? ""
         let count = export.entries.count + export.skipped.count
-        print(Rendering.line(file) { "Read \(Plural.count(count, "anime", plural: "anime")) from \($0)\(owner)." })
+        print(Rendering.line(path: file) { "Read \(Plural.count(count, "anime", plural: "anime")) from \($0)\(owner)." })
         var added: [String] = []
         var there: [String] = []
         var unmatched: [String] = []
@@ -263,12 +263,12 @@ struct Export: AsyncParsableCommand {
             // DTSTAMP is when the file is written, whatever day --today says it is.
             let calendar = ICalendar(overview: overview, timestamp: ViewerClock.system().now)
             try FileOutput.write(calendar.data, toPath: file)
-            print(Rendering.line(file) { "Wrote \(Plural.count(calendar.events.count, "event")) to \($0)." })
+            print(Rendering.line(path: file) { "Wrote \(Plural.count(calendar.events.count, "event")) to \($0)." })
         } else {
             let export = MyAnimeListExport(trackedShows: overview.shows, on: overview.day,
                                            myAnimeListID: { $0.show.myAnimeListID ?? $0.id })
             try FileOutput.write(export.xmlData(), toPath: file)
-            print(Rendering.line(file) { "Wrote \(Plural.count(export.entries.count, "anime", plural: "anime")) to \($0) (MyAnimeList's format)." })
+            print(Rendering.line(path: file) { "Wrote \(Plural.count(export.entries.count, "anime", plural: "anime")) to \($0) (MyAnimeList's format)." })
         }
     }
 }

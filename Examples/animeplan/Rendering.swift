@@ -62,6 +62,11 @@ enum Rendering {
         TerminalText.fitting(title, width: width, make)
     }
 
+    /// `make(path)` with the path cut in the middle (its start and file name kept) so the line fits.
+    static func line(path: String, _ make: (String) -> String) -> String {
+        TerminalText.fitting(path: path, width: width, make)
+    }
+
     /// `head` and `tail` on one line when they fit, else `tail` on a line of its own below, indented.
     static func lines(title: String, head: (String) -> String, tail: String) -> [String] {
         let whole = line(title) { head($0) + " " + tail }

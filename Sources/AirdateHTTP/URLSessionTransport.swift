@@ -125,6 +125,12 @@ public struct URLSessionTransport: HTTPTransport {
             if said.localizedCaseInsensitiveContains("unencoding") || said.localizedCaseInsensitiveContains("content encoding") {
                 return .malformedResponse("the body is not in the content coding its Content-Encoding names (\(said))")
             }
+            if said.localizedCaseInsensitiveContains("could not resolve") {
+                // curl's "Could not resolve proxy" (or host): the name does not resolve, so trying
+                // again at once cannot help.
+                let url = (nsError.userInfo[NSURLErrorFailingURLErrorKey] as? URL)?.absoluteString
+                return .unreachable(url: url, reason: "\(said) [URLError \(nsError.code)]", underlying: nsError)
+            }
             if !headArrived, said.localizedCaseInsensitiveContains("out of memory") {
                 // curl refuses a response head past 100 KB with CURLE_OUT_OF_MEMORY.
                 return .malformedResponse("the response head is larger than the client reads (100 KB)")

@@ -70,6 +70,13 @@ import Testing
             #expect(mapped.code == .unreachable, "\(code)")
             #expect(mapped.errorDescription?.hasPrefix("Could not reach api.jikan.moe") == true, "\(mapped.errorDescription ?? "")")
         }
+        // curl's own sentence for a proxy whose name does not resolve, passed on as "unknown".
+        let proxy = NSError(domain: NSURLErrorDomain, code: NSURLErrorUnknown,
+                            userInfo: [NSLocalizedDescriptionKey: "Could not resolve proxy: proxy.invalid",
+                                       NSURLErrorFailingURLErrorKey: URL(string: "https://api.jikan.moe/v4/anime/1") as Any])
+        #expect(URLSessionTransport.clientError(for: proxy).code == .unreachable)
+        #expect(URLSessionTransport.clientError(for: NSError(domain: NSURLErrorDomain, code: NSURLErrorUnknown,
+                                                             userInfo: [NSLocalizedDescriptionKey: "Recv failure"])).code == .transport)
         for code in [NSURLErrorNetworkConnectionLost, NSURLErrorCannotConnectToHost] {
             #expect(URLSessionTransport.clientError(for: NSError(domain: NSURLErrorDomain, code: code)).code == .transport, "\(code)")
         }

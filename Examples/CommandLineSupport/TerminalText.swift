@@ -28,13 +28,16 @@ public enum TerminalText {
         text.terminalSafe.fitted(toWidth: width)
     }
 
-    /// `text` (made printable) broken into lines of at most `width` columns at spaces, each line after
-    /// the first starting with `indent`; a word longer than a line is shortened.
+    /// `text` (made printable) broken into lines of at most `width` columns at spaces, the first line
+    /// keeping the spaces `text` starts with and each line after it starting with `indent`; a word
+    /// longer than a line is shortened.
     public static func wrapped(_ text: String, width: Int, indent: String = "") -> [String] {
         var lines: [String] = []
+        let safe = text.terminalSafe
+        let leading = String(safe.prefix { $0 == " " })  // the first line keeps its own indentation
         var current = ""
-        for word in text.terminalSafe.split(separator: " ").map(String.init) {
-            let prefix = lines.isEmpty && current.isEmpty ? "" : (current.isEmpty ? indent : "")
+        for word in safe.split(separator: " ").map(String.init) {
+            let prefix = lines.isEmpty && current.isEmpty ? leading : (current.isEmpty ? indent : "")
             let candidate = current.isEmpty ? prefix + word : current + " " + word
             if candidate.displayWidth <= width {
                 current = candidate

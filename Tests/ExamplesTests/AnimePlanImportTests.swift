@@ -39,7 +39,8 @@ struct AnimePlanImportTests {
         #expect(dry.stdout.contains("Matched and to be added: 7"))
         #expect(dry.stdout.contains("Already there: 0"))
         #expect(dry.stdout.contains("Unmatched: 2"))
-        #expect(dry.stdout.contains("Sousou no Frieren (52991):"), "not in the snapshot: unmatched with its id")
+        #expect(dry.stdout.contains("  Sousou no Frieren (52991):\n    The offline snapshot has no anime 52991"),
+                "not in the snapshot: unmatched with its id, the reason indented under it")
         #expect(dry.stdout.contains("more than the 13"), "Bleach: 20 watched of 13")
         #expect(dry.stdout.contains("Blue Lock (49596):") && dry.stdout.contains("matched by title"), "no id in the list: found by its title")
         #expect(dry.stdout.hasSuffix("Dry run: nothing was written.\n"))
@@ -142,6 +143,26 @@ struct AnimePlanImportTests {
         // And back again: nothing new.
         let again = try await Self.run(first, ["import", "--from", "mal", file])
         #expect(again.stdout.contains("Already there: 7"), "\(again.stdout)")
+    }
+
+    // MARK: Class 14: the README is true
+
+    @Test("every animeplan command the README shows with its output prints that output")
+    func readmeOutputsMatch() async throws {
+        let readme = try String(contentsOf: ProgramRun.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let blocks = readme.components(separatedBy: "```sh\n").dropFirst().map { $0.components(separatedBy: "\n```")[0] }
+        let shown = blocks.filter { $0.hasPrefix("$ swift run animeplan ") }
+        #expect(!shown.isEmpty, "the README shows an animeplan run")
+        for block in shown {
+            let lines = block.split(separator: "\n", omittingEmptySubsequences: false)
+            let arguments = lines[0].dropFirst("$ swift run animeplan ".count).split(separator: " ").map(String.init)
+            let scratch = try Scratch()
+            defer { scratch.remove() }
+            let run = try await ProgramRun.run("animeplan", arguments + ["--db", scratch.db], environment: ["COLUMNS": "80"],
+                                               in: ProgramRun.packageRoot)
+            #expect(run.status == 0, "\(arguments): \(run.stderr)")
+            #expect(run.stdout == lines.dropFirst().joined(separator: "\n") + "\n", "README: \(lines[0])")
+        }
     }
 
     // MARK: Issue 28, class 5: one question, one answer

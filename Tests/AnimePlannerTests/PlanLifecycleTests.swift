@@ -44,6 +44,21 @@ import Testing
         #expect(show.watchedThrough + show.upcomingPlan(from: wednesday).episodeCount == 26)
     }
 
+    /// Looked at on a day the plan can no longer reach (`--today 9999-12-31`): no finish, not the
+    /// last day of the history, in every view.
+    @Test func aPlanThatCannotBeRemadeHasNoFinish() throws {
+        let show = try Self.mushishi()
+        let last = Fixture.day("9999-12-31")
+        let planner = ViewingPlanner(clock: .fixed(at: last.start(in: .gmt).addingTimeInterval(12 * 3600), timeZone: .gmt))
+        let overview = PlannerOverview([show], planner: planner)
+        let current = try #require(overview.shows.first)
+        #expect(current.planIssue != nil)
+        #expect(current.projectedFinish == nil)
+        #expect(overview.outlook(for: 457)?.projectedFinish == nil)
+        #expect(try overview.statistics().shows.first?.projectedFinish == nil)
+        #expect(overview.finishDay == nil)
+    }
+
     @Test func pauseResumeDropAndComplete() throws {
         var show = try Self.mushishi()
         try show.recordProgress(atEpisode: 3, on: Self.monday, planner: Fixture.planner)

@@ -230,6 +230,10 @@ import Testing
         // One finish: today's, the statistics', the command's and the calendar's.
         #expect(views.outlook.projectedFinish == views.summary.projectedFinish, "\(at)")
         if let reported { #expect(reported == views.outlook.projectedFinish, "the command said \(reported) [\(at)]") }
+        // A finish still to come is never before the day (a failed re-plan has none).
+        if !current.isCompleted, let finish = views.outlook.projectedFinish {
+            #expect(finish >= day, "finishing \(finish), before \(day) [\(at)]")
+        }
         let plannedDays = views.agenda.days.filter { day in day.items.contains { ($0.planned?.upperBound ?? 0) > watched } }
         if current.isActive, !current.isCompleted, current.planIssue == nil {
             #expect(plannedDays.last?.day == views.outlook.projectedFinish,

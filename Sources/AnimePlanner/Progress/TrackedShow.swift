@@ -172,7 +172,8 @@ public struct TrackedShow: Sendable, Hashable, Codable, Identifiable {
     /// or queued, or re-planning failed). Ask it of the show ``caughtUp(on:planner:)`` for the day.
     public var projectedFinish: CalendarDay? {
         if let day = completedOn { return day }
-        guard isActive, let last = plan.days.last, last.episodes.upperBound > watchedThrough else { return nil }
+        // A failed re-plan keeps only the history: its last day is no finish.
+        guard isActive, planIssue == nil, let last = plan.days.last, last.episodes.upperBound > watchedThrough else { return nil }
         return last.day
     }
 

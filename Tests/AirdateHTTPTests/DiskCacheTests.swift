@@ -17,6 +17,7 @@ func diskCachedClient(_ server: FixtureServer, folder: URL, staleIfOffline: Bool
         retry: .none,
         cacheCapacity: 0  // the disk only: each call shows what the disk did
     )
+    configuration.useLoopbackTestTimeouts()
     configuration.diskCache = try HTTPDiskCache(directory: folder)
     configuration.servesStaleIfOffline = staleIfOffline
     return APIClient(configuration: configuration)

@@ -20,15 +20,14 @@ let exampleReader: APIErrorBodyReader = { status, body in
 
 /// A client of `server` that reads error bodies with `exampleReader`.
 func makeReadingClient(_ server: FixtureServer, retry: RetryPolicy, clock: any Clock<Duration>) async -> APIClient {
-    APIClient(
-        configuration: APIClientConfiguration(
-            baseURL: await server.baseURL,
-            userAgent: "AirdateTests/1.0 (+https://example.org/airdate)",
-            retry: retry,
-            errorBodyReader: exampleReader
-        ),
-        clock: clock
+    var configuration = APIClientConfiguration(
+        baseURL: await server.baseURL,
+        userAgent: "AirdateTests/1.0 (+https://example.org/airdate)",
+        retry: retry,
+        errorBodyReader: exampleReader
     )
+    configuration.useLoopbackTestTimeouts()
+    return APIClient(configuration: configuration, clock: clock)
 }
 
 @Suite("Error bodies read by an API's reader")

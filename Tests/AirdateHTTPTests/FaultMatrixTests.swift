@@ -41,7 +41,7 @@ func withTransport<T>(_ kind: TransportKind, _ body: (any HTTPTransport) async t
 func matrixClient(
     _ baseURL: URL, _ transport: any HTTPTransport,
     retry: RetryPolicy = exactRetry(attempts: 4, base: .milliseconds(50)),
-    idle: Duration = .seconds(30), timeout: Duration = .seconds(30),
+    idle: Duration = .seconds(120), timeout: Duration = .seconds(120),
     maxBody: Int = 32 * 1024 * 1024, maxRedirects: Int = 5,
     clock: any Clock<Duration> = ContinuousClock(),
     rateLimits: [RateLimit] = [], budget: RateBudget? = nil,

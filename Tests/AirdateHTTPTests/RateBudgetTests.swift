@@ -27,7 +27,7 @@ struct RateBudgetTests {
     @Test("the default budget goes when no client holds it")
     func processDefaultIsWeak() {
         let base = URL(string: "https://weak.example")!
-        weak var first = RateBudget.processDefault(for: base, limits: twentyPerTen)
+        weak let first = RateBudget.processDefault(for: base, limits: twentyPerTen)
         #expect(first == nil)
         let held = RateBudget.processDefault(for: base, limits: twentyPerTen)
         #expect(RateBudget.processDefault(for: base, limits: twentyPerTen) === held)

@@ -21,19 +21,18 @@ func makeClient(
     _ server: FixtureServer,
     retry: RetryPolicy = .none,
     rateLimits: [RateLimit] = [],
-    timeout: Duration = .seconds(10),
+    timeout: Duration = .seconds(120),
     clock: any Clock<Duration> = ContinuousClock()
 ) async -> APIClient {
-    APIClient(
-        configuration: APIClientConfiguration(
-            baseURL: await server.baseURL,
-            userAgent: "AirdateTests/1.0 (+https://example.org/airdate)",
-            rateLimits: rateLimits,
-            retry: retry,
-            requestTimeout: timeout
-        ),
-        clock: clock
+    var configuration = APIClientConfiguration(
+        baseURL: await server.baseURL,
+        userAgent: "AirdateTests/1.0 (+https://example.org/airdate)",
+        rateLimits: rateLimits,
+        retry: retry
     )
+    configuration.useLoopbackTestTimeouts()
+    configuration.requestTimeout = timeout
+    return APIClient(configuration: configuration, clock: clock)
 }
 
 /// A retry policy without jitter, so waits are exact.

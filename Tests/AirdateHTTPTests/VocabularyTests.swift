@@ -187,5 +187,6 @@ struct VocabularyTests {
 private func makeClient(_ server: FixtureServer, diagnostics: DecodingDiagnostics) async -> APIClient {
     var configuration = APIClientConfiguration(baseURL: await server.baseURL, userAgent: "AirdateTests/1.0", retry: .none)
     configuration.diagnostics = diagnostics
+    configuration.useLoopbackTestTimeouts()
     return APIClient(configuration: configuration)
 }

@@ -13,6 +13,7 @@ private func withJikan<T>(_ body: (Jikan) async throws -> T) async throws -> T {
     try await server.start()
     var configuration = Jikan.configuration(baseURL: await server.baseURL, rateLimits: [RateLimit(limit: 50, per: .milliseconds(100))])
     configuration.retry = .none
+    configuration.useLoopbackTestTimeouts()
     do {
         let result = try await body(Jikan(configuration: configuration))
         await server.stop()

@@ -151,6 +151,49 @@ def validate_feeds(origin, expect):
     expect(all("DTSTART" in event and "SUMMARY" in event and "DTSTAMP" in event for event in events), "required properties")
 
 
+
+# Pairs of cells of one row whose contents overlap on screen (text that runs into its neighbour),
+# measured on the contents' own boxes, so a cell narrower than its text still counts.
+OVERLAPS_JS = """(rowSelector) => {
+  const found = [];
+  const rows = Array.from(document.querySelectorAll(rowSelector)).slice(0, 60);
+  for (const row of rows) {
+    const boxes = [];
+    for (const cell of row.children) {
+      if (cell.offsetParent === null) continue;
+      // What a reader sees: text (not text for screen readers only) and controls.
+      const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT | NodeFilter.SHOW_ELEMENT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const element = node.nodeType === 1 ? node : node.parentElement;
+        if (element.closest(".sr-only")) continue;
+        let rects = [];
+        if (node.nodeType === 3) {
+          if (!node.textContent.trim()) continue;
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          rects = Array.from(range.getClientRects());
+        } else if (["INPUT", "IMG", "BUTTON", "SELECT"].includes(node.tagName) && node.type !== "hidden") {
+          rects = Array.from(node.getClientRects());
+        }
+        for (const r of rects) {
+          if (r.width > 0 && r.height > 0) boxes.push([cell.className || cell.tagName, r]);
+        }
+      }
+    }
+    for (let i = 0; i < boxes.length; i++) {
+      for (let j = i + 1; j < boxes.length; j++) {
+        const [na, a] = boxes[i], [nb, b] = boxes[j];
+        if (na === nb) continue;
+        const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+        const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+        if (w > 1 && h > 1) found.push(`${row.id || row.className}: ${na} overlaps ${nb}`);
+      }
+    }
+  }
+  return found;
+}"""
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--bin", help="the folder holding airdate-web and arrowverse (default: swift build --show-bin-path)")
@@ -329,6 +372,8 @@ def main():
             expect(width <= 375, f"no sideways scrolling at 375 px: the page is {width} px wide")
             box = page.locator("#w-arrow\\/s1e6").bounding_box()
             expect(box and box["width"] >= 18 and box["x"] >= 0 and box["x"] + box["width"] <= 375, f"checkbox on screen: {box}")
+            overlaps = page.evaluate(OVERLAPS_JS, ".episodes tbody tr")
+            expect(not overlaps, f"no text runs into its neighbour at 375 px: {overlaps[:5]}")
             page.screenshot(path=os.path.join(args.screenshots, "list-375-light.png"))
             page.goto(server.origin + "/progress")
             width = page.evaluate("document.documentElement.scrollWidth")
@@ -337,6 +382,8 @@ def main():
             page.goto(server.origin + "/next")
             width = page.evaluate("document.documentElement.scrollWidth")
             expect(width <= 375, f"/next fits 375 px: {width} px")
+            overlaps = page.evaluate(OVERLAPS_JS, ".next-table tbody tr")
+            expect(not overlaps, f"no text runs into its neighbour on /next at 375 px: {overlaps[:5]}")
             page.screenshot(path=os.path.join(args.screenshots, "next-375-light.png"))
             narrow.close()
             dark = browser.new_context(viewport={"width": 375, "height": 812}, color_scheme="dark", device_scale_factor=2, is_mobile=True, bypass_csp=True)

@@ -29,6 +29,7 @@ func withJikan<T>(
     try await server.start()
     var configuration = Jikan.configuration(baseURL: await server.baseURL, rateLimits: rateLimits)
     configuration.retry = retry
+    configuration.useLoopbackTestTimeouts()
     configure(&configuration)
     let client = Jikan(configuration: configuration, clock: clock)
     do {

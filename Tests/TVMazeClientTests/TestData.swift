@@ -24,6 +24,7 @@ func withTVMaze<T>(
     try await server.start()
     var configuration = TVMaze.configuration(baseURL: await server.baseURL)
     configuration.retry = retry
+    configuration.useLoopbackTestTimeouts()
     configure(&configuration)
     let client = TVMaze(configuration: configuration, clock: clock)
     do {

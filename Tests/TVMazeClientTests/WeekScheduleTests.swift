@@ -6,7 +6,7 @@ import Foundation
 import Testing
 import TVMazeClient
 
-@Suite("WeekSchedule service")
+@Suite("WeekSchedule service", .timeLimit(.minutes(10)))
 struct WeekScheduleTests {
     static let newYork = TimeZone(identifier: "America/New_York") ?? .gmt
 
@@ -14,6 +14,7 @@ struct WeekScheduleTests {
     static func client(_ server: FixtureServer, cache: Bool = true, paced: Bool = true) async -> TVMaze {
         var configuration = TVMaze.configuration(baseURL: await server.baseURL)
         configuration.retry = .none
+        configuration.useLoopbackTestTimeouts()
         if !cache { configuration.cacheCapacity = 0 }
         // Two weeks are 36 requests: unpaced, so the test does not wait out TVMaze's 20 per 10 s.
         if !paced { configuration.rateLimits = [] }
@@ -163,7 +164,11 @@ struct WeekScheduleTests {
             #expect(progress.first.map { [$0.0, $0.1] } == [0, 18])
             #expect(progress.last.map { [$0.0, $0.1] } == [18, 18])
 
+            // The service sleeps until midnight once it has delivered the week; advancing before that
+            // sleep began would leave it asleep at exactly the new instant, which a test clock never ends.
+            try await clock.waitForSleeper()
             await clock.advance(by: .seconds(29 * 60))  // 23:59: still the same week
+            try await clock.waitForSleeper()
             await clock.advance(by: .seconds(60))       // Monday 00:00
             var nextWeek: WeekListing?
             while nextWeek == nil, let update = await iterator.next() {
@@ -215,6 +220,7 @@ struct WeekScheduleTests {
             return
         }
         #expect(wait == .seconds(5))
+        try await clock.waitForSleeper()
         await clock.advance(by: .seconds(5))
         guard case .failed(_, let secondWait) = await nextFailureOrListing() else {
             Issue.record("expected a second failure while offline")
@@ -225,6 +231,7 @@ struct WeekScheduleTests {
         // Back online on the same port.
         let server = try FixtureServer(fixtures: TestData.tvmazeFixtures, port: port)
         try await server.start()
+        try await clock.waitForSleeper()
         await clock.advance(by: .seconds(10))
         guard case .listing(let listing) = await nextFailureOrListing() else {
             Issue.record("expected a listing once online")
@@ -234,5 +241,19 @@ struct WeekScheduleTests {
         #expect(listing.airings.count == 148)
         await service.stop()
         await server.stop()
+    }
+}
+
+extension TestClock<Duration> {
+    /// Waits until code under test sleeps on this clock, so that an advance cannot come before the
+    /// sleep it is meant to end (on a busy machine the service reaches its sleep late). The 120 s
+    /// bound only catches a hang.
+    func waitForSleeper(within limit: Duration = .seconds(120)) async throws {
+        let deadline = ContinuousClock.now + limit
+        while ContinuousClock.now < deadline {
+            do { try await checkSuspension() } catch { return }  // throws once something sleeps
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        Issue.record("nothing slept on the test clock within \(limit)")
     }
 }

@@ -16,6 +16,7 @@ private func withTVMaze<T>(_ body: (TVMaze) async throws -> T) async throws -> T
     var configuration = TVMaze.configuration(baseURL: await server.baseURL)
     configuration.rateLimits = []
     configuration.retry = .none
+    configuration.useLoopbackTestTimeouts()
     do {
         let result = try await body(TVMaze(configuration: configuration))
         await server.stop()

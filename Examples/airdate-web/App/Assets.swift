@@ -141,6 +141,7 @@ enum Assets {
       .episodes td.t { order: 2; flex: 1 1 calc(100% - 5.4rem); min-width: 0; font-weight: 500; }
       .episodes td.a { order: 3; width: 2.6rem; }
       .through .wide { display: none; }
+      .episodes td.s, .episodes td.c, .episodes td.d { width: auto; padding-right: .5rem; }
       .episodes td.s { order: 4; margin-left: 2.4rem; font-size: .85rem; }
       .episodes td.c { order: 5; font-size: .85rem; }
       .episodes td.d { order: 6; font-size: .85rem; }

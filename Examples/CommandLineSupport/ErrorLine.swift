@@ -26,15 +26,15 @@ public enum ErrorLine {
         return text
     }
 
-    /// `line` with every word longer than 80 characters cut to its first 40 and last 29 around "…"
+    /// `line` with every word longer than 160 characters cut to its first 100 and last 59 around "…"
     /// (a path keeps its file name), and the whole cut at
-    /// 400 characters: an echoed input of 100,000 characters is not printed back whole.
+    /// 600 characters: an echoed input of 100,000 characters is not printed back whole.
     public static func shortened(_ line: String) -> String {
         var words = line.split(separator: " ", omittingEmptySubsequences: false).map { word -> String in
             // The middle goes: a long path keeps its start and its file name.
-            word.count > 80 ? String(word.prefix(40)) + "…" + String(word.suffix(29)) : String(word)
+            word.count > 160 ? String(word.prefix(100)) + "…" + String(word.suffix(59)) : String(word)
         }.joined(separator: " ")
-        if words.count > 400 { words = String(words.prefix(399)) + "…" }
+        if words.count > 600 { words = String(words.prefix(599)) + "…" }
         return TerminalText.printable(words)
     }
 

@@ -6,55 +6,60 @@ import Testing
 
 /// A machine without a network hears so at once: a host name that cannot be resolved is one attempt
 /// and a `.unreachable` error naming it, never retried with back-off (the offline case of issue 28's
-/// class 7); a refused connection is still retried (see FaultMatrixTests).
+/// class 7); a refused connection is still retried (see FaultMatrixTests). Hermetic: the client is
+/// tested on a transport that fails as URLSession does offline (no DNS lookup, which a busy machine
+/// may stall), and URLSession's errors are mapped as they come.
 @Suite struct UnreachableTests {
-    /// Counts the requests sent through URLSession.
-    final class CountingTransport: HTTPTransport, @unchecked Sendable {
+    /// Fails every request as URLSession's transport does for `code`, counting them.
+    final class FailingTransport: HTTPTransport, @unchecked Sendable {
         private let lock = NSLock()
         private var sent = 0
-        private let inner = URLSessionTransport()
+        private let code: Int
         var count: Int { lock.withLock { sent } }
+        init(_ code: Int) { self.code = code }
 
         func send(_ request: HTTPRequest, timeout: Duration) async throws -> HTTPTransportResponse {
-            lock.withLock { sent += 1 }
-            return try await inner.send(request, timeout: timeout)
+            try await send(request, limits: HTTPTransportLimits(timeout: timeout))
         }
 
         func send(_ request: HTTPRequest, limits: HTTPTransportLimits) async throws -> HTTPTransportResponse {
             lock.withLock { sent += 1 }
-            return try await inner.send(request, limits: limits)
+            throw URLSessionTransport.clientError(for: NSError(
+                domain: NSURLErrorDomain, code: code,
+                userInfo: [NSURLErrorFailingURLErrorKey: request.url as Any, NSLocalizedDescriptionKey: "Could not resolve host: api.jikan.moe"]))
         }
     }
 
-    static func client(_ base: String, transport: CountingTransport) throws -> APIClient {
+    static func client(transport: FailingTransport) throws -> APIClient {
         APIClient(configuration: APIClientConfiguration(
-            baseURL: try #require(URL(string: base)), userAgent: "AirdateTests/1.0 (+https://example.org/airdate)",
+            baseURL: try #require(URL(string: "https://api.jikan.moe/v4")), userAgent: "AirdateTests/1.0 (+https://example.org/airdate)",
             rateLimits: [], retry: exactRetry(attempts: 4)), transport: transport, clock: ImmediateClock())
     }
 
-    @Test("a host name that does not resolve is one attempt, .unreachable, not retriable, naming the host")
-    func unresolvableHostIsOneAttempt() async throws {
-        let base = "http://airdate-no-such-host.invalid"
-        let transport = CountingTransport()
-        let client = try Self.client(base, transport: transport)
+    @Test("a host name that does not resolve is one attempt, .unreachable, not retriable, naming the host",
+          arguments: [NSURLErrorCannotFindHost, NSURLErrorDNSLookupFailed, NSURLErrorNotConnectedToInternet])
+    func unresolvableHostIsOneAttempt(code: Int) async throws {
+        let transport = FailingTransport(code)
+        let client = try Self.client(transport: transport)
         do {
-            let _: Item = try await client.get(APIRequest(path: "/items/1"))
-            Issue.record("a request to \(base) succeeded")
+            let _: Item = try await client.get(APIRequest(path: "/anime/1"))
+            Issue.record("a request succeeded")
         } catch {
             #expect(error.code == .unreachable, "\(error)")
             #expect(!error.isRetriable)
-            #expect(error.errorDescription?.contains("Could not reach airdate-no-such-host.invalid") == true, "\(error.errorDescription ?? "")")
+            #expect(error.errorDescription?.hasPrefix("Could not reach api.jikan.moe") == true, "\(error.errorDescription ?? "")")
         }
         #expect(transport.count == 1, "a host that cannot be resolved was asked \(transport.count) times")
     }
 
-    @Test("a refused connection stays a transport failure, retried (a server restarting refuses for a moment)")
-    func refusedIsRetried() async throws {
-        let transport = CountingTransport()
-        let client = try Self.client(try closedPort().absoluteString, transport: transport)
+    @Test("a connection lost or refused stays a transport failure, retried (a server restarting refuses for a moment)",
+          arguments: [NSURLErrorNetworkConnectionLost, NSURLErrorCannotConnectToHost])
+    func othersAreRetried(code: Int) async throws {
+        let transport = FailingTransport(code)
+        let client = try Self.client(transport: transport)
         do {
-            let _: Item = try await client.get(APIRequest(path: "/items/1"))
-            Issue.record("a request to a closed port succeeded")
+            let _: Item = try await client.get(APIRequest(path: "/anime/1"))
+            Issue.record("a request succeeded")
         } catch {
             #expect(error.code == .transport, "\(error)")
         }

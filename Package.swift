@@ -243,10 +243,6 @@ let package = Package(
             dependencies: ["AirdateCore", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Examples/CommandLineSupport"
         ),
-        .testTarget(
-            name: "CommandLineSupportTests",
-            dependencies: ["CommandLineSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]
-        ),
         // What `arrowverse` and `airdate-web` share: the series followed, the options that open the
         // watch-order database (`--db`, `--snapshot`, `--live`, `--tvmaze`, `--time-zone`), loading the
         // snapshot or the live pages, and the JSON shape of an episode. Not a product.
@@ -257,6 +253,10 @@ let package = Package(
                 "AirdateStore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Examples/ArrowverseSupport"
+        ),
+        .testTarget(
+            name: "CommandLineSupportTests",
+            dependencies: ["CommandLineSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(
             name: "arrowverse",

@@ -1,15 +1,12 @@
 #!/usr/bin/env python3
 """Type-checks every Swift code block of README.md against the package's built modules.
 
-Each ```swift block is compiled on its own as top-level code (so `try await` works as it does in a
-`main.swift`), with warnings treated as errors. A block that uses values it does not declare (the
-bytes of a page, say) names them in an HTML comment just before it, which README renders as
-nothing:
-
-    <!-- snippet-prelude: let html = "<p>Hi</p>" -->
-
-The prelude is inserted after the block's imports. Run it after `swift build` (it reads the modules
-from the build folder):
+Each ```swift block is compiled on its own, exactly as a reader copies it from the rendered page, as
+top-level code (so `try await` works as it does in a `main.swift`), with warnings treated as errors.
+A block must declare everything it uses: a hidden prelude (an HTML comment such as
+`<!-- snippet-prelude: let html = "<p>Hi</p>" -->`, which the page does not show) is refused, since
+the copied code would not compile. Run it after `swift build` (it reads the modules from the build
+folder):
 
     python3 Scripts/check-readme-snippets.py [--build-path .build]
 """
@@ -72,7 +69,12 @@ def main():
             code_lines = code.split("\n")
             imports = [l for l in code_lines if l.startswith("import ")]
             body = [l for l in code_lines if not l.startswith("import ")]
-            source = "\n".join(imports + prelude + body) + "\n"
+            if prelude:
+                failures += 1
+                print(f"README.md:{line}: the Swift snippet relies on a hidden prelude ({'; '.join(prelude)}); "
+                      "declare those values in the snippet itself", file=sys.stderr)
+                continue
+            source = "\n".join(imports + body) + "\n"
             path = os.path.join(folder, f"readme_snippet_{number}.swift")
             with open(path, "w", encoding="utf-8") as handle:
                 handle.write(source)

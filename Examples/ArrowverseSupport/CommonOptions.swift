@@ -20,7 +20,7 @@ public struct CommonOptions: ParsableArguments {
     public var live = false
     @Flag(help: "Never use the network (the default unless --live): the wiki snapshot and, with --tvmaze, recorded TVMaze answers.")
     public var offline = false
-    @Flag(help: "Add TVMaze's broadcast times and runtimes (recorded answers unless --live); dates that differ are reported.")
+    @Flag(help: "Order by TVMaze's broadcast times for this run (recorded answers unless --live), adding its runtimes; dates that differ are reported. Later runs without it go back to the schedule facts.")
     public var tvmaze = false
     @Option(help: "The viewer's time zone, such as Europe/Paris (default: the system's).")
     public var timeZone: String?
@@ -118,20 +118,38 @@ public struct CommonOptions: ParsableArguments {
         } catch {
             throw CommandLineError.unreadableFile(rulesURL.path, FileProblem.reason(error, path: rulesURL.path))
         }
+        let catalog = try Loading.catalog(folder)
         let stored = try await store.state().lists
         if live || tvmaze || stored.isEmpty {
             var lists = live ? try await Loading.live(transport: transport) : try Loading.snapshot(folder)
             if tvmaze {
                 lists = try await Loading.addingTVMaze(to: lists, live: live, recorded: fixtures("tvmaze/arrowverse"), transport: transport)
             }
+            lists = Loading.addingCatalog(catalog, to: lists, reporting: true)
             try await store.refresh(Franchise.episodeWiki.linkingEpisodeArticles(in: lists))
         } else {
-            // A file written before episodes had pages of their own: link them, keeping everything else.
-            let linked = Franchise.episodeWiki.linkingEpisodeArticles(in: stored)
-            if linked != stored { try await store.refresh(linked.filter { !$0.episodes.isEmpty }) }
+            // Without --tvmaze the order comes from the schedule facts: instants an earlier --tvmaze run
+            // stored are not kept (and a file written before the facts, or before episodes had pages of
+            // their own, gains them), keeping everything else.
+            let untimed = stored.map { list in
+                var list = list
+                for index in list.episodes.indices { list.episodes[index].broadcast = nil }
+                return list
+            }
+            let linked = Franchise.episodeWiki.linkingEpisodeArticles(in: Loading.addingCatalog(catalog, to: untimed, reporting: false))
+            if linked != stored {
+                let replaced = zip(stored.flatMap(\.episodes), linked.flatMap(\.episodes)).filter { old, new in
+                    old.broadcast != nil && old.broadcast != new.broadcast
+                }.count
+                if replaced > 0 {
+                    Stderr.line("Ordered by the schedule facts: \(replaced) broadcast times an earlier --tvmaze run stored are not kept (give --tvmaze to use TVMaze's).")
+                }
+                try await store.refresh(linked.filter { !$0.episodes.isEmpty })
+            }
         }
         try await store.setRules(ruleSet.rules)
         try await store.setShowPriority(ruleSet.shows.map(Show.slug))
+        try await store.setBuiltInOrders(ruleSet.builtInOrders)
         return store
     }
 }
@@ -174,6 +192,38 @@ public enum Loading {
             }
         }
         return lists
+    }
+
+    /// The series catalog of the snapshot folder (`series.json`: broadcast facts and external ids);
+    /// `nil`, said on standard error, when the folder has none.
+    public static func catalog(_ folder: URL) throws -> SeriesCatalog? {
+        let url = folder.appendingPathComponent("series.json")
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            Stderr.line("\(url.path) is missing: episodes keep no broadcast time, and same-day episodes go by show priority.")
+            return nil
+        }
+        do {
+            return try SeriesCatalog(json: data)
+        } catch {
+            throw CommandLineError.unreadableFile(url.path, ErrorLine.text(for: error).trimmingCharacters(in: CharacterSet(charactersIn: ".")))
+        }
+    }
+
+    /// The lists with the catalog's show ids (TVMaze, TheTVDB, IMDb) and broadcast instants added
+    /// where an episode has none (TVMaze's, with --tvmaze, are kept). With `reporting`, the
+    /// episodes the facts cannot place and the instants they contradict go to standard error.
+    public static func addingCatalog(_ catalog: SeriesCatalog?, to lists: [EpisodeList], reporting: Bool) -> [EpisodeList] {
+        guard let catalog else { return lists }
+        return lists.map { list in
+            guard let series = catalog.series(id: list.show.id) else { return list }
+            var list = list
+            list.show.externalIDs.fill(from: series.externalIDs)
+            let scheduled = list.addingBroadcasts(from: series.schedule)
+            if reporting {
+                for note in scheduled.notes { Stderr.line("Schedule \(note)") }
+            }
+            return scheduled.list
+        }
     }
 
     /// Every series' page, fetched in turn; a page that fails is reported and the others kept.

@@ -164,13 +164,16 @@ public struct ShowsDocument: Encodable, Sendable {
         public var followed: Bool
         /// How many episodes it has.
         public var episodes: Int
+        /// Its ids on TVMaze, TheTVDB and IMDb where known (`{"tvmaze": 4, "thetvdb": 257655, "imdb": "tt2193021"}`).
+        public var externalIDs: ExternalIDs
 
         /// An entry.
-        public init(id: String, name: String, followed: Bool, episodes: Int) {
+        public init(id: String, name: String, followed: Bool, episodes: Int, externalIDs: ExternalIDs = .none) {
             self.id = id
             self.name = name
             self.followed = followed
             self.episodes = episodes
+            self.externalIDs = externalIDs
         }
     }
     /// The shows.

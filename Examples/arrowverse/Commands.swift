@@ -21,12 +21,13 @@ struct List: AsyncParsableCommand {
     @Flag(help: "Only episodes not yet watched.") var unwatched = false
     @Flag(help: "Leave out specials.") var hideSpecials = false
     @Flag(help: "Print the list as one JSON document.") var json = false
+    @OptionGroup var order: OrderOption
 
     func run() async throws {
         let store = try await common.openStore()
         let clock = try common.clock.frozen()
         let state = try await store.state()
-        let list = try state.watchList()
+        let list = try order.watchList(state)
         var checklist = state.checklist
         if !show.isEmpty { checklist.selectedShows = Set(try show.map { try list.show(named: $0).id }) }
         if hideSpecials { checklist.hidesSpecials = true }
@@ -51,7 +52,7 @@ struct Shows: AsyncParsableCommand {
         abstract: "Choose the shows that list, next and progress follow (saved with the progress).",
         discussion: """
         Names are matched ignoring case and punctuation, and the start of a name will do ("flash", \
-        "legends"). With --json: {"shows": [{"id", "name", "followed", "episodes"}, ...], "notLoaded": [...]}.
+        "legends"). With --json: {"shows": [{"id", "name", "followed", "episodes", "externalIDs"}, ...], "notLoaded": [...]}.
         """)
 
     @OptionGroup var common: CommonOptions
@@ -82,7 +83,7 @@ struct Shows: AsyncParsableCommand {
             try JSONOutput.print(ShowsDocument(
                 shows: list.shows.map { show in
                     .init(id: show.id, name: show.name, followed: checklist.selectedShows?.contains(show.id) ?? true,
-                          episodes: counts[show.id] ?? 0)
+                          episodes: counts[show.id] ?? 0, externalIDs: show.externalIDs)
                 },
                 notLoaded: absent.map(\.name)))
             return
@@ -110,16 +111,21 @@ struct Next: AsyncParsableCommand {
     @Flag(help: "Mark the next episode (overall, or of --show) watched.") var watch = false
     @Option(help: "Only this show (with --watch, mark its next episode).") var show: String?
     @Flag(help: "Print what is next as one JSON document (not with --watch).") var json = false
+    @OptionGroup var order: OrderOption
 
     func validate() throws {
         if watch && json { throw ValidationError("Give --watch or --json, not both.") }
+        if watch && order.order != nil {
+            throw ValidationError("--watch follows the chosen order; choose another with `arrowverse orders --choose ID`.")
+        }
     }
 
     func run() async throws {
         let store = try await common.openStore()
         let clock = try common.clock.frozen()
         var state = try await store.state()
-        let list = try state.watchList()
+        let named = try order.named(state)
+        let list = try state.watchList(in: named)
         let target = try show.map { try list.show(named: $0) }
         if watch {
             // Found and marked in one transaction: two `next --watch` at once mark two episodes.
@@ -129,7 +135,7 @@ struct Next: AsyncParsableCommand {
             return
         }
         if let target { state.checklist.selectedShows = [target.id] }  // --show looks past the saved choice
-        let upNext = try state.upNext(at: clock)
+        let upNext = state.checklist.upNext(in: list, at: clock)
         let shows = state.checklist.visibleShows(in: list).compactMap { show in upNext.byShow[show.id].map { (show, $0) } }
         if json {
             let context = ListingContext(list: list, checklist: state.checklist, clock: clock)
@@ -161,14 +167,16 @@ struct Watch: AsyncParsableCommand {
 
     @OptionGroup var common: CommonOptions
     @Argument(help: "The episode, by the code `list` prints: \"Arrow 3x08\", \"Legends special 1\" (or arrow/s3e8).") var episode: String?
-    @Option(help: "Mark every aired episode up to and including this one in watch order.") var through: String?
+    @Option(help: "Mark every aired episode up to and including this one in watch order (the chosen one, or --order).") var through: String?
     @Option(help: "Mark a whole season (\"Arrow 3\"), unaired episodes skipped.") var season: String?
     @Option(help: "Mark a whole show (\"Arrow\"), unaired episodes skipped.") var show: String?
+    @OptionGroup var order: OrderOption
 
     func validate() throws {
         if [episode, through, season, show].compactMap({ $0 }).count != 1 {
             throw ValidationError("Give one of: EPISODE, --through EPISODE, --season \"SHOW N\", --show SHOW.")
         }
+        if order.order != nil && through == nil { throw ValidationError("--order goes with --through (the order decides what comes before).") }
     }
 
     func run() async throws {
@@ -185,7 +193,8 @@ struct Watch: AsyncParsableCommand {
         }
         let summary: MarkSummary
         if let through {
-            summary = try await store.mark(through: try list.episode(named: through).id, at: clock)
+            let state = try await store.state()
+            summary = try await store.mark(through: try list.episode(named: through).id, order: try order.named(state)?.id, at: clock)
         } else if let season {
             let (show, number) = try list.season(named: season)
             summary = try await store.mark(show: show.id, season: number, at: clock)

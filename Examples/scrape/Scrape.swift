@@ -53,7 +53,23 @@ struct Scrape: OneLineErrors {
         valueName: "expr"))
     var xpath: String?
 
+    /// The longest selector, XPath expression, attribute name or URL accepted.
+    static let maximumArgumentLength = 4_096
+
+    /// A user's text as it is echoed in a message: on one line, at most 60 columns.
+    static func echo(_ text: String) -> String { text.terminalSafe.fitted(toWidth: 60) }
+
     func validate() throws {
+        for (name, value) in [("The selector", selector), ("--xpath", xpath), ("--attr", attr), ("--base", base)] {
+            if let value, value.utf8.count > Self.maximumArgumentLength {
+                throw ValidationError("\(name) takes at most \(Self.maximumArgumentLength) bytes; '\(Self.echo(value))' has \(value.utf8.count)")
+            }
+        }
+        if let sanitize, sanitize.utf8.count > 100 || SanitizerPolicy.preset(named: sanitize) == nil {
+            let names = SanitizerPolicy.presets.map(\.key).joined(separator: ", ")
+            throw ValidationError("Unknown policy '\(Self.echo(sanitize))'. Use one of: \(names)")
+        }
+        if attr == "" { throw ValidationError("--attr needs an attribute name, such as --attr href") }
         if xpath != nil {
             if sanitize != nil { throw ValidationError("--xpath and --sanitize cannot be used together") }
             if selector != nil && file != "-" {
@@ -61,13 +77,11 @@ struct Scrape: OneLineErrors {
             }
             return
         }
-        guard let sanitize else {
-            if selector == nil { throw ValidationError("Missing expected argument '<selector>'") }
+        guard sanitize != nil else {
+            if selector == nil {
+                throw ValidationError("Give a CSS selector (such as 'td.summary'), --xpath EXPR or --sanitize POLICY, then the file")
+            }
             return
-        }
-        guard SanitizerPolicy.preset(named: sanitize) != nil else {
-            let names = SanitizerPolicy.presets.map(\.key).joined(separator: ", ")
-            throw ValidationError("Unknown policy '\(sanitize)'. Use one of: \(names)")
         }
         if selector != nil && file != "-" {
             throw ValidationError("--sanitize takes a FILE only, not a selector")
@@ -80,13 +94,15 @@ struct Scrape: OneLineErrors {
             let path = selector ?? file
             if let base {
                 guard let url = URL(string: base), url.scheme != nil else {
-                    throw ValidationError("--base must be an absolute URL such as https://example.org/, not '\(base)'")
+                    throw ValidationError("--base must be an absolute URL such as https://example.org/, not '\(Self.echo(base))'")
                 }
                 policy.baseURL = url
             }
-            let html = String(decoding: try read(path), as: UTF8.self)
-            let cleaned = HTMLSanitizer(policy: policy).sanitizedHTML(fragment: html)
-            FileHandle.standardOutput.write(Data((cleaned + "\n").utf8))
+            // Decoded as every other mode decodes (byte order mark, <meta charset>, UTF-8 or
+            // windows-1252), parsed as the page it is; what is printed is its body, cleaned.
+            let document = Document(bytes: try read(path), options: ParseOptions(collectsErrors: false))
+            let cleaned = HTMLSanitizer(policy: policy).sanitize(document)
+            FileHandle.standardOutput.write(Data(((cleaned.body?.innerHTML ?? "") + "\n").utf8))
             return
         }
         if let xpath {
@@ -100,7 +116,7 @@ struct Scrape: OneLineErrors {
         do {
             compiled = try CSSSelector(selector)
         } catch {
-            throw ValidationError("The selector is not valid: \(error.description)")
+            throw ValidationError("The selector is not valid: \(error.description.terminalSafe.fitted(toWidth: 160))")
         }
         let document = try parse(file)
         try printMatches(document.select(compiled), describing: selector)
@@ -111,7 +127,7 @@ struct Scrape: OneLineErrors {
         var baseURL: URL?
         if let base {
             guard let url = URL(string: base), url.scheme != nil else {
-                throw ValidationError("--base must be an absolute URL such as https://example.org/, not '\(base)'")
+                throw ValidationError("--base must be an absolute URL such as https://example.org/, not '\(Self.echo(base))'")
             }
             baseURL = url
         }
@@ -126,7 +142,7 @@ struct Scrape: OneLineErrors {
         do {
             compiled = try XPath(expression)
         } catch {
-            throw ValidationError("The XPath expression is not valid: \(error.description)")
+            throw ValidationError("The XPath expression is not valid: \(error.description.terminalSafe.fitted(toWidth: 160))")
         }
         let document = try parse(path)
         let value = try compiled.evaluate(from: document.root)
@@ -250,7 +266,8 @@ struct Scrape: OneLineErrors {
     /// The bytes of a file, or of standard input for `-`.
     private func read(_ path: String) throws -> Data {
         if path == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
-        return try Data(contentsOf: URL(fileURLWithPath: path))
+        if path.isEmpty { throw ValidationError("The file name is empty: give a path, or - for standard input") }
+        return try FileInput.read(path)
     }
 }
 

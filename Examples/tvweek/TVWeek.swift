@@ -19,20 +19,63 @@ struct TVWeek: OneLineErrors {
         version: ProgramVersion.current
     )
 
-    @Option(help: "ISO country code of the broadcast schedule.")
+    @Option(help: "ISO country code of the broadcast schedule (two letters).")
     var country = "US"
 
-    @Option(help: "A day (YYYY-MM-DD) in the week to show; default today (offline: 2019-07-15).")
+    @Option(parsing: .unconditional, help: "A day (YYYY-MM-DD) in the week to show, from 0001-01-01 to 9999-12-26; default today (offline: 2019-07-15).")
     var date: String?
 
-    @Option(help: "Time-zone identifier for days and times; default the country's main zone (US: America/New_York) or this machine's.")
-    var timeZone: String?
+    @OptionGroup var timeZone: TimeZoneOption
 
     @Option(help: "Only shows whose name, network or streaming service contains TEXT (case and accents ignored).")
     var filter: String?
 
-    @Option(help: "Print one show's details and cast instead of the week (the id in brackets in the listing).")
-    var details: Int?
+    @Option(parsing: .unconditional, help: "Print one show's details and cast instead of the week (the id in brackets in the listing).")
+    var details: String?
+
+    /// The longest `--filter` accepted.
+    static let maximumFilterLength = 200
+
+    func validate() throws {
+        guard country.count == 2, country.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("A"..."Z").contains($0) }) else {
+            throw ValidationError("--country needs a two-letter ISO country code such as US or GB, not '\(Self.echo(country))'")
+        }
+        if let filter {
+            if filter.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("--filter needs some text, such as --filter HBO") }
+            if filter.count > Self.maximumFilterLength {
+                throw ValidationError("--filter takes at most \(Self.maximumFilterLength) characters; '\(Self.echo(filter))' has \(filter.count)")
+            }
+        }
+        _ = try showID()
+        if let date { _ = try Self.day(date) }
+    }
+
+    /// `--details` as a TVMaze show id: a whole number from 1 to 999,999,999.
+    func showID() throws -> Int? {
+        guard let details else { return nil }
+        guard let id = Int(details), (1...999_999_999).contains(id) else {
+            throw ValidationError("--details needs a TVMaze show id, a whole number such as 82 (the number in brackets in the listing), not '\(Self.echo(details))'")
+        }
+        return id
+    }
+
+    /// A user's text as it is echoed in a message: on one line, at most 40 columns.
+    static func echo(_ text: String) -> String { text.terminalSafe.fitted(toWidth: 40) }
+
+    /// The last day `--date` takes: 9999-12-31 is a Friday, so the week of Monday 9999-12-20 to
+    /// Sunday 9999-12-26 is the last whole week a date can name.
+    static let latestDay = CalendarDay("9999-12-26") ?? .latest
+
+    /// `--date` read: a real day whose whole week lies in the calendar (0001-01-01 to 9999-12-26).
+    static func day(_ text: String) throws -> CalendarDay {
+        guard let day = CalendarDay(text) else {
+            throw ValidationError("--date must be a day as YYYY-MM-DD, such as 2019-07-15, not '\(echo(text))'")
+        }
+        guard day <= latestDay else {
+            throw ValidationError("--date \(day): its week runs past 9999-12-31, the last day a date can name; give a day up to \(latestDay)")
+        }
+        return day
+    }
 
     @Flag(help: "Print the result as one JSON document.")
     var json = false
@@ -45,6 +88,7 @@ struct TVWeek: OneLineErrors {
 
     func run() async throws {
         let zone = try resolveTimeZone()
+        let details = try showID()
         let client = try makeClient()
         let clock = ViewerClock.system(timeZone: zone)
         let service = WeekSchedule(client: client, configuration: .init(country: country), clock: clock)
@@ -74,21 +118,14 @@ struct TVWeek: OneLineErrors {
     }
 
     private func resolveTimeZone() throws -> TimeZone {
-        if let timeZone {
-            guard let zone = TimeZone(identifier: timeZone) else {
-                throw ValidationError("--time-zone '\(timeZone)' is not a time zone. Use an identifier such as America/New_York")
-            }
-            return zone
-        }
         let byCountry = ["US": "America/New_York", "GB": "Europe/London", "CA": "America/Toronto", "AU": "Australia/Sydney"]
-        return byCountry[country.uppercased()].flatMap(TimeZone.init(identifier:)) ?? .current
+        return try timeZone.resolved(default: byCountry[country.uppercased()].flatMap(TimeZone.init(identifier:)) ?? .current)
     }
 
     private func resolveDay(zone: TimeZone) throws -> Date {
         let text = date ?? (offline ? "2019-07-15" : nil)
         guard let text else { return Date() }
-        guard let day = CalendarDay(text) else { throw ValidationError("--date must be a day as YYYY-MM-DD, not '\(text)'") }
-        return day.start(in: zone).addingTimeInterval(12 * 3600)
+        return try Self.day(text).start(in: zone).addingTimeInterval(12 * 3600)
     }
 
     private func makeClient() throws -> TVMaze {
@@ -139,17 +176,16 @@ struct TVWeek: OneLineErrors {
     }
 
     private func printListing(_ listing: WeekListing, zone: TimeZone) {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        let heading = Date.FormatStyle(date: .complete, time: .omitted, locale: Locale(identifier: "en_US_POSIX"), calendar: calendar, timeZone: zone)
+        let terminal = Terminal.current()
+        let width = terminal.lineWidth
         if offline {
-            Terminal.current().note("Offline: the snapshot in Fixtures/tvmaze/ records the US days 2019-07-14 to 2019-07-17 only.")
+            terminal.note("Offline: the snapshot in Fixtures/tvmaze/ records the US days 2019-07-14 to 2019-07-17 only.")
         }
-        print("TV schedule \(country.uppercased()), week \(listing.week.firstDay) to \(listing.week.lastDay) (\(zone.identifier))"
-            + (filter.map { ", filter \"\($0)\"" } ?? ""))
+        print(("TV schedule \(country.uppercased()), week \(listing.week.firstDay) to \(listing.week.lastDay) (\(zone.identifier))"
+            + (filter.map { ", filter \"\($0.terminalSafe)\"" } ?? "")).fitted(toWidth: width))
         for scheduleDay in listing.days {
             print("")
-            print(scheduleDay.day.start(in: zone).formatted(heading))
+            print(Self.heading(scheduleDay.day))
             if scheduleDay.airings.isEmpty {
                 print("  (nothing)")
                 continue
@@ -157,33 +193,83 @@ struct TVWeek: OneLineErrors {
             for episode in scheduleDay.airings {
                 let time = episode.airstamp.map { LocalDateTime(containing: $0, in: zone).time }
                 let clock = time.map { String(format: "%02d:%02d", $0.hour, $0.minute) } ?? "--:--"
-                let show = episode.show.map { "\($0.name) [\($0.id)]" } ?? "?"
-                let network = episode.show?.broadcaster?.name ?? ""
-                print("  \(clock)  \(show)  \(episode.code)  \(episode.name)" + (network.isEmpty ? "" : "  [\(network)]"))
+                let show = episode.show.map { "\($0.name.terminalSafe) [\($0.id)]" } ?? "?"
+                let network = episode.show?.broadcaster?.name.terminalSafe ?? ""
+                print(Self.airingLine(
+                    lead: "  \(clock)  \(show)  \(episode.code)  ", title: episode.name.terminalSafe,
+                    tail: network.isEmpty ? "" : "  [\(network)]", width: width))
             }
         }
     }
 
+    /// One airing on at most `width` columns: the title is shortened first (down to 12 columns), then
+    /// the network, then the line as a whole, each with "…".
+    static func airingLine(lead: String, title: String, tail: String, width: Int) -> String {
+        let whole = lead + title + tail
+        if whole.displayWidth <= width { return whole }
+        let room = width - lead.displayWidth - tail.displayWidth
+        if room >= min(12, title.displayWidth) { return lead + title.fitted(toWidth: room) + tail }
+        return (lead + title.fitted(toWidth: 12) + tail).fitted(toWidth: width)
+    }
+
+    /// A day's heading, "Monday, July 15, 2019", in the proleptic Gregorian calendar the days
+    /// themselves use (Foundation's formatter switches to the Julian calendar before 1582, which
+    /// would name 0001-01-01 "January 3, 1").
+    static func heading(_ day: CalendarDay) -> String {
+        let weekdays = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+        let months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
+        let weekday = weekdays[(day.daysSince1970 % 7 + 7 + 3) % 7]  // 1970-01-01 was a Thursday
+        return "\(weekday), \(months[day.month - 1]) \(day.day), \(day.year)"
+    }
+
     private func printDetails(_ details: ShowDetails) {
         let show = details.show
-        print("\(show.name) (#\(show.id))")
+        let width = Terminal.current().lineWidth
+        print("\(show.name.terminalSafe) (#\(show.id))".fitted(toWidth: width))
         var facts: [String] = []
         if let broadcaster = show.broadcaster { facts.append(broadcaster.name) }
         if let status = show.status { facts.append(status.rawValue) }
         if let premiered = show.premiered { facts.append("premiered \(premiered)") }
         if let ended = show.ended { facts.append("ended \(ended)") }
         if !show.genres.isEmpty { facts.append(show.genres.joined(separator: ", ")) }
-        print(facts.joined(separator: " · "))
-        if let text = show.summaryText { print(""); print(text) }
+        print(facts.joined(separator: " · ").terminalSafe.fitted(toWidth: width))
+        if let text = show.summaryText {
+            print("")
+            for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+                for line in Self.wrapped(String(paragraph).terminalSafe, width: width) { print(line) }
+            }
+        }
         print("")
         if details.cast.isEmpty {
             print(offline ? "Cast: not recorded in the snapshot." : "Cast: none listed.")
         } else {
             print("Cast:")
             for member in details.cast {
-                print("  \(member.person.name) as \(member.character.name)")
+                print("  \(member.person.name.terminalSafe) as \(member.character.name.terminalSafe)".fitted(toWidth: width))
             }
         }
+    }
+}
+
+extension TVWeek {
+    /// `text` broken at spaces into lines of at most `width` columns (a word wider than a line is
+    /// cut with "…").
+    static func wrapped(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            let word = String(word).fitted(toWidth: width)
+            if line.isEmpty {
+                line = word
+            } else if line.displayWidth + 1 + word.displayWidth <= width {
+                line += " " + word
+            } else {
+                lines.append(line)
+                line = word
+            }
+        }
+        if !line.isEmpty || lines.isEmpty { lines.append(line) }
+        return lines
     }
 }
 

@@ -343,6 +343,42 @@ def check_rules(facts):
                 problem(f"rules.json sameNight {night['date']}: {ref} did not air that night")
 
 
+def check_series(facts):
+    """series.json: every season has broadcast facts, and every episode's air day is covered by an
+    airing of its own (same day) or by exactly the slots of one time (weekday and date range)."""
+    with open(os.path.join(HERE, "series.json"), encoding="utf-8") as f:
+        catalog = json.load(f)
+    weekdays = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+    by_name = {s["name"]: s for s in catalog["series"]}
+    for (show, season), episodes in sorted(facts.items()):
+        series = by_name.get(show)
+        if series is None:
+            problem(f"series.json: no series {show}")
+            continue
+        seasons = [b for b in series.get("broadcasts", []) if b["season"] == season]
+        if len(seasons) != 1:
+            problem(f"series.json: {show} season {season} has {len(seasons)} broadcast entries")
+            continue
+        facts_season = seasons[0]
+        if not facts_season.get("sources"):
+            problem(f"series.json: {show} season {season} names no source")
+        for e in episodes:
+            airings = [a for a in facts_season.get("airings", [])
+                       if (a.get("episode") is not None and a.get("episode") == e["in_season"])
+                       or (a.get("episode") is None and e["in_season"] is None and a.get("overall") == e["overall"])]
+            if airings:
+                if airings[0]["day"] != e["date"].isoformat():
+                    problem(f"series.json: {show} {season}x{e['in_season']} airing on {airings[0]['day']}, episode on {e['date']}")
+                continue
+            day = e["date"].isoformat()
+            times = {slot.get("time") for slot in facts_season["slots"]
+                     if slot["weekday"].lower() == weekdays[e["date"].weekday()]
+                     and slot.get("from", "0000") <= day <= slot.get("through", "9999")}
+            if len(times) != 1:
+                problem(f"series.json: {show} {season}x{e['in_season']} ({day}, {weekdays[e['date'].weekday()]}): "
+                        f"{len(times)} slot times cover it")
+
+
 def main():
     facts = load_facts()
     readme = load_readme_table()
@@ -351,6 +387,7 @@ def main():
     check_wikipedia(facts, readme)
     check_fandom(facts)
     check_rules(facts)
+    check_series(facts)
     total = sum(len(v) for v in facts.values())
     if problems:
         for p in problems:
@@ -358,7 +395,7 @@ def main():
         print(f"{len(problems)} problem(s)")
         return 1
     print(f"ok: {len(readme)} seasons, {total} episodes; Wikipedia tables, ISO date spans, "
-          f"Fandom pages and rules.json agree with episodes.tsv and README.md")
+          f"Fandom pages, rules.json and series.json agree with episodes.tsv and README.md")
     return 0
 
 

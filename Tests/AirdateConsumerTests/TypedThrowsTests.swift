@@ -41,6 +41,7 @@ struct TypedThrowsTests {
     func tvmazeSide() async throws {
         var configuration = TVMaze.configuration(baseURL: try await goneServer())
         configuration.retry = .none
+        configuration.useLoopbackTestTimeouts()
         let tvmaze = TVMaze(configuration: configuration)
         let http = tvmaze.http
         let day = try CalendarDay(year: 2019, month: 7, day: 15)
@@ -86,6 +87,7 @@ struct TypedThrowsTests {
     func jikanSide() async throws {
         var configuration = Jikan.configuration(baseURL: try await goneServer())
         configuration.retry = .none
+        configuration.useLoopbackTestTimeouts()
         let jikan = Jikan(configuration: configuration)
         var errors: [APIClientError] = []
 

@@ -55,9 +55,9 @@ public struct CorroboratedEpisodeList: Sendable, Hashable {
 }
 
 extension EpisodeList {
-    /// This list with the broadcast instants and runtimes of `other` — a second source for the same
-    /// show, such as TVMaze — added where this list has none, so that same-night order comes from
-    /// the data.
+    /// This list with the broadcast instants, runtimes and external ids of `other` — a second source
+    /// for the same show, such as TVMaze — added where this list has none, so that same-night order
+    /// comes from the data and episodes can be matched with other services.
     ///
     /// Episodes are matched by season and number; specials (no number) by season and air day, then
     /// by season and title. Where both sources give an air day and the days differ, the episode is
@@ -77,6 +77,7 @@ extension EpisodeList {
             }
         }
         var result = self
+        result.show.externalIDs.fill(from: other.show.externalIDs)
         var disagreements: [EpisodeDisagreement] = []
         var unmatched: [EpisodeID] = []
         var added = 0
@@ -105,6 +106,7 @@ extension EpisodeList {
                 added += 1
             }
             if episode.runtime == nil { result.episodes[index].runtime = match.runtime }
+            result.episodes[index].externalIDs.fill(from: match.externalIDs)
         }
         return CorroboratedEpisodeList(list: result, disagreements: disagreements, broadcastsAdded: added, unmatched: unmatched)
     }

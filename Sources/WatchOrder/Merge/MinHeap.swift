@@ -39,4 +39,15 @@ struct MinHeap {
         }
         return first
     }
+
+    /// Pops the smallest item that satisfies `isIncluded`, keeping the others; `nil` when none does.
+    mutating func popFirst(where isIncluded: (Int) -> Bool) -> Int? {
+        var skipped: [Int] = []
+        defer { for item in skipped { push(item) } }
+        while let item = pop() {
+            if isIncluded(item) { return item }
+            skipped.append(item)
+        }
+        return nil
+    }
 }

@@ -12,9 +12,15 @@ extension WatchList {
     /// the show in `showPriority` (ids or names; shows not listed come after, by id), then season
     /// and number. Episodes without an air day come last. An episode listed twice is kept once.
     ///
+    /// A tie that only show priority decided (two shows' episodes on one day, without two instants,
+    /// part numbers or a rule to order them) is listed in ``WatchList/priorityTies``, so an app can
+    /// say so. A ``OrderingRule/together(name:episodes:)`` group is placed back to back; an episode
+    /// that had to come between two of its parts is listed in ``WatchList/interruptions``.
+    ///
     /// Cost: O(N log K) for N episodes of K shows (plus the rules).
     ///
-    /// - Throws: ``WatchOrderError/contradictoryRules(cycle:)`` naming the episodes of a cycle.
+    /// - Throws: ``WatchOrderError/contradictoryRules(cycle:)`` naming the episodes of a cycle, or
+    ///   ``WatchOrderError/overlappingGroups(episode:groups:)``.
     public static func merge(
         _ lists: [EpisodeList], rules: [OrderingRule] = [], showPriority: [String] = []
     ) throws(WatchOrderError) -> WatchList {
@@ -73,6 +79,9 @@ extension WatchList {
 
         // Rule edges.
         var ruleEdges = [[Int]](repeating: [], count: nodes.count)
+        var ruleIn = [[Int]](repeating: [], count: nodes.count)
+        var ruleGroup = [Int](repeating: -1, count: nodes.count)  // any rule naming the node, for ties
+        var related = Set<Int64>()  // pairs of nodes one rule names together
         var unmatched: [EpisodeReference] = []
         var byID: [EpisodeID: Int] = [:]
         if !rules.isEmpty {
@@ -88,8 +97,14 @@ extension WatchList {
             return nodes.indices.first { reference.matches(nodes[$0]) }
         }
         var seenUnmatched = Set<EpisodeReference>()
+        var groups: [(name: String, members: [Int])] = []
         var crossoverParts: [EpisodeID: CrossoverPart] = [:]
-        for case .sequence(let name, let references) in rules {
+        for rule in rules {
+            let name: String, references: [EpisodeReference]
+            switch rule {
+            case .sequence(let n, let r), .together(let n, let r): (name, references) = (n, r)
+            case .before: continue
+            }
             var found: [Int] = []
             for reference in references {
                 if let position = resolve(reference), !found.contains(position) { found.append(position) }
@@ -110,7 +125,20 @@ extension WatchList {
                     throw .contradictoryRules(cycle: [label(nodes[from], shows: showsByID)])
                 }
                 ruleEdges[from].append(to)
+                ruleIn[to].append(from)
                 indegree[to] += 1
+            }
+            let named = rule.references.compactMap(resolve)
+            for a in named { for b in named where a < b { related.insert(Int64(a) << 32 | Int64(b)) } }
+            if case .together(let name, _) = rule {
+                var members: [Int] = []
+                for member in named where !members.contains(member) { members.append(member) }
+                for member in members where ruleGroup[member] >= 0 {
+                    throw .overlappingGroups(
+                        episode: label(nodes[member], shows: showsByID), groups: [groups[ruleGroup[member]].name, name])
+                }
+                for member in members { ruleGroup[member] = groups.count }
+                groups.append((name, members))
             }
         }
 
@@ -129,9 +157,46 @@ extension WatchList {
         for node in nodes.indices where indegree[node] == 0 { heap.push(node) }
         var ordered: [Episode] = []
         ordered.reserveCapacity(nodes.count)
+        var orderedNodes: [Int] = []
+        orderedNodes.reserveCapacity(nodes.count)
         var placed = [Bool](repeating: false, count: nodes.count)
-        while let node = heap.pop() {
+        var previous = [Int](repeating: -1, count: nodes.count)
+        for node in nodes.indices where next[node] >= 0 { previous[next[node]] = node }
+        var interruptions: [GroupInterruption] = []
+        var openGroup = -1
+        /// The unplaced episodes `target` waits for, itself included.
+        func waitedFor(_ target: Int) -> Set<Int> {
+            var found: Set<Int> = [target]
+            var stack = [target]
+            while let node = stack.popLast() {
+                var before = ruleIn[node]
+                if previous[node] >= 0 { before.append(previous[node]) }
+                for earlier in before where !placed[earlier] && found.insert(earlier).inserted { stack.append(earlier) }
+            }
+            return found
+        }
+        while true {
+            var node: Int?
+            if openGroup >= 0, let target = groups[openGroup].members.first(where: { !placed[$0] }) {
+                // A group is open: its next part, or what that part waits for, comes next.
+                let allowed = indegree[target] == 0 ? [target] : waitedFor(target)
+                node = heap.popFirst(where: allowed.contains)
+                if let picked = node, picked != target {
+                    interruptions.append(GroupInterruption(
+                        group: groups[openGroup].name, episode: nodes[picked].id, label: label(nodes[picked], shows: showsByID)))
+                }
+                if node == nil { openGroup = -1 }
+            } else {
+                openGroup = -1
+            }
+            if node == nil {
+                guard let popped = heap.pop() else { break }
+                node = popped
+            }
+            guard let node else { break }
+            if openGroup < 0, ruleGroup[node] >= 0 { openGroup = ruleGroup[node] }
             ordered.append(nodes[node])
+            orderedNodes.append(node)
             placed[node] = true
             var freed = ruleEdges[node]
             if next[node] >= 0 { freed.append(next[node]) }
@@ -144,7 +209,32 @@ extension WatchList {
             throw .contradictoryRules(cycle: findCycle(
                 nodes: nodes, placed: placed, next: next, ruleEdges: ruleEdges, shows: showsByID))
         }
-        return WatchList(shows: shows, episodes: ordered, unmatchedReferences: unmatched, crossoverParts: crossoverParts)
+        // Ties only show priority decided: episodes of two shows on one day that no instant pair,
+        // part numbers or rule ordered.
+        var ties: [PriorityTie] = []
+        var start = 0
+        while start < orderedNodes.count {
+            var end = start + 1
+            while end < orderedNodes.count && days[orderedNodes[end]] == days[orderedNodes[start]] { end += 1 }
+            if days[orderedNodes[start]] != Int.max && end - start > 1 {
+                for i in start..<end {
+                    for j in (i + 1)..<end {
+                        let a = orderedNodes[i], b = orderedNodes[j]
+                        guard showOf[a] != showOf[b] else { continue }
+                        if !instants[a].isNaN && !instants[b].isNaN && instants[a] != instants[b] { continue }
+                        if parts[a] >= 0 && parts[b] >= 0 && parts[a] != parts[b] { continue }
+                        if related.contains(Int64(min(a, b)) << 32 | Int64(max(a, b))) { continue }
+                        ties.append(PriorityTie(
+                            day: CalendarDay(daysSince1970: days[a]), first: nodes[a].id, second: nodes[b].id,
+                            firstLabel: label(nodes[a], shows: showsByID), secondLabel: label(nodes[b], shows: showsByID)))
+                    }
+                }
+            }
+            start = end
+        }
+        return WatchList(
+            shows: shows, episodes: ordered, unmatchedReferences: unmatched, priorityTies: ties, interruptions: interruptions,
+            crossoverParts: crossoverParts)
     }
 
     private static func label(_ episode: Episode, shows: [String: Show]) -> String {

@@ -28,12 +28,15 @@ public struct Episode: Sendable, Hashable, Codable, Identifiable {
     /// The episode's own page — its article on a wiki, say — when known; `nil` otherwise. Unlike
     /// ``sourceURL`` it is about this episode alone, so an app can link each episode to it.
     public var pageURL: URL?
+    /// The episode's ids on other services (TVMaze, TheTVDB, IMDb…), where a source gives them.
+    /// They take no part in the identity (``id``).
+    public var externalIDs: ExternalIDs
 
     /// Creates an episode; the identity is derived from show, season and number (or overall number).
     public init(
         showID: String, season: Int, number: Int?, overall: Int? = nil, title: String,
         alternateTitles: [String] = [], airDay: CalendarDay?, broadcast: Date? = nil, runtime: Duration? = nil,
-        sourceURL: URL? = nil, pageURL: URL? = nil
+        sourceURL: URL? = nil, pageURL: URL? = nil, externalIDs: ExternalIDs = .none
     ) {
         self.id = EpisodeID(showID: showID, season: season, number: number, overall: overall, title: title)
         self.showID = showID
@@ -47,6 +50,29 @@ public struct Episode: Sendable, Hashable, Codable, Identifiable {
         self.runtime = runtime
         self.sourceURL = sourceURL
         self.pageURL = pageURL
+        self.externalIDs = externalIDs
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, showID, season, number, overall, title, alternateTitles, airDay, broadcast, runtime, sourceURL, pageURL, externalIDs
+    }
+
+    /// Decodes an episode; `externalIDs` may be absent (documents written before it existed).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(EpisodeID.self, forKey: .id)
+        showID = try container.decode(String.self, forKey: .showID)
+        season = try container.decode(Int.self, forKey: .season)
+        number = try container.decodeIfPresent(Int.self, forKey: .number)
+        overall = try container.decodeIfPresent(Int.self, forKey: .overall)
+        title = try container.decode(String.self, forKey: .title)
+        alternateTitles = try container.decode([String].self, forKey: .alternateTitles)
+        airDay = try container.decodeIfPresent(CalendarDay.self, forKey: .airDay)
+        broadcast = try container.decodeIfPresent(Date.self, forKey: .broadcast)
+        runtime = try container.decodeIfPresent(Duration.self, forKey: .runtime)
+        sourceURL = try container.decodeIfPresent(URL.self, forKey: .sourceURL)
+        pageURL = try container.decodeIfPresent(URL.self, forKey: .pageURL)
+        externalIDs = try container.decodeIfPresent(ExternalIDs.self, forKey: .externalIDs) ?? .none
     }
 
     /// Whether the episode has no number in season.

@@ -70,6 +70,23 @@ public actor WatchOrderStore {
         migrator.registerMigration("episodePageURL") { db in
             try db.execute(sql: "ALTER TABLE episode ADD COLUMN pageURL TEXT")
         }
+        // Shows' and episodes' ids on other services (JSON of `ExternalIDs`; NULL when none).
+        migrator.registerMigration("externalIDs") { db in
+            try db.execute(sql: """
+                ALTER TABLE show ADD COLUMN externalIDs TEXT;
+                ALTER TABLE episode ADD COLUMN externalIDs TEXT;
+                """)
+        }
+        // Named orders (the app's built-in ones and the viewer's) and the viewer's choice.
+        migrator.registerMigration("namedOrders") { db in
+            try db.execute(sql: """
+                CREATE TABLE watchOrder (
+                    id TEXT PRIMARY KEY NOT NULL, origin TEXT NOT NULL CHECK (origin IN ('builtIn', 'user')),
+                    position INTEGER NOT NULL, json TEXT NOT NULL);
+                CREATE TABLE chosenOrder (
+                    singleton INTEGER PRIMARY KEY NOT NULL CHECK (singleton = 1), orderID TEXT NOT NULL);
+                """)
+        }
         return migrator
     }
 
@@ -93,15 +110,19 @@ public actor WatchOrderStore {
             (id: $0.show.id, name: $0.show.name, reason: $0.diagnostics.first?.description)
         }
         let encoder = JSONEncoder()
-        var rows: [(show: Show, episodes: [(Episode, String)])] = []
+        encoder.outputFormatting = .sortedKeys
+        func ids(_ ids: ExternalIDs) -> String? {
+            ids.isEmpty ? nil : (try? encoder.encode(ids)).flatMap { String(data: $0, encoding: .utf8) }
+        }
+        var rows: [(show: Show, showIDs: String?, episodes: [(Episode, String, String?)])] = []
         for list in lists {
-            var episodes: [(Episode, String)] = []
+            var episodes: [(Episode, String, String?)] = []
             for episode in list.episodes {
                 let alternates = episode.alternateTitles.isEmpty
                     ? "[]" : (try? encoder.encode(episode.alternateTitles)).flatMap { String(data: $0, encoding: .utf8) } ?? "[]"
-                episodes.append((episode, alternates))
+                episodes.append((episode, alternates, ids(episode.externalIDs)))
             }
-            rows.append((list.show, episodes))
+            rows.append((list.show, ids(list.show.externalIDs), episodes))
         }
         let prepared = rows
         try await database.write { db in
@@ -109,28 +130,34 @@ public actor WatchOrderStore {
                 let stored = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM episode WHERE showID = ?", arguments: [empty.id]) ?? 0
                 if stored > 0 { throw WatchOrderStoreError.emptyEpisodeList(show: empty.name, reason: empty.reason) }
             }
-            for (show, episodes) in prepared {
+            for (show, showIDs, episodes) in prepared {
                 let next = try Int.fetchOne(db, sql: "SELECT COALESCE(MAX(priority) + 1, 0) FROM show") ?? 0
+                // A list without ids (a wiki page) keeps the ids stored for the show and its episodes.
                 try db.execute(
-                    sql: "INSERT INTO show (id, name, priority) VALUES (?, ?, ?) ON CONFLICT(id) DO UPDATE SET name = excluded.name",
-                    arguments: [show.id, show.name, next])
+                    sql: """
+                        INSERT INTO show (id, name, priority, externalIDs) VALUES (?, ?, ?, ?)
+                        ON CONFLICT(id) DO UPDATE SET name = excluded.name,
+                            externalIDs = COALESCE(excluded.externalIDs, show.externalIDs)
+                        """,
+                    arguments: [show.id, show.name, next, showIDs])
                 let statement = try db.cachedStatement(sql: """
                     INSERT INTO episode (id, showID, season, number, overall, title, alternateTitles, airDay, broadcast,
-                        runtime, sourceURL, listPosition, pageURL)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        runtime, sourceURL, listPosition, pageURL, externalIDs)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     ON CONFLICT(id) DO UPDATE SET showID = excluded.showID, season = excluded.season,
                         number = excluded.number, overall = excluded.overall, title = excluded.title,
                         alternateTitles = excluded.alternateTitles, airDay = excluded.airDay,
                         broadcast = excluded.broadcast, runtime = excluded.runtime, sourceURL = excluded.sourceURL,
-                        listPosition = excluded.listPosition, pageURL = excluded.pageURL
+                        listPosition = excluded.listPosition, pageURL = excluded.pageURL,
+                        externalIDs = COALESCE(excluded.externalIDs, episode.externalIDs)
                     """)
                 var kept: [String] = []
-                for (position, (episode, alternates)) in episodes.enumerated() {
+                for (position, (episode, alternates, episodeIDs)) in episodes.enumerated() {
                     let runtime = episode.runtime.map { Double($0.components.seconds) }
                     try statement.execute(arguments: [
                         episode.id.rawValue, show.id, episode.season, episode.number, episode.overall, episode.title,
                         alternates, episode.airDay?.description, episode.broadcast?.timeIntervalSince1970, runtime,
-                        episode.sourceURL?.absoluteString, position, episode.pageURL?.absoluteString,
+                        episode.sourceURL?.absoluteString, position, episode.pageURL?.absoluteString, episodeIDs,
                     ])
                     kept.append(episode.id.rawValue)
                 }
@@ -174,6 +201,127 @@ public actor WatchOrderStore {
         }
     }
 
+    // MARK: Named orders
+
+    /// Replaces the app's built-in orders (their rules, titles and positions); the viewer's own
+    /// orders and choice are kept. Nothing is written when the stored built-in orders are already
+    /// these, so an app may call this at every launch.
+    ///
+    /// - Throws: ``WatchOrderStoreError/orderIDTaken(_:)`` when a viewer's order has the id of one of
+    ///   `orders` (nothing is written), or a store error.
+    public func setBuiltInOrders(_ orders: [NamedOrder]) async throws(WatchOrderStoreError) {
+        let rows = try Self.encoded(orders.map { order in
+            var order = order
+            order.origin = .builtIn
+            return order
+        })
+        try await database.writeIfNeeded { db in
+            let stored = try Row.fetchAll(db, sql: "SELECT id, json FROM watchOrder WHERE origin = 'builtIn' ORDER BY position")
+                .map { ($0["id"] as String, $0["json"] as String) }
+            guard stored.map(\.0) != rows.map(\.id) || stored.map(\.1) != rows.map(\.json) else { return }
+            let user = Set(try String.fetchAll(db, sql: "SELECT id FROM watchOrder WHERE origin = 'user'"))
+            if let taken = rows.first(where: { user.contains($0.id) }) { throw WatchOrderStoreError.orderIDTaken(taken.id) }
+            try db.execute(sql: "DELETE FROM watchOrder WHERE origin = 'builtIn'")
+            for (position, row) in rows.enumerated() {
+                try db.execute(
+                    sql: "INSERT INTO watchOrder (id, origin, position, json) VALUES (?, 'builtIn', ?, ?)",
+                    arguments: [row.id, position, row.json])
+            }
+        }
+    }
+
+    /// Adds a viewer's order, or replaces the viewer's order with the same id (keeping its place).
+    ///
+    /// - Returns: `true` when an order of the viewer's was replaced.
+    /// - Throws: ``WatchOrderStoreError/orderIsBuiltIn(_:)`` when a built-in order has the id.
+    @discardableResult
+    public func saveOrder(_ order: NamedOrder) async throws(WatchOrderStoreError) -> Bool {
+        var order = order
+        order.origin = .user
+        guard let row = try Self.encoded([order]).first else { return false }
+        return try await database.write { db in
+            let origin = try String.fetchOne(db, sql: "SELECT origin FROM watchOrder WHERE id = ?", arguments: [row.id])
+            if origin == "builtIn" { throw WatchOrderStoreError.orderIsBuiltIn(row.id) }
+            if origin == "user" {
+                try db.execute(sql: "UPDATE watchOrder SET json = ? WHERE id = ?", arguments: [row.json, row.id])
+                return true
+            }
+            let position = try Int.fetchOne(db, sql: "SELECT COALESCE(MAX(position) + 1, 0) FROM watchOrder WHERE origin = 'user'") ?? 0
+            try db.execute(
+                sql: "INSERT INTO watchOrder (id, origin, position, json) VALUES (?, 'user', ?, ?)",
+                arguments: [row.id, position, row.json])
+            return false
+        }
+    }
+
+    /// Removes a viewer's order. When it was the chosen one, the choice goes back to the default.
+    ///
+    /// - Returns: `true` when the removed order was the chosen one.
+    /// - Throws: ``WatchOrderStoreError/unknownOrder(_:known:)`` or
+    ///   ``WatchOrderStoreError/orderIsBuiltIn(_:)`` (built-in orders belong to the app).
+    @discardableResult
+    public func removeOrder(id: String) async throws(WatchOrderStoreError) -> Bool {
+        try await database.write { db in
+            let origin = try String.fetchOne(db, sql: "SELECT origin FROM watchOrder WHERE id = ?", arguments: [id])
+            guard let origin else { throw WatchOrderStoreError.unknownOrder(id, known: try Self.orderIDs(db)) }
+            guard origin == "user" else { throw WatchOrderStoreError.orderIsBuiltIn(id) }
+            try db.execute(sql: "DELETE FROM watchOrder WHERE id = ?", arguments: [id])
+            let chosen = try String.fetchOne(db, sql: "SELECT orderID FROM chosenOrder") == id
+            if chosen { try db.execute(sql: "DELETE FROM chosenOrder") }
+            return chosen
+        }
+    }
+
+    /// Chooses the order the watch list, up next and ``mark(through:at:)`` follow; `nil` goes back to
+    /// the default (``WatchState/defaultOrder``).
+    ///
+    /// - Throws: ``WatchOrderStoreError/unknownOrder(_:known:)`` naming the orders that exist.
+    public func chooseOrder(_ id: String?) async throws(WatchOrderStoreError) {
+        try await database.write { db in
+            guard let id else {
+                try db.execute(sql: "DELETE FROM chosenOrder")
+                return
+            }
+            guard try Bool.fetchOne(db, sql: "SELECT 1 FROM watchOrder WHERE id = ?", arguments: [id]) ?? false else {
+                throw WatchOrderStoreError.unknownOrder(id, known: try Self.orderIDs(db))
+            }
+            try db.execute(sql: "INSERT OR REPLACE INTO chosenOrder (singleton, orderID) VALUES (1, ?)", arguments: [id])
+        }
+    }
+
+    /// The named orders, built-in first.
+    public func orders() async throws(WatchOrderStoreError) -> [NamedOrder] {
+        try await database.read { db in try Self.fetchOrders(db) }
+    }
+
+    /// The watch order in the named order `id` (whatever the viewer chose).
+    ///
+    /// - Throws: ``WatchOrderStoreError/unknownOrder(_:known:)``, or `.order` when its rules contradict
+    ///   each other.
+    public func watchList(order id: String) async throws(WatchOrderStoreError) -> WatchList {
+        let state = try await state()
+        guard let order = state.order(id: id) else { throw .unknownOrder(id, known: state.orders.map(\.id)) }
+        do { return try state.watchList(in: order) } catch { throw .order(error) }
+    }
+
+    static func orderIDs(_ db: Database) throws -> [String] {
+        try fetchOrders(db).map(\.id)
+    }
+
+    static func encoded(_ orders: [NamedOrder]) throws(WatchOrderStoreError) -> [(id: String, json: String)] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        var rows: [(id: String, json: String)] = []
+        for order in orders {
+            guard let data = try? encoder.encode(order), let json = String(data: data, encoding: .utf8) else {
+                throw .invalidOrder("the order \(order.id) could not be encoded")
+            }
+            guard !rows.contains(where: { $0.id == order.id }) else { throw .invalidOrder("the id \(order.id) is given twice") }
+            rows.append((order.id, json))
+        }
+        return rows
+    }
+
     // MARK: Marks and settings
 
     /// Marks episodes watched; `date`, when given, is recorded as the time of the mark (an existing
@@ -212,10 +360,28 @@ public actor WatchOrderStore {
     /// - Returns: what changed; its ``MarkSummary/episodes`` are the episodes concerned, in watch order.
     @discardableResult
     public func mark(through id: EpisodeID, at clock: ViewerClock) async throws(WatchOrderStoreError) -> MarkSummary {
+        try await mark(through: id, order: nil, at: clock)
+    }
+
+    /// Marks every aired visible episode up to and including `id` in the named order `orderID`
+    /// (the order the viewer chose when `nil`), in one write transaction as ``mark(through:at:)``.
+    ///
+    /// - Throws: ``WatchOrderStoreError/unknownOrder(_:known:)`` when no order has that id.
+    @discardableResult
+    public func mark(through id: EpisodeID, order orderID: String?, at clock: ViewerClock) async throws(WatchOrderStoreError) -> MarkSummary {
         let clock = clock.frozen()
         return try await database.write { db in
             let state = try Self.fetchState(db)
-            let ids = state.checklist.episodes(through: id, in: try Self.watchList(of: state), at: clock)
+            var order = state.order
+            if let orderID {
+                guard let named = state.order(id: orderID) else {
+                    throw WatchOrderStoreError.unknownOrder(orderID, known: state.orders.map(\.id))
+                }
+                order = named
+            }
+            let list: WatchList
+            do throws(WatchOrderError) { list = try state.watchList(in: order) } catch { throw WatchOrderStoreError.order(error) }
+            let ids = state.checklist.episodes(through: id, in: list, at: clock)
             return try Self.insertMarks(ids, time: clock.now.timeIntervalSince1970, in: db)
         }
     }
@@ -309,9 +475,7 @@ public actor WatchOrderStore {
     /// The episode lists and rules are read again only when shows, episodes or rules change; a
     /// change of marks or settings reads only those.
     public nonisolated func observeState() -> StoreObservation<WatchState> {
-        database.observe(Self.fetchOrder, Self.fetchChecklist) { order, checklist in
-            WatchState(lists: order.lists, rules: order.rules, showPriority: order.showPriority, checklist: checklist)
-        }
+        database.observe(Self.fetchOrder, Self.fetchChecklist) { order, checklist in order.state(checklist) }
     }
 
     /// The stored state now, then after every change with what changed (``WatchStateChange``):
@@ -455,25 +619,36 @@ public actor WatchOrderStore {
         var lists: [EpisodeList]
         var rules: [OrderingRule]
         var showPriority: [String]
+        var orders: [NamedOrder]
+        var chosenOrderID: String?
 
-        /// The merged watch order; contradicting rules are the store's `.order` error.
+        func state(_ checklist: Checklist) -> WatchState {
+            WatchState(
+                lists: lists, rules: rules, showPriority: showPriority, checklist: checklist, orders: orders,
+                chosenOrderID: chosenOrderID)
+        }
+
+        /// The merged watch order in the order in use; contradicting rules are the store's `.order` error.
         func merged() throws(WatchOrderStoreError) -> WatchList {
-            do { return try WatchList.merge(lists, rules: rules, showPriority: showPriority) } catch { throw .order(error) }
+            do { return try state(Checklist()).watchList() } catch { throw .order(error) }
         }
     }
 
     static func fetchState(_ db: Database) throws -> WatchState {
-        let order = try fetchOrder(db)
-        return WatchState(lists: order.lists, rules: order.rules, showPriority: order.showPriority, checklist: try fetchChecklist(db))
+        try fetchOrder(db).state(try fetchChecklist(db))
     }
 
-    /// The shows, their episodes and the rules: what the watch order is merged from.
+    /// The shows, their episodes, the rules and the named orders with the viewer's choice: what the
+    /// watch order is merged from.
     static func fetchOrder(_ db: Database) throws -> StoredOrder {
-        let shows = try Row.fetchAll(db, sql: "SELECT id, name FROM show ORDER BY priority, id").map { row in
-            Show(name: row["name"], id: row["id"] as String)
+        let decoder = JSONDecoder()
+        func ids(_ text: String?) -> ExternalIDs {
+            text.flatMap { try? decoder.decode(ExternalIDs.self, from: Data($0.utf8)) } ?? .none
+        }
+        let shows = try Row.fetchAll(db, sql: "SELECT id, name, externalIDs FROM show ORDER BY priority, id").map { row in
+            Show(name: row["name"], id: row["id"] as String, externalIDs: ids(row["externalIDs"]))
         }
         var episodesByShow: [String: [Episode]] = [:]
-        let decoder = JSONDecoder()
         let rows = try Row.fetchCursor(db, sql: "SELECT * FROM episode ORDER BY showID, listPosition")
         while let row = try rows.next() {
             let showID: String = row["showID"]
@@ -485,7 +660,7 @@ public actor WatchOrderStore {
                 broadcast: (row["broadcast"] as Double?).map(Date.init(timeIntervalSince1970:)),
                 runtime: (row["runtime"] as Double?).map { Duration.seconds($0) },
                 sourceURL: (row["sourceURL"] as String?).flatMap(URL.init(string:)),
-                pageURL: (row["pageURL"] as String?).flatMap(URL.init(string:)))
+                pageURL: (row["pageURL"] as String?).flatMap(URL.init(string:)), externalIDs: ids(row["externalIDs"]))
             episode.id = EpisodeID(rawValue: row["id"])
             episodesByShow[showID, default: []].append(episode)
         }
@@ -493,7 +668,22 @@ public actor WatchOrderStore {
         let rules = try String.fetchAll(db, sql: "SELECT json FROM rule ORDER BY position").compactMap {
             try? decoder.decode(OrderingRule.self, from: Data($0.utf8))
         }
-        return StoredOrder(lists: lists, rules: rules, showPriority: shows.map(\.id))
+        let orders = try fetchOrders(db)
+        let chosen = try String.fetchOne(db, sql: "SELECT orderID FROM chosenOrder")
+        return StoredOrder(lists: lists, rules: rules, showPriority: shows.map(\.id), orders: orders, chosenOrderID: chosen)
+    }
+
+    /// The named orders: built-in ones first, then the viewer's, each by position. A row that no
+    /// longer decodes (written by a later release, say) is left out.
+    static func fetchOrders(_ db: Database) throws -> [NamedOrder] {
+        let decoder = JSONDecoder()
+        return try Row.fetchAll(db, sql: """
+            SELECT json, origin FROM watchOrder ORDER BY CASE origin WHEN 'builtIn' THEN 0 ELSE 1 END, position
+            """).compactMap { row in
+            guard var order = try? decoder.decode(NamedOrder.self, from: Data((row["json"] as String).utf8)) else { return nil }
+            order.origin = (row["origin"] as String) == "user" ? .user : .builtIn
+            return order
+        }
     }
 
     /// The watched marks and the view settings.

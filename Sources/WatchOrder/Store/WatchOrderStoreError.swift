@@ -14,6 +14,15 @@ public enum WatchOrderStoreError: Error, Sendable, Hashable, LocalizedError, Sto
     /// stored episodes (a page without a recognisable episode table, say); nothing was written and the
     /// show's stored episodes are kept. `reason` is the list's first diagnostic, if any.
     case emptyEpisodeList(show: String, reason: String?)
+    /// No named order has this id; `known` are the ids that exist.
+    case unknownOrder(String, known: [String])
+    /// A built-in order has this id: a viewer's order cannot take it, and a built-in order cannot be
+    /// removed (the app supplies them).
+    case orderIsBuiltIn(String)
+    /// A viewer's order already has the id of a built-in order the app supplies.
+    case orderIDTaken(String)
+    /// An order could not be stored: the text says why.
+    case invalidOrder(String)
 
     /// What failed and what to do.
     public var errorDescription: String? {
@@ -27,6 +36,14 @@ public enum WatchOrderStoreError: Error, Sendable, Hashable, LocalizedError, Sto
         case .emptyEpisodeList(let show, let reason):
             return "No episodes were read for \(show)\(reason.map { " (\($0))" } ?? ""); its stored episodes were kept. "
                 + "Check the page, or leave \(show) out of this refresh."
+        case .unknownOrder(let id, let known):
+            return "There is no order \"\(id)\"" + (known.isEmpty ? "; no named order is stored." : "; the orders are \(known.joined(separator: ", ")).")
+        case .orderIsBuiltIn(let id):
+            return "\"\(id)\" is a built-in order; it cannot be removed or replaced. Give your order another id."
+        case .orderIDTaken(let id):
+            return "Your order \"\(id)\" has the name of a built-in order; remove or rename it to see the built-in one."
+        case .invalidOrder(let reason):
+            return "The order cannot be stored: \(reason)."
 
         }
     }

@@ -27,7 +27,8 @@ public struct WatchStateChange: Sendable, Hashable {
     public var removedEpisodes: [EpisodeID]
     /// Episodes listed in both states whose details differ (title, air day, broadcast, page…).
     public var updatedEpisodes: [EpisodeID]
-    /// Whether the ordering rules or the show priority changed (the watch order may differ).
+    /// Whether the ordering rules, the show priority or the order in use (a named order chosen,
+    /// changed or removed) changed: the watch order may differ.
     public var rulesChanged: Bool
     /// Whether the view settings changed (specials hidden, shows selected).
     public var settingsChanged: Bool
@@ -94,7 +95,7 @@ extension WatchState {
             addedEpisodes: ordered(added),
             removedEpisodes: ordered(removed),
             updatedEpisodes: ordered(updated),
-            rulesChanged: rules != earlier.rules || showPriority != earlier.showPriority
+            rulesChanged: rules != earlier.rules || showPriority != earlier.showPriority || order != earlier.order
                 || lists.map(\.show) != earlier.lists.map(\.show),
             settingsChanged: checklist.hidesSpecials != earlier.checklist.hidesSpecials
                 || checklist.selectedShows != earlier.checklist.selectedShows)

@@ -15,6 +15,8 @@ let package = Package(
         .library(name: "AnimePlannerJikan", targets: ["AnimePlannerJikan"]),
         .library(name: "WatchOrderTVMaze", targets: ["WatchOrderTVMaze"]),
         .library(name: "WatchOrderWiki", targets: ["WatchOrderWiki"]),
+        .library(name: "CountdownKitTVMaze", targets: ["CountdownKitTVMaze"]),
+        .library(name: "CountdownKitJikan", targets: ["CountdownKitJikan"]),
         // Other services' files, read and written beside the products they feed.
         .library(name: "AnimePlannerMAL", targets: ["AnimePlannerMAL"]),
         // Their types appear in the other products' public API (`CalendarDay`, `Week`, `ICalendar`;
@@ -159,7 +161,10 @@ let package = Package(
         ),
         .testTarget(
             name: "CountdownKitTests",
-            dependencies: ["AirdateTestSupport", "CountdownKit", .product(name: "Clocks", package: "swift-clocks")]
+            dependencies: [
+                "AirdateTestSupport", "CountdownKit", "AirdateStore",
+                .product(name: "Clocks", package: "swift-clocks"), .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
 
         // MARK: AnimePlanner
@@ -210,6 +215,21 @@ let package = Package(
             name: "WatchOrderTVMazeTests",
             dependencies: ["WatchOrderTVMaze", "WatchOrder", "WatchOrderWiki", "TVMazeClient", "AirdateCore", "AirdateHTTP", "AirdateTestServer", "HTMLScrape"]
         ),
+        // Countdowns that follow a show's next episode or next season's premiere, as TVMaze or
+        // MyAnimeList (Jikan) schedule it; CountdownKit itself links neither client.
+        .target(
+            name: "CountdownKitTVMaze",
+            dependencies: ["CountdownKit", "TVMazeClient", "AirdateCore", "AirdateHTTP"]
+        ),
+        .target(
+            name: "CountdownKitJikan",
+            dependencies: ["CountdownKit", "JikanClient", "AirdateCore", "AirdateHTTP"]
+        ),
+        .testTarget(
+            name: "CountdownKitBridgeTests",
+            dependencies: ["CountdownKitTVMaze", "CountdownKitJikan", "CountdownKit", "TVMazeClient", "JikanClient", "AirdateCore",
+                           "AirdateHTTP", "AirdateTestServer", "AirdateTestSupport"]
+        ),
         // MediaWiki episode tables read into WatchOrder's episode lists (HTMLScrape parses them),
         // from saved pages or fetched over AirdateHTTP; WatchOrder itself never links the parser.
         .target(
@@ -226,7 +246,7 @@ let package = Package(
         // is declared by two modules.
         .testTarget(
             name: "AirdateConsumerTests",
-            dependencies: ["AirdateCore", "AirdateHTTP", "AirdateStore", "AnimePlanner", "CountdownKit", "HTMLScrape", "JikanClient", "TVMazeClient", "WatchOrder", "AnimePlannerJikan", "AnimePlannerMAL", "WatchOrderTVMaze", "WatchOrderWiki", "AirdateTestServer"]
+            dependencies: ["AirdateCore", "AirdateHTTP", "AirdateStore", "AnimePlanner", "CountdownKit", "HTMLScrape", "JikanClient", "TVMazeClient", "WatchOrder", "AnimePlannerJikan", "AnimePlannerMAL", "WatchOrderTVMaze", "WatchOrderWiki", "CountdownKitTVMaze", "CountdownKitJikan", "AirdateTestServer"]
         ),
 
         // MARK: Examples
@@ -234,7 +254,7 @@ let package = Package(
         // status out. Depending on the executables makes `swift test` build them first.
         .testTarget(
             name: "ExamplesTests",
-            dependencies: ["AirdateTestSupport", "arrowverse", "tvweek", "animeplan", "countdowns", "scrape"]
+            dependencies: ["AirdateTestSupport", "arrowverse", "tvweek", "animeplan", "countdowns", "scrape", "CountdownKit", "AirdateCore"]
         ),
         // What every example's entry point shares (one-line errors, terminal manners, the time-zone
         // and database options); not a product.

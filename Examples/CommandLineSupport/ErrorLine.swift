@@ -1,3 +1,4 @@
+import AirdateCore
 public import Foundation
 
 /// The one line every example prints for a failure: what failed, then what to do, as sentences —
@@ -52,24 +53,11 @@ public enum ErrorLine {
     }
 
     private static func describe(_ error: DecodingError) -> String {
-        func path(_ context: DecodingError.Context) -> String {
-            let keys = context.codingPath.map { key in key.intValue.map { "[\($0)]" } ?? key.stringValue }
-            return keys.isEmpty ? "the top level" : keys.joined(separator: ".")
+        if case .dataCorrupted(let context) = error, context.codingPath.isEmpty {
+            return "The file is not valid JSON. Check that it is complete, or write it again"
         }
-        switch error {
-        case .dataCorrupted(let context):
-            return context.codingPath.isEmpty
-                ? "The file is not valid JSON. Check that it is complete, or write it again"
-                : "The value at \(path(context)) is not valid: \(context.debugDescription.trimmingCharacters(in: CharacterSet(charactersIn: ".")))"
-        case .keyNotFound(let key, let context):
-            return "The field \(key.stringValue) is missing at \(path(context)). The file does not have the expected shape"
-        case .typeMismatch(let type, let context):
-            return "The value at \(path(context)) is not a \(type). The file does not have the expected shape"
-        case .valueNotFound(let type, let context):
-            return "The value at \(path(context)) is missing (expected \(type)). The file does not have the expected shape"
-        @unknown default:
-            return "The file could not be read. It does not have the expected shape"
-        }
+        // In the user's words: where, and what is wrong — never Swift's type names or coding keys.
+        return "The file does not have the expected shape: \(error.plainDescription)"
     }
 
     private static func describe(fileError error: NSError) -> String {

@@ -30,7 +30,11 @@ extension OneLineErrors {
                 Foundation.exit(0)
             }
             let isUsage = code == .validationFailure
-            var text = isUsage ? ErrorLine.usage(message(for: error), program: name) : ErrorLine.text(for: error)
+            // A run-time error thrown while validating reaches here wrapped in ArgumentParser's own
+            // error type, whose description is debug text: its message is the error's own sentence.
+            let wrapped = String(reflecting: type(of: error)).hasPrefix("ArgumentParser.")
+            var text = isUsage ? ErrorLine.usage(message(for: error), program: name)
+                : wrapped ? ErrorLine.normalized(message(for: error)) : ErrorLine.text(for: error)
             var status = isUsage ? 64 : (code.rawValue == 0 ? 1 : code.rawValue)
             if isUsage, let better = UsageRefinement.refined(message(for: error), arguments: arguments, knownNames: knownNames(arguments)) {
                 // An out-of-range number is a run-time failure (exit 1), as the programs' other ones.

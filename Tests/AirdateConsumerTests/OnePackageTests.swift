@@ -7,6 +7,8 @@ import AnimePlanner
 import AnimePlannerJikan
 import AnimePlannerMAL
 import CountdownKit
+import CountdownKitJikan
+import CountdownKitTVMaze
 import Foundation
 import HTMLScrape
 import JikanClient

@@ -39,7 +39,7 @@ import Testing
                                               created: instants.randomElement(using: &random) ?? Fixture.base, recurrence: recurrence)
                 made.append(countdown)
             } catch {
-                #expect(error == .emptyTitle)
+                #expect(error == .emptyTitle || error == .tooLong(what: "title", length: 20_000, limit: Countdown.Limits.titleLength))
                 refused += 1
             }
         }

@@ -139,11 +139,7 @@ struct RRuleExpander {
     @Test(arguments: 0..<cases.count)
     func theCalendarsExpansionIsTheAppsOccurrences(_ index: Int) throws {
         let (name, target, frequency) = Self.cases[index]
-        let anchor: CalendarDay
-        switch target {
-        case .allDay(let day): anchor = day
-        case .instant(let date, let zone): anchor = CalendarDay(containing: date, in: zone)
-        }
+        let anchor = target.ownDay
         let countdown = Fixture.countdown(1, name, target, recurrence: try Recurrence(frequency, anchor: anchor))
         let (start, rule) = try Self.exported(countdown)
         let expander = try #require(RRuleExpander(rule), "\(name): \(rule)")

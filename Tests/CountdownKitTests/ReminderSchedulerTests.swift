@@ -7,7 +7,7 @@ import Testing
 /// The test clock resumes a sleeper registered *at* the current instant only on the next advance,
 /// and the scheduler's timer task may register its sleep just after the test advances; so the tests
 /// advance one second past each deadline.
-@Suite(.timeLimit(.minutes(1))) struct ReminderSchedulerTests {
+@Suite(.timeLimit(.minutes(10))) struct ReminderSchedulerTests {
     let start = Fixture.instant("2024-03-10T12:00:00Z")
 
     private func at(_ seconds: Int, _ n: Int, _ title: String) -> Countdown {
@@ -110,7 +110,7 @@ import Testing
     }
 }
 
-@Suite(.timeLimit(.minutes(1))) struct ReminderStoreIntegrationTests {
+@Suite(.timeLimit(.minutes(10))) struct ReminderStoreIntegrationTests {
     @Test func followsTheStoresObservation() async throws {
         let start = Fixture.instant("2024-03-10T12:00:00Z")
         let store = try CountdownStore(path: Fixture.temporaryDatabasePath())

@@ -164,7 +164,9 @@ import Testing
         let reference = ViewerClock.fixed(at: now, timeZone: .gmt)
         let outcome = AutoArchive.apply(to: items, at: reference)
         #expect(outcome.archived.map(\.title) == ["passed", "all day yesterday"])
-        #expect(outcome.archived.allSatisfy { $0.archived == now && $0.modified == now })
+        // Archived as of the instant each passed (a day at its end, midnight in the clock's zone); modified now.
+        #expect(outcome.archived.map(\.archived) == [Fixture.instant("2024-03-10T11:59:59Z"), Fixture.instant("2024-03-10T00:00:00Z")])
+        #expect(outcome.archived.allSatisfy { $0.modified == now })
         #expect(outcome.rolled.map(\.title) == ["birthday"])
         #expect(outcome.rolled.first?.target == .allDay(Fixture.day("2025-03-09")))
         #expect(outcome.rolled.first?.archived == nil)

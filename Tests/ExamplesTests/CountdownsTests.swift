@@ -22,9 +22,10 @@ struct Scratch {
 /// `countdowns`, every command: add, list, edit, archive, rm, watch, export (ics, json) and import.
 @Suite("countdowns", .enabled(if: ProgramRun.programsFound, "the example programs are not built"))
 struct CountdownsTests {
-    /// Runs `countdowns` on the scratch database, in UTC.
-    static func run(_ scratch: Scratch, _ arguments: [String]) async throws -> ProgramRun {
-        try await ProgramRun.run("countdowns", arguments + ["--db", scratch.db, "--zone", "UTC"])
+    /// Runs `countdowns` on the scratch database, shown in UTC unless the arguments name a zone.
+    static func run(_ scratch: Scratch, _ arguments: [String], environment: [String: String] = [:]) async throws -> ProgramRun {
+        let zone = arguments.contains { ["--time-zone", "--zone", "--tz"].contains($0) } ? [] : ["--time-zone", "UTC"]
+        return try await ProgramRun.run("countdowns", arguments + ["--db", scratch.db] + zone, environment: environment)
     }
 
     /// Adds a countdown and returns its short id (the first word of the printed line).
@@ -45,7 +46,7 @@ struct CountdownsTests {
         #expect(list.status == 0, "stderr: \(list.stderr)")
         let lines = list.stdout.split(separator: "\n")
         #expect(lines.count == 2)
-        #expect(lines[0].contains("Finale") && lines[0].contains("2099-03-10 20:00 America/New_York"))
+        #expect(lines[0].contains("Finale") && lines[0].contains("2099-03-11 00:00"), "20:00 EDT in New York, shown in UTC: \(lines[0])")
         #expect(lines[1].hasPrefix(id) && lines[1].contains("#Cons") && lines[1].contains("↻ yearly"))
         #expect(list.stderr.isEmpty)
         #expect(!list.stdout.contains("\u{1B}"))
@@ -72,8 +73,8 @@ struct CountdownsTests {
         // Every entry has every key (null when empty).
         let keys = Set(entries[0].keys)
         for entry in entries { #expect(Set(entry.keys) == keys) }
-        #expect(keys.isSuperset(of: ["id", "shortID", "title", "allDay", "day", "time", "timeZone", "instant", "remaining",
-                                     "relative", "remainingSeconds", "isPast", "tags", "note", "repeat", "archived", "created", "modified"]))
+        #expect(keys == ["id", "shortID", "title", "allDay", "day", "time", "timeZone", "instant", "timeNote", "remaining",
+                         "relative", "remainingSeconds", "isPast", "tags", "note", "repeat", "archived", "created", "modified", "following"])
         #expect(entries[0]["repeat"] as? String == "daily")
         #expect(entries[0]["tags"] as? [String] == ["Cons"])
         #expect(entries[1]["day"] as? String == "2099-03-10" && entries[1]["time"] as? String == "20:00")
@@ -122,7 +123,8 @@ struct CountdownsTests {
         #expect(edited.stdout.contains("Season 2 premiere") && edited.stdout.contains("2099-05-01 21:30") && edited.stdout.contains("↻ weekly"))
         let allDay = try await Self.run(scratch, ["edit", id.uppercased(), "--all-day", "--no-repeat", "--no-tags"])
         #expect(allDay.status == 0, "stderr: \(allDay.stderr)")
-        #expect(allDay.stdout.contains("(all day)") && !allDay.stdout.contains("↻") && !allDay.stdout.contains("#TV"))
+        #expect(allDay.stdout.contains("2099-05-01") && !allDay.stdout.contains("21:30") && !allDay.stdout.contains("↻")
+            && !allDay.stdout.contains("#TV"), "\(allDay.stdout)")
 
         let archived = try await Self.run(scratch, ["archive", id])
         #expect(archived.status == 0 && archived.stdout.contains("[archived]"))
@@ -296,8 +298,12 @@ struct CountdownsTests {
             (["list", "--archived", "--all"], ["--all"]),
             (["add", "X", "July 4"], ["DATE", "YYYY-MM-DD"]),
             (["add", "X", "2099-07-04", "--time", "8pm"], ["--time", "HH:MM"]),
-            (["add", "X", "2099-07-04", "--tz", "UTC"], ["--tz"]),
+            (["add", "X", "2099-07-04", "--later"], ["--later", "--time"]),
+            (["add", "X", "2099-07-04", "--time", "01:30", "--later", "--every", "weekly"], ["--later"]),
             (["add", "X", "2099-07-04", "--time", "20:00", "--tz", "Mars/Base"], ["--tz", "Mars/Base"]),
+            (["add", "X", "2099-07-04", "--time", "20:00", "--time-zone", "Mars/Base"], ["--time-zone", "Mars/Base"]),
+            (["add", "X", "2099-07-04", "--tag", String(repeating: "t", count: 51)], ["--tag", "50"]),
+            (["add", "X", "2099-07-04", "--now", "yesterday"], ["--now"]),
             (["add", " ", "2099-07-04"], ["title"]),
             (["add", "X", "2099-07-04", "--every", "every-99999-days"], ["--every"]),
             (["add", "X"], ["date"]),
@@ -311,10 +317,46 @@ struct CountdownsTests {
             expectOneLineError(run, program: "countdowns", status: outOfRange.contains(arguments) ? 1 : 64, containing: fragments)
             #expect(run.stdout.isEmpty, "\(arguments): \(run.stdout)")
         }
-        #expect(try await Self.run(scratch, ["list"]).stdout == "(no countdowns)\n", "nothing was added")
+        #expect(!FileManager.default.fileExists(atPath: scratch.db), "nothing was added, and no database was made")
         for command in ["list", "add"] {
             let run = try await ProgramRun.run("countdowns", [command, "X", "2099-01-01", "--db", scratch.db, "--zone", "Mars/Base"].filter { command == "add" || ($0 != "X" && $0 != "2099-01-01") })
             expectOneLineError(run, program: "countdowns", status: 64, containing: ["--zone", "Mars/Base"])
         }
+    }
+
+    /// Issue 28, class 8 "A typo never creates an empty world": every subcommand refuses a --db in a
+    /// folder that does not exist, an empty --db and a folder, and creates nothing; a view (list,
+    /// watch, export) refuses a database file that does not exist instead of making an empty one.
+    @Test("a mistyped --db is refused by every subcommand and creates nothing")
+    func mistypedDatabase() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let missingFolder = scratch.file("typo/dir")
+        let typo = missingFolder + "/x.sqlite"
+        try Data(#"{"version": 1, "exported": "2024-03-10T12:00:00Z", "countdowns": []}"#.utf8).write(to: URL(fileURLWithPath: scratch.file("empty.json")))
+        let commands: [[String]] = [
+            ["list"], ["add", "X", "2099-07-04"], ["edit", "abc", "--title", "Y"], ["archive", "abc"], ["rm", "abc"],
+            ["watch", "--frames", "1"], ["export", scratch.file("out.json")], ["import", scratch.file("empty.json")],
+        ]
+        for command in commands {
+            let run = try await ProgramRun.run("countdowns", command + ["--db", typo, "--time-zone", "UTC"])
+            expectOneLineError(run, program: "countdowns", status: 1, containing: ["folder", "does not exist"])
+            #expect(!FileManager.default.fileExists(atPath: missingFolder), "\(command) made the folder")
+            let empty = try await ProgramRun.run("countdowns", command + ["--db", "", "--time-zone", "UTC"])
+            expectOneLineError(empty, program: "countdowns", status: 64, containing: ["--db", "needs a path"])
+            let folder = try await ProgramRun.run("countdowns", command + ["--db", scratch.folder.path, "--time-zone", "UTC"])
+            expectOneLineError(folder, program: "countdowns", status: 1, containing: ["--db", "folder"])
+        }
+        // A view of a database file that does not exist says so, and makes none.
+        for command in [["list"], ["watch", "--frames", "1"], ["export", scratch.file("out.json")]] {
+            let run = try await Self.run(scratch, command)
+            expectOneLineError(run, program: "countdowns", status: 1, containing: ["test.sqlite"])
+            #expect(!FileManager.default.fileExists(atPath: scratch.db), "\(command) created the database")
+        }
+        #expect(!FileManager.default.fileExists(atPath: scratch.file("out.json")))
+        // A command that writes makes the database in a folder that exists.
+        _ = try await Self.add(scratch, ["First", "2099-07-04"])
+        #expect(FileManager.default.fileExists(atPath: scratch.db))
+        #expect(try await Self.run(scratch, ["list"]).stdout.contains("First"))
     }
 }

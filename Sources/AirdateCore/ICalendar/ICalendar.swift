@@ -68,7 +68,14 @@ public struct ICalendar: Sendable, Hashable {
         case .timed(let start, let end, let zone):
             func property(_ name: String, _ instant: Date) -> String {
                 if let zone, !isUTC(zone) {
-                    return "\(name);TZID=\(zone.identifier):\(ICalendarFormat.localDateTime(LocalDateTime(containing: instant, in: zone)))"
+                    let local = LocalDateTime(containing: instant, in: zone)
+                    // A local time read back names the first of a repeated time: the second pass of a
+                    // one-off event is written in UTC, exactly (a recurrence keeps its wall-clock time).
+                    if event.recurrence == nil, case .repeated(_, let second, _) = local.resolution(in: zone),
+                       instant.timeIntervalSince(second) > -1 {
+                        return "\(name):\(ICalendarFormat.utcDateTime(instant))"
+                    }
+                    return "\(name);TZID=\(zone.identifier):\(ICalendarFormat.localDateTime(local))"
                 }
                 return "\(name):\(ICalendarFormat.utcDateTime(instant))"
             }
@@ -78,6 +85,13 @@ public struct ICalendar: Sendable, Hashable {
             } else {
                 lines.append("DURATION:PT0S")
             }
+        case .wallClock(let start, let zone, let duration):
+            if isUTC(zone) {
+                lines.append("DTSTART:\(ICalendarFormat.utcDateTime(start.date(in: zone)))")
+            } else {
+                lines.append("DTSTART;TZID=\(zone.identifier):\(ICalendarFormat.localDateTime(start))")
+            }
+            lines.append("DURATION:\(ICalendarFormat.duration(seconds: max(duration, .zero).components.seconds))")
         case .allDay(let first, let last):
             lines.append("DTSTART;VALUE=DATE:\(ICalendarFormat.date(first))")
             lines.append("DTEND;VALUE=DATE:\(ICalendarFormat.date(max(last, first).adding(days: 1)))")
@@ -101,7 +115,17 @@ public struct ICalendar: Sendable, Hashable {
         var spans: [String: (zone: TimeZone, earliest: Date, latest: Date)] = [:]
         var order: [String] = []
         for event in events {
-            guard case .timed(let start, let end, let zone?) = event.timing, !Self.isUTC(zone) else { continue }
+            let start: Date, end: Date?, zone: TimeZone
+            switch event.timing {
+            case .timed(let instant, let last, let timeZone?):
+                (start, end, zone) = (instant, last, timeZone)
+            case .wallClock(let local, let timeZone, let duration):
+                let instant = local.date(in: timeZone)
+                (start, end, zone) = (instant, instant.addingTimeInterval(duration.timeInterval), timeZone)
+            default:
+                continue
+            }
+            guard !Self.isUTC(zone) else { continue }
             // A recurrence reaches today at least (the export time): the rules in force then are the ones to repeat.
             let latest = max(start, end ?? start, event.recurrence == nil ? start : event.timestamp)
             if let span = spans[zone.identifier] {

@@ -8,6 +8,11 @@ public struct ICalendarEvent: Sendable, Hashable {
         /// (and the calendar carries a matching `VTIMEZONE`); with `nil` they are written in UTC.
         /// Without an `end` the event lasts no time (written as `DURATION:PT0S`).
         case timed(start: Date, end: Date?, timeZone: TimeZone?)
+        /// A timed event given on the wall clock of `timeZone`, written with `TZID` as given and lasting
+        /// `duration` (`DURATION`). A time the zone skips or repeats that day is read as RFC 5545 says
+        /// (see `WallClockResolution`): the offset before a gap, the first of a repeated time; a
+        /// recurrence keeps the wall-clock time on the other days.
+        case wallClock(start: LocalDateTime, timeZone: TimeZone, duration: Duration)
         /// An all-day event from `first` to `last`, both included, written as `VALUE=DATE`
         /// with the exclusive `DTEND` the day after `last`.
         case allDay(first: CalendarDay, last: CalendarDay)

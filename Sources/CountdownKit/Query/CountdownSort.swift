@@ -30,6 +30,8 @@ public struct CountdownSort: Sendable, Hashable, Codable, LosslessStringConverti
         case tags
         /// The title, by the locale's collation, then by exact text.
         case title
+        /// The number of tags (untagged countdowns first when ascending): `tag-count`.
+        case tagCount = "tag-count"
     }
 
     /// Smallest first, or largest first.
@@ -51,7 +53,8 @@ public struct CountdownSort: Sendable, Hashable, Codable, LosslessStringConverti
         self.direction = direction
     }
 
-    /// Parses `KEY` or `KEY:asc`/`KEY:desc`, with KEY one of `date`, `created`, `modified`, `tags`, `title`.
+    /// Parses `KEY` or `KEY:asc`/`KEY:desc`, with KEY one of `date`, `created`, `modified`, `tags`,
+    /// `tag-count` or `title` (a ``Key``'s raw value), ignoring case.
     public init?(_ description: String) {
         let parts = description.lowercased().split(separator: ":", omittingEmptySubsequences: false)
         guard (1...2).contains(parts.count), let key = Key(rawValue: String(parts[0])) else { return nil }
@@ -75,6 +78,7 @@ public struct CountdownSort: Sendable, Hashable, Codable, LosslessStringConverti
         case .modified: sorted(countdowns) { $0.modified.timeIntervalSince1970 }
         case .tags: sorted(countdowns) { TagsKey($0.tags, locale: locale) }
         case .title: sorted(countdowns) { CollatedText($0.title, locale: locale) }
+        case .tagCount: sorted(countdowns) { $0.tags.count }
         }
     }
 
@@ -87,6 +91,7 @@ public struct CountdownSort: Sendable, Hashable, Codable, LosslessStringConverti
         case .modified: ordered(a, b) { $0.modified.timeIntervalSince1970 }
         case .tags: ordered(a, b) { TagsKey($0.tags, locale: locale) }
         case .title: ordered(a, b) { CollatedText($0.title, locale: locale) }
+        case .tagCount: ordered(a, b) { $0.tags.count }
         }
     }
 

@@ -39,6 +39,18 @@ public actor ReminderScheduler {
     ///   - clock: the time the reminders fire by, and the viewer's time zone.
     /// - Throws: ``CountdownError/outOfRange(what:value:allowed:)`` for a lead time outside ``leadTimeSeconds``.
     public init(clock: ViewerClock, leadTimes: [Duration] = []) throws(CountdownError) {
+        let leads = try Self.checked(leadTimes)
+        let (stream, continuation) = AsyncStream<Reminder>.makeStream(bufferingPolicy: .unbounded)
+        self.reminders = stream
+        self.continuation = continuation
+        self.clock = clock
+        self.watermark = clock.now
+        self.timeZone = clock.timeZone
+        self.leadTimes = leads
+    }
+
+    /// The lead times, checked against ``leadTimeSeconds``, without duplicates, longest first.
+    static func checked(_ leadTimes: [Duration]) throws(CountdownError) -> [Duration] {
         for lead in leadTimes {
             let seconds = lead.components.seconds
             guard seconds >= Int64(Self.leadTimeSeconds.lowerBound), seconds <= Int64(Self.leadTimeSeconds.upperBound) else {
@@ -46,13 +58,7 @@ public actor ReminderScheduler {
                 throw .outOfRange(what: "reminder lead time in seconds", value: value, allowed: Self.leadTimeSeconds)
             }
         }
-        let (stream, continuation) = AsyncStream<Reminder>.makeStream(bufferingPolicy: .unbounded)
-        self.reminders = stream
-        self.continuation = continuation
-        self.clock = clock
-        self.watermark = clock.now
-        self.timeZone = clock.timeZone
-        self.leadTimes = Array(Set(leadTimes.filter { $0 > .zero })).sorted(by: >)
+        return Array(Set(leadTimes.filter { $0 > .zero })).sorted(by: >)
     }
 
     /// The current instant by the injected clock.
@@ -83,62 +89,41 @@ public actor ReminderScheduler {
         continuation.finish()
     }
 
-    private struct Entry {
-        let fireDate: Date
-        let kind: Reminder.Kind
-        let lead: Duration
-        let countdown: Countdown
-    }
-
-    /// The reminders after `after`, for active countdowns.
-    private func entries(after: Date) -> [Entry] {
-        var entries: [Entry] = []
-        for countdown in countdowns where countdown.archived == nil {
-            // A one-off countdown's target; a recurring one's next two occurrences (so that lead
-            // reminders for the following occurrence are not missed).
-            var targets = [countdown.target]
-            if countdown.recurrence != nil, let first = countdown.nextOccurrence(after: after, in: timeZone) {
-                targets = [first]
-                var current = countdown
-                current.target = first
-                if let second = current.nextOccurrence(after: first.end(in: timeZone), in: timeZone) {
-                    targets.append(second)
-                }
-            }
-            for target in targets {
-                var current = countdown
-                current.target = target
-                let start = target.start(in: timeZone)
-                if start > after {
-                    entries.append(Entry(fireDate: start, kind: .due, lead: .zero, countdown: current))
-                }
-                for lead in leadTimes {
-                    let fire = start.addingTimeInterval(-lead.timeInterval)
-                    if fire > after {
-                        entries.append(Entry(fireDate: fire, kind: .ahead(lead), lead: lead, countdown: current))
-                    }
-                }
-            }
-        }
-        return entries
-    }
-
     private func fireDue() {
         let now = self.now
         guard now > watermark else { return }
-        let due = entries(after: watermark)
-            .filter { $0.fireDate <= now }
-            .sorted { a, b in a.fireDate != b.fireDate ? a.fireDate < b.fireDate : b.lead < a.lead }
-        watermark = now
-        for entry in due {
-            continuation.yield(Reminder(countdown: entry.countdown, kind: entry.kind, fireDate: entry.fireDate))
+        // The same reminders ``Reminder/upcoming(for:after:through:leadTimes:in:limit:)`` lists.
+        var due: [(reminder: Reminder, order: Int)] = []
+        for (index, countdown) in countdowns.enumerated() {
+            for reminder in Reminder.reminders(of: countdown, leads: leadTimes, after: watermark, before: now.addingTimeInterval(0.001),
+                                               in: timeZone, limit: nil) {
+                due.append((reminder, index))
+            }
         }
+        due.sort { a, b in Reminder.firesBefore(a.reminder, a.order, b.reminder, b.order) }
+        watermark = now
+        for entry in due { continuation.yield(entry.reminder) }
+    }
+
+    /// The first instant after `after` at which a reminder fires, or `nil`.
+    private func nextFireDate(after: Date) -> Date? {
+        var next: Date?
+        for countdown in countdowns where countdown.archived == nil && !countdown.isUnscheduled {
+            for lead in [Duration.zero] + leadTimes {
+                let seconds = lead.timeInterval
+                guard let occurrence = countdown.occurrences(startingAfter: after.addingTimeInterval(seconds), before: .distantFuture,
+                                                             in: timeZone, limit: 1).first else { continue }
+                let fire = occurrence.start(in: timeZone).addingTimeInterval(-seconds)
+                if next.map({ fire < $0 }) ?? true { next = fire }
+            }
+        }
+        return next
     }
 
     private func reschedule() {
         timer?.cancel()
         timer = nil
-        guard let next = entries(after: watermark).map(\.fireDate).min() else { return }
+        guard let next = nextFireDate(after: watermark) else { return }
         let clock = self.clock
         timer = Task { [weak self] in
             if clock.now < next {

@@ -26,15 +26,23 @@ struct CountdownRecord: Codable, FetchableRecord, PersistableRecord {
     var recurrenceFrequency: String?
     /// `YYYY-MM-DD`.
     var recurrenceAnchor: String?
+    /// The wall-clock time of a timed target as given, `YYYY-MM-DDTHH:MM:SS` (schema v2; `nil` in rows
+    /// written before, whose instant's wall-clock time is then used).
+    var targetLocal: String?
+    /// The followed show as JSON, or `nil` (schema v2).
+    var following: String?
+    /// The moves as a JSON list (schema v2).
+    var moves: String
 
     init(_ countdown: Countdown) {
         id = countdown.id.uuidString
         title = countdown.title
         switch countdown.target {
-        case .instant(let date, let zone):
+        case .timed(let time):
             targetKind = "instant"
-            targetInstant = date.timeIntervalSince1970
-            targetTimeZone = zone.identifier
+            targetInstant = time.date.timeIntervalSince1970
+            targetTimeZone = time.timeZone.identifier
+            targetLocal = time.local.description
         case .allDay(let day):
             targetKind = "allDay"
             targetDay = day.description
@@ -47,6 +55,10 @@ struct CountdownRecord: Codable, FetchableRecord, PersistableRecord {
         archived = countdown.archived?.timeIntervalSince1970
         recurrenceFrequency = countdown.recurrence?.frequency.description
         recurrenceAnchor = countdown.recurrence?.anchor.description
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        following = countdown.following.flatMap { try? String(decoding: encoder.encode($0), as: UTF8.self) }
+        moves = countdown.moves.isEmpty ? "[]" : ((try? String(decoding: encoder.encode(countdown.moves), as: UTF8.self)) ?? "[]")
     }
 
     func countdown() throws(CountdownStoreError) -> Countdown {
@@ -58,7 +70,13 @@ struct CountdownRecord: Codable, FetchableRecord, PersistableRecord {
             guard let seconds = targetInstant, let name = targetTimeZone, let zone = TimeZone(identifier: name) else {
                 throw corrupt("the target instant or time zone is missing")
             }
-            target = .instant(Date(timeIntervalSince1970: seconds), zone)
+            let instant = Date(timeIntervalSince1970: seconds)
+            if let text = targetLocal {
+                guard let local = LocalDateTime(localText: text) else { throw corrupt("the target's wall-clock time is not understood") }
+                target = .timed(CountdownTime(local: local, timeZone: zone, date: instant))
+            } else {
+                target = .instant(instant, zone)
+            }
         case "allDay":
             guard let text = targetDay, let day = CalendarDay(text) else { throw corrupt("the target day is missing") }
             target = .allDay(day)
@@ -76,11 +94,23 @@ struct CountdownRecord: Codable, FetchableRecord, PersistableRecord {
             }
             recurrence = value
         }
+        var followed: FollowedShow?
+        if let following {
+            guard let value = try? JSONDecoder().decode(FollowedShow.self, from: Data(following.utf8)) else {
+                throw corrupt("the followed show is not understood")
+            }
+            followed = value
+        }
+        guard let moveList = try? JSONDecoder().decode([CountdownMove].self, from: Data(moves.utf8)) else {
+            throw corrupt("the moves are not understood")
+        }
         do {
+            // Stored rows are read as they are: limits on lengths apply to what is written from now on.
             return try Countdown(
                 id: uuid, title: title, target: target, tags: CountdownTag.normalized(names), note: note,
                 created: Date(timeIntervalSince1970: created), modified: Date(timeIntervalSince1970: modified),
-                archived: archived.map(Date.init(timeIntervalSince1970:)), recurrence: recurrence)
+                archived: archived.map(Date.init(timeIntervalSince1970:)), recurrence: recurrence,
+                following: followed, moves: moveList, checkingLimits: false)
         } catch {
             throw corrupt(error.errorDescription ?? "invalid")
         }
@@ -107,6 +137,15 @@ struct CountdownRecord: Codable, FetchableRecord, PersistableRecord {
                 t.check(sql: "(targetKind = 'instant' AND targetInstant IS NOT NULL AND targetTimeZone IS NOT NULL) OR (targetKind = 'allDay' AND targetDay IS NOT NULL)")
             }
             try db.create(index: "countdown_archived", on: databaseTableName, columns: ["archived"])
+        }
+        // Release 0.2.0 ends at v1 (Fixtures/countdowns/countdowns-0.2.0.sqlite); rows written before v2
+        // keep their instants, and their wall-clock time is the instant's.
+        migrator.registerMigration("v2: wall-clock times, followed shows, moves") { db in
+            try db.alter(table: databaseTableName) { t in
+                t.add(column: "targetLocal", .text)
+                t.add(column: "following", .text)
+                t.add(column: "moves", .text).notNull().defaults(to: "[]")
+            }
         }
         return migrator
     }

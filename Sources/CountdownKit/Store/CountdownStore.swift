@@ -55,20 +55,38 @@ public actor CountdownStore {
         return try record?.countdown()
     }
 
-    /// The countdowns that pass `filter`, in `order`: the same code as ``CountdownFilter/filter(_:at:)``
-    /// and `sorted(_:in:)`.
+    /// The countdowns as they stand at `clock` that pass `filter`, in `order` — a view: nothing is written.
+    ///
+    /// Each countdown is taken as ``Countdown/current(at:)`` gives it (the automatic archive, computed):
+    /// a passed one-off countdown is archived as of the instant it passed, a repeating one is at its
+    /// next occurrence. Filtering and sorting are the same code as ``CountdownFilter/filter(_:at:)`` and
+    /// ``CountdownSort/sorted(_:in:locale:)``.
+    ///
+    /// - Parameters:
+    ///   - filter: which countdowns to list (the active ones unless told).
+    ///   - order: how to sort them (by date unless told).
+    ///   - clock: now, and the zone days and dates are seen from.
+    ///   - archiveZone: the zone of the user's own day, which decides when an all-day countdown has
+    ///     passed; `nil` for `clock`'s zone. Give it when `clock` shows another zone than the user's
+    ///     (an app showing the list "in Tokyo"): a view never archives by another zone's day.
+    ///   - automaticArchive: `false` to list the countdowns as stored, without the automatic archive.
     public func countdowns(
         matching filter: CountdownFilter = .scope(.active), sortedBy order: CountdownSort = CountdownSort(.date),
-        at clock: ViewerClock
+        at clock: ViewerClock, archivingIn archiveZone: TimeZone? = nil, automaticArchive: Bool = true
     ) async throws(CountdownStoreError) -> [Countdown] {
         let reference = clock.frozen()
-        return order.sorted(filter.filter(try await all(), at: reference), in: reference.timeZone)
+        var list = try await all()
+        if automaticArchive {
+            list = AutoArchive.current(list, at: archiveZone.map { reference.inTimeZone($0) } ?? reference)
+        }
+        return order.sorted(filter.filter(list, at: reference), in: reference.timeZone)
     }
 
     /// Adds countdowns, all or none.
     ///
     /// - Throws: ``CountdownStoreError/duplicate(_:)`` when an id is taken (nothing is added).
     public func insert(_ countdowns: [Countdown]) async throws(CountdownStoreError) {
+        try Self.validate(countdowns)
         try await database.write { db in
             for countdown in countdowns {
                 if try CountdownRecord.exists(db, key: countdown.id.uuidString) {
@@ -88,6 +106,7 @@ public actor CountdownStore {
     ///
     /// - Throws: ``CountdownStoreError/notFound(_:)`` when one is not stored (nothing is changed).
     public func update(_ countdowns: [Countdown]) async throws(CountdownStoreError) {
+        try Self.validate(countdowns)
         try await database.write { db in
             for countdown in countdowns {
                 guard try CountdownRecord.exists(db, key: countdown.id.uuidString) else {
@@ -105,6 +124,7 @@ public actor CountdownStore {
 
     /// Inserts or replaces countdowns by id, all or none.
     public func save(_ countdowns: [Countdown]) async throws(CountdownStoreError) {
+        try Self.validate(countdowns)
         try await database.write { db in
             for countdown in countdowns { try CountdownRecord(countdown).save(db) }
         }
@@ -148,7 +168,10 @@ public actor CountdownStore {
             } catch {
                 return .failure(error)  // nothing was written
             }
-            if countdown != stored { try CountdownRecord(countdown).update(db) }
+            if countdown != stored {
+                do { try countdown.validated() } catch let error as CountdownError { throw CountdownStoreError.invalid(error) }
+                try CountdownRecord(countdown).update(db)
+            }
             return .success(result)
         }
         return try outcome.get()
@@ -168,6 +191,27 @@ public actor CountdownStore {
             let outcome = AutoArchive.apply(to: countdowns, at: reference)
             for countdown in outcome.changed { try CountdownRecord(countdown).update(db) }
             return outcome
+        }
+    }
+
+    /// Applies what the catalogs say now about followed shows (``Countdown/follow(_:at:)``), all in one
+    /// write transaction: each countdown in `schedules` that follows a show moves to its new date, with
+    /// the move recorded. Countdowns not stored, or following nothing, are left out.
+    ///
+    /// - Returns: the moves, by countdown id (only those that moved, or became unscheduled).
+    @discardableResult
+    public func follow(_ schedules: [UUID: ShowSchedule], at now: Date) async throws(CountdownStoreError) -> [UUID: CountdownMove] {
+        guard !schedules.isEmpty else { return [:] }
+        return try await database.writeIfNeeded { db in
+            var moves: [UUID: CountdownMove] = [:]
+            for (id, schedule) in schedules {
+                guard let record = try CountdownRecord.fetchOne(db, key: id.uuidString) else { continue }
+                let stored = try record.countdown()
+                var countdown = stored
+                if let move = countdown.follow(schedule, at: now) { moves[id] = move }
+                if countdown != stored { try CountdownRecord(countdown).update(db) }
+            }
+            return moves
         }
     }
 
@@ -222,26 +266,26 @@ public actor CountdownStore {
         }
     }
 
-    /// Why `error` refused the data, as a clause (no final full stop: it is put in parentheses).
-    private static func reason(_ error: any Error) -> String {
-        var text = describe(error).split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
-        while let last = text.last, last == "." || last == " " { text.removeLast() }
-        return text.isEmpty ? "it could not be decoded" : text
+    /// Refuses countdowns past ``Countdown/Limits``.
+    private static func validate(_ countdowns: [Countdown]) throws(CountdownStoreError) {
+        for countdown in countdowns {
+            do { try countdown.validated() } catch { throw .invalid(error) }
+        }
     }
 
-    private static func describe(_ error: any Error) -> String {
+    /// Why `error` refused the data, as a clause in the user's words (no final full stop: it is put in
+    /// parentheses), at most 240 characters.
+    private static func reason(_ error: any Error) -> String {
+        var text: String
         if let error = error as? DecodingError {
-            switch error {
-            case .dataCorrupted(let context), .keyNotFound(_, let context), .typeMismatch(_, let context),
-                 .valueNotFound(_, let context):
-                let path = context.codingPath.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }
-                    .joined().trimmingCharacters(in: CharacterSet(charactersIn: "."))
-                return path.isEmpty ? context.debugDescription : "\(path): \(context.debugDescription)"
-            @unknown default:
-                return "\(error)"
-            }
+            text = error.plainDescription
+        } else {
+            text = (error as? LocalizedError)?.errorDescription ?? "it could not be decoded"
         }
-        return (error as? LocalizedError)?.errorDescription ?? "\(error)"
+        text = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+        while let last = text.last, last == "." || last == " " { text.removeLast() }
+        if text.count > 240 { text = String(text.prefix(239)) + "…" }
+        return text.isEmpty ? "it could not be decoded" : text
     }
 }
 

@@ -14,6 +14,9 @@ public enum CountdownStoreError: Error, LocalizedError, Sendable, Hashable, Stor
     case corruptRow(id: String, reason: String)
     /// Imported data is not a countdown document; nothing was imported.
     case invalidImport(String)
+    /// A countdown to write is not valid (for example longer than ``Countdown/Limits`` allows); nothing
+    /// was written.
+    case invalid(CountdownError)
 
     /// A sentence saying what failed and what to do.
     public var errorDescription: String? {
@@ -26,6 +29,8 @@ public enum CountdownStoreError: Error, LocalizedError, Sendable, Hashable, Stor
             return "A countdown with the id \(id.uuidString) already exists; edit it instead of adding it again."
         case .corruptRow(let id, let reason):
             return "The stored countdown \(id) is damaged (\(reason)); delete it or restore the database from an export."
+        case .invalid(let error):
+            return error.errorDescription
         case .invalidImport(let reason):
             return "The file is not a countdown export (\(reason)); nothing was imported. Export one with `countdowns export FILE.json`."
         }

@@ -1,13 +1,20 @@
 public import AirdateCore
 import Foundation
 
-/// Auto-archiving as a pure function of the countdowns and the reference time: one-off
-/// countdowns whose target has passed are archived at `now`; recurring ones roll to their next
-/// occurrence instead. Archived countdowns are left alone.
+/// The automatic archive: one-off countdowns whose target has passed go to the archive, as of the
+/// instant they passed; repeating ones move on to their next occurrence. Countdowns archived already
+/// are left alone.
+///
+/// It is a pure function of the countdowns and a clock, so it can be a *view* — ``current(_:at:)``
+/// (``Countdown/current(at:)`` for one) computes it and writes nothing, which is how
+/// ``CountdownStore/countdowns(matching:sortedBy:at:archivingIn:automaticArchive:)`` lists — or be stored with
+/// ``CountdownStore/autoArchive(at:)``. Either way the answer is the same: a countdown is archived
+/// as of the end of its target, and an all-day target ends at midnight of the clock's zone, so pass
+/// the clock of the user's own day and zone, never that of a view showing another zone.
 ///
 /// ```swift
-/// let outcome = AutoArchive.apply(to: countdowns, at: .system())
-/// try await store.save(outcome.changed)
+/// let shown = AutoArchive.current(try await store.all(), at: .system())   // nothing written
+/// try await store.autoArchive(at: .system())                              // the same, stored
 /// ```
 public enum AutoArchive: Sendable {
     /// What changed.
@@ -20,21 +27,26 @@ public enum AutoArchive: Sendable {
         public var changed: [Countdown] { archived + rolled }
     }
 
-    /// The countdowns to archive or roll at `reference`, in their given order within each list.
-    /// `modified` is set to `reference.now` on each changed countdown.
-    public static func apply(to countdowns: [Countdown], at clock: ViewerClock) -> Outcome {
+    /// The countdowns as they stand at `clock` (see ``Countdown/current(at:)``), in their given order;
+    /// nothing else changes, ``Countdown/modified`` included.
+    public static func current(_ countdowns: [Countdown], at clock: ViewerClock) -> [Countdown] {
         let reference = clock.frozen()  // one instant for every countdown
+        return countdowns.map { $0.current(at: reference) }
+    }
+
+    /// The countdowns to archive or roll at `clock`, in their given order within each list, to be
+    /// stored: archived as of the instant their target passed, ``Countdown/modified`` set to `clock.now`.
+    public static func apply(to countdowns: [Countdown], at clock: ViewerClock) -> Outcome {
+        let reference = clock.frozen()
         var outcome = Outcome(archived: [], rolled: [])
         for countdown in countdowns where countdown.archived == nil {
-            guard countdown.target.hasPassed(at: reference.now, in: reference.timeZone) else { continue }
-            var changed = countdown
+            var changed = countdown.current(at: reference)
+            guard changed != countdown else { continue }
             changed.modified = reference.now
-            if countdown.recurrence != nil, let next = countdown.nextOccurrence(after: reference.now, in: reference.timeZone) {
-                changed.target = next
-                outcome.rolled.append(changed)
-            } else {
-                changed.archived = reference.now
+            if changed.archived != nil {
                 outcome.archived.append(changed)
+            } else {
+                outcome.rolled.append(changed)
             }
         }
         return outcome

@@ -32,16 +32,20 @@ public struct TimeRemaining: Sendable, Hashable {
     public let seconds: Int
     /// Signed calendar days from today to the target's day in the viewer's zone (1 is tomorrow).
     public let calendarDays: Int
-    /// Signed seconds from now to the target's first instant.
+    /// Signed whole seconds from now to the target's first instant: rounded up while it is ahead (so
+    /// a ticking display shows 00:00:01 until the instant comes, never 00:00:00 with time left), and
+    /// down once it has passed (negative).
     public let totalSeconds: Int
 
     /// Measures from `reference.now` to `target`.
     public init(to target: CountdownTarget, at reference: ViewerClock) {
         let zone = reference.timeZone
-        let today = reference.today
+        let now = reference.now
+        let today = CalendarDay(containing: now, in: zone)
         let targetDay = target.day(in: zone)
         calendarDays = today.days(to: targetDay)
-        totalSeconds = Int(saturating: target.start(in: zone).timeIntervalSince(reference.now).rounded(.down))
+        let ahead = target.start(in: zone).timeIntervalSince(now)
+        totalSeconds = ahead > 0 ? Int(saturating: ahead.rounded(.up)) : -Int(saturating: (-ahead).rounded(.down))
         switch target {
         case .allDay(let day):
             isAllDay = true
@@ -55,21 +59,26 @@ public struct TimeRemaining: Sendable, Hashable {
             hours = 0
             minutes = 0
             seconds = 0
-        case .instant(let date, _):
+        case .timed(let time):
             isAllDay = false
-            isPast = date < reference.now
-            let earlier = min(date, reference.now).wholeSeconds
-            let later = max(date, reference.now).wholeSeconds
+            let date = time.date
+            isPast = date < now
+            // Whole seconds, as ``totalSeconds`` counts them: up while ahead, down once passed.
+            let whole = Double(abs(totalSeconds))
+            let (earlier, later) = isPast ? (date, date.addingTimeInterval(whole)) : (date.addingTimeInterval(-whole), date)
             let start = LocalDateTime(containing: earlier, in: zone)
             let end = LocalDateTime(containing: later, in: zone)
-            func instant(_ day: CalendarDay) -> Date { LocalDateTime(day: day, time: start.time).date(in: zone) }
+            let fraction = earlier.timeIntervalSince1970 - earlier.timeIntervalSince1970.rounded(.down)
+            func instant(_ day: CalendarDay) -> Date {
+                LocalDateTime(day: day, time: start.time).date(in: zone).addingTimeInterval(fraction)
+            }
             var monthCount = (end.day.year - start.day.year) * 12 + end.day.month - start.day.month
             if monthCount > 0, instant(start.day.adding(months: monthCount)) > later { monthCount -= 1 }
             let monthBase = start.day.adding(months: monthCount)
             var dayCount = monthBase.days(to: end.day)
             if dayCount > 0, instant(monthBase.adding(days: dayCount)) > later { dayCount -= 1 }
             let base = (monthCount == 0 && dayCount == 0) ? earlier : instant(monthBase.adding(days: dayCount))
-            let rest = max(0, Int(saturating: later.timeIntervalSince(base)))
+            let rest = max(0, Int(saturating: later.timeIntervalSince(base).rounded()))
             years = monthCount / 12
             months = monthCount % 12
             days = dayCount
@@ -77,6 +86,16 @@ public struct TimeRemaining: Sendable, Hashable {
             minutes = rest % 3600 / 60
             seconds = rest % 60
         }
+    }
+
+    /// The time left (or passed) as a ticking clock reads it, from ``totalSeconds``: `HH:MM:SS`, with
+    /// whole days before it when there are any (`3d 04:05:06`), never signed — say "in" or "ago"
+    /// with ``isPast``. An all-day target counts to (or from) the start of its day.
+    public var clockText: String {
+        let total = totalSeconds.magnitude
+        func two(_ value: UInt) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        let clock = "\(two(total % 86_400 / 3600)):\(two(total % 3600 / 60)):\(two(total % 60))"
+        return total >= 86_400 ? "\(total / 86_400)d \(clock)" : clock
     }
 
     /// The largest non-zero unit and the next smaller one when it is not zero, such as

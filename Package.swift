@@ -15,6 +15,8 @@ let package = Package(
         .library(name: "AnimePlannerJikan", targets: ["AnimePlannerJikan"]),
         .library(name: "WatchOrderTVMaze", targets: ["WatchOrderTVMaze"]),
         .library(name: "WatchOrderWiki", targets: ["WatchOrderWiki"]),
+        // Other services' export files (Trakt, TV Time) read into and written from WatchOrder.
+        .library(name: "WatchOrderImport", targets: ["WatchOrderImport"]),
         .library(name: "CountdownKitTVMaze", targets: ["CountdownKitTVMaze"]),
         .library(name: "CountdownKitJikan", targets: ["CountdownKitJikan"]),
         // Other services' files, read and written beside the products they feed.
@@ -149,7 +151,7 @@ let package = Package(
         .testTarget(
             name: "JikanClientTests",
             dependencies: [
-                "JikanClient", "AirdateTestServer",
+                "JikanClient", "AirdateTestServer", "AirdateHTTP",
                 .product(name: "Clocks", package: "swift-clocks"),
             ]
         ),
@@ -184,7 +186,8 @@ let package = Package(
         ),
         .testTarget(
             name: "WatchOrderTests",
-            dependencies: ["AirdateTestSupport", "WatchOrder", "AirdateStore", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["AirdateTestSupport", "WatchOrder", "AirdateStore", .product(name: "GRDB", package: "GRDB.swift")],
+            exclude: ["README.md"]
         ),
 
         // MARK: Bridges
@@ -240,13 +243,23 @@ let package = Package(
             name: "WatchOrderWikiTests",
             dependencies: ["WatchOrderWiki", "WatchOrder", "AirdateHTTP", "AirdateTestServer", "AirdateTestSupport", "HTMLScrape", "AirdateCore"]
         ),
+        // Trakt's and TV Time's export files: readers, writers and the matcher that finds their watches
+        // among a watch list's episodes. A target of its own so that WatchOrder stays small.
+        .target(
+            name: "WatchOrderImport",
+            dependencies: ["WatchOrder", "AirdateCore"]
+        ),
+        .testTarget(
+            name: "WatchOrderImportTests",
+            dependencies: ["WatchOrderImport", "WatchOrder", "AirdateCore", "AirdateTestSupport"]
+        ),
 
         // MARK: Consumer
         // Imports every product in one file, as an app does, and checks that no public type name
         // is declared by two modules.
         .testTarget(
             name: "AirdateConsumerTests",
-            dependencies: ["AirdateCore", "AirdateHTTP", "AirdateStore", "AnimePlanner", "CountdownKit", "HTMLScrape", "JikanClient", "TVMazeClient", "WatchOrder", "AnimePlannerJikan", "AnimePlannerMAL", "WatchOrderTVMaze", "WatchOrderWiki", "CountdownKitTVMaze", "CountdownKitJikan", "AirdateTestServer"]
+            dependencies: ["AirdateCore", "AirdateHTTP", "AirdateStore", "AnimePlanner", "CountdownKit", "HTMLScrape", "JikanClient", "TVMazeClient", "WatchOrder", "AnimePlannerJikan", "AnimePlannerMAL", "WatchOrderTVMaze", "WatchOrderWiki", "CountdownKitTVMaze", "CountdownKitJikan", "WatchOrderImport", "AirdateTestServer"]
         ),
 
         // MARK: Examples
@@ -281,7 +294,7 @@ let package = Package(
         .executableTarget(
             name: "arrowverse",
             dependencies: [
-                "ArrowverseSupport", "CommandLineSupport", "WatchOrder", "AirdateCore",
+                "ArrowverseSupport", "CommandLineSupport", "WatchOrder", "WatchOrderImport", "AirdateCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Examples/arrowverse"
@@ -292,7 +305,8 @@ let package = Package(
         .target(
             name: "AirdateWebApp",
             dependencies: [
-                "ArrowverseSupport", "WatchOrder", "AirdateCore", "AirdateStore",
+                "ArrowverseSupport", "WatchOrder", "AirdateCore", "AirdateStore", "AirdateHTTP", "TVMazeClient", "HTMLScrape",
+                "AnimePlanner", "AnimePlannerJikan", "JikanClient",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -305,7 +319,7 @@ let package = Package(
         .executableTarget(
             name: "airdate-web",
             dependencies: [
-                "AirdateWebApp", "ArrowverseSupport", "CommandLineSupport", "AirdateStore", "WatchOrder", "AirdateAsyncHTTPClient",
+                "AirdateWebApp", "ArrowverseSupport", "CommandLineSupport", "AirdateStore", "WatchOrder", "AirdateAsyncHTTPClient", "AirdateCore", "AnimePlanner",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
             ],
@@ -314,9 +328,10 @@ let package = Package(
         .testTarget(
             name: "AirdateWebTests",
             dependencies: [
-                "AirdateWebApp", "ArrowverseSupport", "AirdateTestSupport", "WatchOrder", "AirdateCore", "AirdateStore",
+                "AirdateWebApp", "ArrowverseSupport", "AirdateTestSupport", "WatchOrder", "AirdateCore", "AirdateStore", "TVMazeClient",
+                "AnimePlanner",
                 // Built first, so the tests can run them as other processes.
-                "arrowverse", "airdate-web",
+                "arrowverse", "airdate-web", "animeplan",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

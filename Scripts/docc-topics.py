@@ -25,7 +25,7 @@ TITLES = {
     "Extraction": "Extracting Text, Tables and URLs", "Serialization": "Serialising",
     "TreeBuilder": "Tree Construction", "Tokenizer": "Tokenizing", "Editing": "Editing",
     "Sanitizer": "Sanitising Untrusted HTML", "Models": "Models", "WeekSchedule": "The Week Schedule Service",
-    "Merge": "Merging Shows into One Order", "Checklist": "The Watched Checklist", "Store": "Storage",
+    "Merge": "Merging Shows into One Order", "History": "The Watch History", "Checklist": "The Watched Checklist", "Store": "Storage",
     "Model": "Model", "Planning": "Planning", "Progress": "Progress", "Views": "Views of a Plan",
     "Export": "Calendar Export", "Reminders": "Reminders", "Query": "Sorting and Filtering",
     "Time": "Time Remaining and Archiving", "ICalendar": "iCalendar", "MediaWiki": "Reading MediaWiki Pages",

@@ -30,6 +30,15 @@ public struct CommonOptions: ParsableArguments {
 
     public func validate() throws {
         if live && offline { throw ValidationError("Give --live or --offline, not both.") }
+        if let db, db.trimmingCharacters(in: .whitespaces).isEmpty {
+            throw ValidationError("--db needs a path, such as --db ~/arrowverse.sqlite.")
+        }
+        if let snapshot, snapshot.trimmingCharacters(in: .whitespaces).isEmpty {
+            throw ValidationError("--snapshot needs a path, such as --snapshot Fixtures/arrowverse.")
+        }
+        if let timeZone, timeZone.trimmingCharacters(in: .whitespaces).isEmpty {
+            throw ValidationError("--time-zone needs a zone, such as --time-zone Europe/Paris.")
+        }
         _ = try clock
     }
 
@@ -52,6 +61,9 @@ public struct CommonOptions: ParsableArguments {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
                 throw CommandLineError.databaseFolderMissing(folder)
+            }
+            if FileManager.default.fileExists(atPath: db, isDirectory: &isFolder), isFolder.boolValue {
+                throw CommandLineError.unreadableFile(db, "it is a folder, not a database file (pass --db a file such as \(db)/arrowverse.sqlite)")
             }
             return db
         }
@@ -226,21 +238,41 @@ public enum Loading {
         }
     }
 
-    /// Every series' page, fetched in turn; a page that fails is reported and the others kept.
+    /// Every series' page, fetched in turn; a page that fails is reported and the others kept. When
+    /// a site cannot be reached, its other pages are not tried: one line says so, and the run ends
+    /// after one time-out instead of one per page.
     public static func live(transport: (any HTTPTransport)? = nil) async throws -> [EpisodeList] {
         let pages = transport.map { WikiEpisodePages(transport: $0) } ?? WikiEpisodePages()
         let outcomes = await pages.episodeLists(Franchise.series.map(\.page)) { outcome, index, count in
             let prefix = "[\(index + 1)/\(count)] \(outcome.page.show.name)"
+            guard outcome.wasTried else { return }
             switch outcome.result {
-            case .success(let list): Stderr.line("\(prefix): \(list.episodes.count) episodes, \(list.diagnostics.count) notes")
+            case .success(let list):
+                Stderr.line("\(prefix): \(list.episodes.count) episodes, \(list.diagnostics.count) notes")
+                // What the reader skipped or could not read, said rather than swallowed.
+                for diagnostic in list.diagnostics.prefix(10) { Stderr.line("  note: \(diagnostic)") }
+                if list.diagnostics.count > 10 { Stderr.line("  … and \(list.diagnostics.count - 10) more notes") }
             case .failure(let error): Stderr.line("\(prefix): failed. \(ErrorLine.text(for: error))")
             }
         }
         let lists = outcomes.compactMap { try? $0.result.get() }
-        let failed = outcomes.compactMap { outcome -> String? in
-            guard case .failure(let error) = outcome.result else { return nil }
-            return "\(outcome.page.show.name): \(ErrorLine.text(for: error).trimmingCharacters(in: CharacterSet(charactersIn: ".")))"
+        let skipped = outcomes.filter { !$0.wasTried }
+        if let first = skipped.first {
+            Stderr.line("Not tried (\(first.page.site.baseURL.host ?? "the site") cannot be reached): "
+                + skipped.map(\.page.show.name).joined(separator: ", ") + ".")
         }
+        // Each distinct reason once, with the series it stopped.
+        var reasons: [(reason: String, shows: [String])] = []
+        for outcome in outcomes where outcome.wasTried {
+            guard case .failure(let error) = outcome.result else { continue }
+            let reason = ErrorLine.text(for: error).trimmingCharacters(in: CharacterSet(charactersIn: "."))
+            if let index = reasons.firstIndex(where: { $0.reason == reason }) {
+                reasons[index].shows.append(outcome.page.show.name)
+            } else {
+                reasons.append((reason, [outcome.page.show.name]))
+            }
+        }
+        let failed = reasons.map { "\($0.shows.joined(separator: ", ")): \($0.reason)" }
         guard !lists.isEmpty else { throw CommandLineError.allPagesFailed(failed) }
         if !failed.isEmpty { Stderr.line("Kept the other series; failed: \(failed.joined(separator: "; "))") }
         return lists

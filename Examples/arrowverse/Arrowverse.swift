@@ -10,7 +10,10 @@ struct Arrowverse: OneLineErrors {
         commandName: "arrowverse",
         abstract: "The Arrowverse shows in one watch order, crossovers in part order, with a watched checklist.",
         version: ProgramVersion.current,
-        subcommands: [List.self, Shows.self, Next.self, Watch.self, Unwatch.self, ProgressCommand.self, Export.self, Import.self, Orders.self],
+        subcommands: [
+            List.self, Shows.self, Next.self, Watch.self, Unwatch.self, History.self, Undo.self, ProgressCommand.self, Export.self,
+            Import.self, Orders.self,
+        ],
         defaultSubcommand: List.self)
 
 }

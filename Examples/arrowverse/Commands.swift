@@ -41,12 +41,12 @@ struct List: AsyncParsableCommand {
             return
         }
         for (index, episode) in shown {
-            print(Rendering.line(episode, position: index + 1, list: list, checklist: checklist, clock: clock))
+            print(DisplayWidth.fitted(Rendering.line(episode, position: index + 1, list: list, checklist: checklist, clock: clock)))
         }
     }
 }
 
-/// `arrowverse shows [--only Arrow,Flash | --all] [--json]`
+/// `arrowverse shows [--only Arrow,Flash | --all | --hide NAME | --drop NAME | --resume NAME] [--json]`
 struct Shows: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Choose the shows that list, next and progress follow (saved with the progress).",
@@ -58,10 +58,15 @@ struct Shows: AsyncParsableCommand {
     @OptionGroup var common: CommonOptions
     @Option(help: "Follow only these shows, comma-separated (\"Arrow,Flash\").") var only: String?
     @Flag(help: "Follow every show again.") var all = false
+    @Option(help: "Put a show aside: out of next and coming soon, its marks and history kept.") var hide: String?
+    @Option(help: "Drop a show: out of next and coming soon, its marks and history kept.") var drop: String?
+    @Option(help: "Follow a hidden or dropped show as usual again.") var resume: String?
     @Flag(help: "Print the shows as one JSON document.") var json = false
 
     func validate() throws {
-        if only != nil && all { throw ValidationError("Give --only or --all, not both.") }
+        if [only != nil, all, hide != nil, drop != nil, resume != nil].filter({ $0 }).count > 1 {
+            throw ValidationError("Give one of --only, --all, --hide, --drop or --resume.")
+        }
         if let only, only.split(separator: ",").allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
             throw ValidationError("--only needs at least one show name, such as --only \"Arrow,Flash\".")
         }
@@ -75,6 +80,9 @@ struct Shows: AsyncParsableCommand {
             try await store.setSelectedShows(Set(try names.map { try list.show(named: $0).id }))
         } else if all {
             try await store.setSelectedShows(nil)
+        } else if let (name, status) = hide.map({ ($0, ShowStatus.hidden) }) ?? drop.map({ ($0, ShowStatus.dropped) })
+                    ?? resume.map({ ($0, ShowStatus.watching) }) {
+            try await store.setStatus(status, ofShow: try list.show(named: name).id, at: try common.clock.now)
         }
         let checklist = try await store.state().checklist
         let absent = Franchise.series.filter { series in !list.shows.contains { $0.id == series.show.id } }
@@ -90,7 +98,8 @@ struct Shows: AsyncParsableCommand {
         }
         for show in list.shows {
             let followed = checklist.selectedShows?.contains(show.id) ?? true
-            print("\(followed ? "✓" : " ") \(show.name)")
+            let status = checklist.status(ofShow: show.id)
+            print("\(followed ? "✓" : " ") \(show.name)\(status == .watching ? "" : " (\(status.rawValue))")")
         }
         if !absent.isEmpty {
             print("Not loaded (no saved page; --live fetches them): \(absent.map(\.name).joined(separator: ", "))")
@@ -197,6 +206,7 @@ struct Watch: AsyncParsableCommand {
             summary = try await store.mark(through: try list.episode(named: through).id, order: try order.named(state)?.id, at: clock)
         } else if let season {
             let (show, number) = try list.season(named: season)
+            guard let number else { throw seasonNeeded(option: "--season", show: show.name, verb: "mark") }
             summary = try await store.mark(show: show.id, season: number, at: clock)
         } else {
             summary = try await store.mark(show: try list.show(named: show ?? "").id, at: clock)
@@ -205,7 +215,7 @@ struct Watch: AsyncParsableCommand {
     }
 }
 
-/// `arrowverse unwatch EPISODE` / `--season "Arrow 3"` / `--show Arrow`
+/// `arrowverse unwatch EPISODE` / `--through EPISODE` / `--season "Arrow 3"` / `--show Arrow`
 struct Unwatch: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Remove an episode's watched mark, or those of a season or a show.",
@@ -213,12 +223,13 @@ struct Unwatch: AsyncParsableCommand {
 
     @OptionGroup var common: CommonOptions
     @Argument(help: "The episode, by the code `list` prints: \"Arrow 3x08\", \"Legends special 1\".") var episode: String?
+    @Option(help: "Unmark every episode up to and including this one in watch order (the inverse of watch --through).") var through: String?
     @Option(help: "Unmark a whole season (\"Arrow 3\").") var season: String?
     @Option(help: "Unmark a whole show (\"Arrow\").") var show: String?
 
     func validate() throws {
-        if [episode, season, show].compactMap({ $0 }).count != 1 {
-            throw ValidationError("Give the episode to unmark (\"Arrow 3x08\"), or --season \"SHOW N\", or --show SHOW.")
+        if [episode, through, season, show].compactMap({ $0 }).count != 1 {
+            throw ValidationError("Give the episode to unmark (\"Arrow 3x08\"), or --through EPISODE, or --season \"SHOW N\", or --show SHOW.")
         }
     }
 
@@ -235,10 +246,15 @@ struct Unwatch: AsyncParsableCommand {
         }
         let removed: [EpisodeID]
         let what: String
-        if let season {
+        if let through {
+            let found = try list.episode(named: through)
+            removed = try await store.unmark(through: found.id)
+            what = "the watch order up to \(Rendering.name(found, list: list))"
+        } else if let season {
             let (show, number) = try list.season(named: season)
+            guard let number else { throw seasonNeeded(option: "--season", show: show.name, verb: "unmark") }
             removed = try await store.unmark(show: show.id, season: number)
-            what = number.map { "\(show.name) season \($0)" } ?? show.name
+            what = "\(show.name) season \(number)"
         } else {
             let found = try list.show(named: show ?? "")
             removed = try await store.unmark(show: found.id)
@@ -286,59 +302,8 @@ struct ProgressCommand: AsyncParsableCommand {
     }
 }
 
-/// `arrowverse export [FILE]`
-struct Export: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        abstract: "Write the watched marks and the show choice as JSON (to FILE or standard output).",
-        discussion: "The file is what `arrowverse import` reads: {\"version\": 1, \"exported\" (ISO 8601), \"watched\": [ids], \"hidesSpecials\", \"selectedShows\"}.")
-
-    @OptionGroup var common: CommonOptions
-    @Argument(help: "The file to write.") var file: String?
-
-    func run() async throws {
-        let store = try await common.openStore()
-        let data = try await store.exportProgress(at: try common.clock.now)
-        guard let file else {
-            FileHandle.standardOutput.write(data)
-            print()
-            return
-        }
-        do {
-            try data.write(to: URL(fileURLWithPath: file), options: .atomic)
-        } catch {
-            throw CommandLineError.unwritableFile(file, FileProblem.reason(error, path: file))
-        }
-        let count = try await store.state().checklist.watched.count
-        print("Exported \(Rendering.plural(count, "watched mark")) to \(file).")
-    }
-}
-
-/// `arrowverse import FILE`
-struct Import: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        abstract: "Add the watched marks of an exported JSON file.",
-        discussion: """
-        Says what changed: marks newly added, marks already there, and ids no listed episode has \
-        (kept for when the episode is listed again). Importing one file twice adds nothing the second time.
-        """)
-
-    @OptionGroup var common: CommonOptions
-    @Argument(help: "The file to read (written by `arrowverse export`).") var file: String
-
-    func run() async throws {
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: file))
-        } catch {
-            throw CommandLineError.unreadableFile(file, FileProblem.reason(error, path: file))
-        }
-        let store = try await common.openStore()
-        let summary: MarkSummary
-        do {
-            summary = try await store.importProgress(data)
-        } catch .invalidImport(let reason) {
-            throw CommandLineError.notAnExport(file, reason)
-        }
-        print(Rendering.summary(summary, verb: "Imported", noun: "watched mark"))
-    }
+/// A sweeping option given a show without a season number: refused as a usage error, rather than
+/// taken for the whole show (`watch --season "Arrow"` once marked 170 episodes).
+func seasonNeeded(option: String, show: String, verb: String) -> ValidationError {
+    ValidationError("\(option) needs a season number, such as \(option) \"\(show) 3\"; to \(verb) every episode of \(show), give --show \"\(show)\".")
 }

@@ -39,8 +39,28 @@ enum Rendering {
         return "\(verb) \(plural(given, noun)): \(parts.joined(separator: ", "))."
     }
 
+    /// "2019-05-01 22:00": a day and time in `timeZone`.
+    static func dayAndTime(_ date: Date, in timeZone: TimeZone) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
+        func two(_ value: Int?) -> String { let v = value ?? 0; return v < 10 ? "0\(v)" : "\(v)" }
+        return "\(c.year ?? 0)-\(two(c.month))-\(two(c.day)) \(two(c.hour)):\(two(c.minute))"
+    }
+
+    /// "12.5 hours (18 watches; 2 estimated, 1 without a runtime)".
+    static func hours(_ time: WatchTime) -> String {
+        let hours = (time.hours * 10).rounded() / 10
+        var text = "\(hours == hours.rounded() ? String(Int(hours)) : String(hours)) hour\(hours == 1 ? "" : "s") (\(plural(time.watches, "watch"))"
+        var notes: [String] = []
+        if time.estimated > 0 { notes.append("\(time.estimated) estimated") }
+        if time.withoutRuntime > 0 { notes.append("\(time.withoutRuntime) without a runtime") }
+        if !notes.isEmpty { text += "; " + notes.joined(separator: ", ") }
+        return text + ")"
+    }
+
     static func plural(_ count: Int, _ noun: String) -> String {
-        "\(count) \(noun)\(count == 1 ? "" : "s")"
+        "\(count) \(noun)\(count == 1 ? "" : (noun.hasSuffix("ch") || noun.hasSuffix("sh") ? "es" : "s"))"
     }
 }
 

@@ -179,7 +179,7 @@ struct TVWeek: OneLineErrors {
         let terminal = Terminal.current()
         let width = terminal.lineWidth
         if offline {
-            terminal.note("Offline: the snapshot in Fixtures/tvmaze/ records the US days 2019-07-14 to 2019-07-17 only.")
+            terminal.note("Offline: the snapshot in Fixtures/tvmaze/ records the US days 2019-07-14 to 2019-07-17; 2019-07-18 to 2019-07-21 are derived from the shows' schedules (see Fixtures/tvmaze/README.md).")
         }
         print(("TV schedule \(country.uppercased()), week \(listing.week.firstDay) to \(listing.week.lastDay) (\(zone.identifier))"
             + (filter.map { ", filter \"\($0.terminalSafe)\"" } ?? "")).fitted(toWidth: width))

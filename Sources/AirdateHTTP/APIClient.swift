@@ -115,6 +115,51 @@ public struct APIClient: Sendable {
         return HTTPContent(body: body, contentType: contentType, url: url)
     }
 
+    /// The image at `url` (an absolute `http` or `https` URL, such as a poster link a model carries,
+    /// which may be on another host than the API's), fetched as the client fetches everything: paced
+    /// by its rate limits, retried, bounded, and cached in memory and in its
+    /// ``APIClientConfiguration/diskCache`` (bounded by the cache's size). Image URLs name immutable
+    /// files, so an answer without freshness headers is kept fresh for `lifetime` (7 days by default).
+    ///
+    /// - Parameters:
+    ///   - url: where the image is.
+    ///   - maxBytes: the largest image read (2 MiB by default); a larger one is not read to its end.
+    ///   - lifetime: how long an answer that says nothing of its freshness is kept.
+    /// - Throws: ``APIClientError/invalidRequest(reason:)`` for a URL that is not `http`/`https`;
+    ///   ``APIClientError/bodyTooLarge(limit:)`` past `maxBytes`;
+    ///   ``APIClientError/unacceptableContentType(_:url:)`` when the server answers with a media type
+    ///   that is not an image; ``APIClientError/malformedResponse(_:)`` when the bytes are not a JPEG,
+    ///   PNG, GIF or WebP image whatever the server claimed (the answer is not cached); and every other
+    ///   ``APIClientError`` as ``data(for:)`` does (``APIClientError/Code/notFound`` for a 404).
+    public func image(
+        at url: URL, maxBytes: Int = 2 * 1024 * 1024, lifetime: Duration = .seconds(7 * 24 * 3600)
+    ) async throws(APIClientError) -> HTTPImage {
+        try await atBoundary {
+            guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil else {
+                throw APIClientError.invalidRequest(reason: "\(url.absoluteString.prefix(200)) is not an http or https URL of an image")
+            }
+            let accepted = ["image/*"]
+            let body = try await fetch(
+                url, key: url.absoluteString + " image", accept: "image/avif;q=0.1, image/webp, image/png, image/jpeg, image/gif, image/*;q=0.5",
+                maxBodyBytes: max(1, maxBytes), defaultLifetime: lifetime
+            ) { response in
+                let contentType = response.head.headerFields[.contentType]
+                if let contentType, !MediaType.matches(contentType, accepted) {
+                    throw APIClientError.unacceptableContentType(contentType, url: url.absoluteString)
+                }
+                guard HTTPImage.Format.sniff(response.body) != nil else {
+                    throw APIClientError.malformedResponse(
+                        "the body (\(response.body.count) bytes) is not a JPEG, PNG, GIF or WebP image")
+                }
+                return response.body
+            }
+            guard let format = HTTPImage.Format.sniff(body) else {
+                throw APIClientError.malformedResponse("the body (\(body.count) bytes) is not a JPEG, PNG, GIF or WebP image")
+            }
+            return HTTPImage(data: body, format: format, url: url)
+        }
+    }
+
     /// Runs the untyped internals and converts whatever they throw at the public boundary: an
     /// ``APIClientError`` as it is, anything else wrapped with the original kept as
     /// ``APIClientError/underlying``.
@@ -162,7 +207,7 @@ public struct APIClient: Sendable {
     /// Fetches `url`: memory cache, disk cache (fresh, or revalidated), then the network with
     /// retries; `prepare` turns a 2xx response into the body to return and store (or throws).
     private func fetch(
-        _ url: URL, key cacheKey: String? = nil, accept: String,
+        _ url: URL, key cacheKey: String? = nil, accept: String, maxBodyBytes: Int? = nil, defaultLifetime: Duration? = nil,
         prepare: (HTTPTransportResponse) throws -> Data
     ) async throws -> Data {
         let key = cacheKey ?? url.absoluteString
@@ -195,7 +240,8 @@ public struct APIClient: Sendable {
             if let lastModified = stale.lastModified { head.headerFields[.ifModifiedSince] = lastModified }
         }
         do {
-            return try await retrying(head, key: key, stale: stale, prepare: prepare)
+            return try await retrying(
+                head, key: key, stale: stale, maxBodyBytes: maxBodyBytes, defaultLifetime: defaultLifetime, prepare: prepare)
         } catch let error as APIClientError {
             if let stale, configuration.servesStaleIfOffline, error.meansOffline {
                 logger?.warning("the server could not be reached; serving a stale stored answer", metadata: [
@@ -210,7 +256,7 @@ public struct APIClient: Sendable {
 
     /// The retry loop of ``fetch(_:key:accept:prepare:)``.
     private func retrying(
-        _ head: HTTPRequest, key: String, stale: HTTPDiskCache.Entry?,
+        _ head: HTTPRequest, key: String, stale: HTTPDiskCache.Entry?, maxBodyBytes: Int? = nil, defaultLifetime: Duration? = nil,
         prepare: (HTTPTransportResponse) throws -> Data
     ) async throws -> Data {
         let policy = configuration.retry
@@ -226,17 +272,19 @@ public struct APIClient: Sendable {
             do {
                 let remaining = deadline - timeline.now()
                 logger?.debug("request", metadata: ["url": "\(key)", "attempt": "\(attempt)"])
-                let response = try await send(head, limits: configuration.transportLimits(remaining: remaining), key: key)
+                var limits = configuration.transportLimits(remaining: remaining)
+                if let maxBodyBytes { limits.maxBodyBytes = min(limits.maxBodyBytes, maxBodyBytes) }
+                let response = try await send(head, limits: limits, key: key)
                 let status = response.head.status.code
                 switch status {
                 case 200..<300:
                     let body = try prepare(response)
-                    await store(body, response: response, key: key)
+                    await store(body, response: response, key: key, defaultLifetime: defaultLifetime)
                     return body
                 case 304 where stale != nil:
                     guard let stale else { throw APIClientError.unexpectedStatus(status) }
                     logger?.debug("revalidated the stored answer (304)", metadata: ["url": "\(key)"])
-                    await store(stale.body, response: response, key: key, validatorsOf: stale)
+                    await store(stale.body, response: response, key: key, validatorsOf: stale, defaultLifetime: defaultLifetime)
                     return stale.body
                 case 404:
                     throw APIClientError.notFound(url: head.url?.absoluteString ?? key)
@@ -286,12 +334,15 @@ public struct APIClient: Sendable {
 
     /// Keeps a successful answer in the memory cache (while fresh) and the disk cache (while fresh,
     /// or for revalidation when it carries `ETag`/`Last-Modified`).
-    private func store(_ body: Data, response: HTTPTransportResponse, key: String, validatorsOf previous: HTTPDiskCache.Entry? = nil) async {
+    private func store(
+        _ body: Data, response: HTTPTransportResponse, key: String, validatorsOf previous: HTTPDiskCache.Entry? = nil,
+        defaultLifetime: Duration? = nil
+    ) async {
         let fields = response.head.headerFields
         let lifetime = ResponseHeaders.freshness(
             cacheControl: fields[.cacheControl], age: fields[.age], expires: fields[.expires], date: fields[.date],
             now: configuration.diskCache?.now() ?? Date()
-        )
+        ) ?? (ResponseHeaders.forbidsStorage(fields[.cacheControl]) || fields[.cacheControl] != nil ? nil : defaultLifetime)
         if let lifetime {
             await cache.store(body, for: key, lifetime: lifetime)
         }

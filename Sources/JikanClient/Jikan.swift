@@ -65,6 +65,27 @@ public struct Jikan: Sendable {
         self.http = APIClient(configuration: configuration, transport: transport, clock: clock)
     }
 
+    // MARK: Images
+
+    /// The picture `images` offers at `size` in `format` (the nearest other size or format when that
+    /// one is missing, see ``JikanImageSet/url(_:preferring:)``), fetched through this client: paced
+    /// by Jikan's rate limits, retried, bounded by `maxBytes` and cached on its
+    /// ``AirdateHTTP/APIClientConfiguration/diskCache`` (see ``AirdateHTTP/APIClient/image(at:maxBytes:lifetime:)``).
+    ///
+    /// - Throws: ``AirdateHTTP/APIClientError/Code/notFound`` when `images` has no picture (or the
+    ///   file is gone), and the errors of ``AirdateHTTP/APIClient/image(at:maxBytes:lifetime:)``.
+    public func image(
+        _ images: JikanImageSet, size: JikanImageSize = .large, preferring format: JikanImageFormat = .jpg,
+        maxBytes: Int = 2 * 1024 * 1024
+    ) async throws(APIClientError) -> HTTPImage {
+        guard let url = images.url(size, preferring: format) else {
+            var error = APIClientError.notFound(url: "")
+            error.detail = "MyAnimeList has no picture here"
+            throw error
+        }
+        return try await http.image(at: url, maxBytes: maxBytes)
+    }
+
     // MARK: Requests (every endpoint goes through these, with its `Endpoint` case)
 
     /// `{"data": T}`.

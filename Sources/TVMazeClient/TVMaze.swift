@@ -180,6 +180,26 @@ public struct TVMaze: Sendable {
         try await list(.images(showID: showID))
     }
 
+    // MARK: Images
+
+    /// The image `links` point to (a show's poster, an episode's still, a person's photo) at `size`
+    /// (the other size when that one is missing), fetched through this client: paced by its rate
+    /// limits, retried, bounded by `maxBytes` and cached on its ``AirdateHTTP/APIClientConfiguration/diskCache``
+    /// (see ``AirdateHTTP/APIClient/image(at:maxBytes:lifetime:)``).
+    ///
+    /// - Throws: ``AirdateHTTP/APIClientError/Code/notFound`` when `links` has no URL (or TVMaze has
+    ///   no such file), and the errors of ``AirdateHTTP/APIClient/image(at:maxBytes:lifetime:)``.
+    public func image(
+        _ links: TVMazeImageLinks, size: TVMazeImageSize = .medium, maxBytes: Int = 2 * 1024 * 1024
+    ) async throws(APIClientError) -> HTTPImage {
+        guard let url = links.url(size) else {
+            var error = APIClientError.notFound(url: "")
+            error.detail = "TVMaze has no image here"
+            throw error
+        }
+        return try await http.image(at: url, maxBytes: maxBytes)
+    }
+
     /// Every show, page by page (250 ids a page) from `page`, ending at the first missing page
     /// (`/shows?page=N`, which answers 404 past the end: TVMaze's only sign of the last page).
     public func showIndex(startingAt page: Int = 0) -> TVMazeIndexPages<TVMazeShow> {

@@ -26,21 +26,29 @@ public actor WikiEpisodePages {
     private let clock: any Clock<Duration>
     private let retry: RetryPolicy
     private let rateLimits: [RateLimit]
+    private let requestTimeout: Duration?
+    private let idleTimeout: Duration?
     private var clients: [URL: APIClient] = [:]
 
     /// A reader sending `userAgent` through `transport`, at most `rateLimits` per site (one request
-    /// a second by default), retrying with `retry`, timed by `clock`.
+    /// a second by default), retrying with `retry`, timed by `clock`; each request ends after
+    /// `requestTimeout`, or after `idleTimeout` without a byte (`APIClientConfiguration`'s defaults
+    /// unless given: a test against a loopback server on a busy machine gives generous ones).
     public init(
         userAgent: String = WikiEpisodePages.defaultUserAgent,
         transport: any HTTPTransport = URLSessionTransport(),
         rateLimits: [RateLimit] = [RateLimit(limit: 1, per: .seconds(1))],
         retry: RetryPolicy = RetryPolicy(),
+        requestTimeout: Duration? = nil,
+        idleTimeout: Duration? = nil,
         clock: any Clock<Duration> = ContinuousClock()
     ) {
         self.userAgent = userAgent
         self.transport = transport
         self.rateLimits = rateLimits
         self.retry = retry
+        self.requestTimeout = requestTimeout
+        self.idleTimeout = idleTimeout
         self.clock = clock
     }
 
@@ -71,6 +79,10 @@ public actor WikiEpisodePages {
         } catch APIClientError.Code.cancelled {
             throw .fetchFailed(title: page.title, .cancelled)
         } catch {
+            // A site that cannot be reached will not serve the article either: one failure, not two.
+            if let failure = error as? APIClientError, WikiPageError.fetchFailed(title: page.title, failure).isUnreachableHost {
+                throw .fetchFailed(title: page.title, failure)
+            }
             notes.append("parse API: \((error as? LocalizedError)?.errorDescription ?? "\(error)")")
         }
         // 2. The article.
@@ -96,16 +108,31 @@ public actor WikiEpisodePages {
 
     /// Reads every page in turn, keeping what succeeds: one outcome per page, in order.
     /// `progress` hears each outcome as it arrives (to print a line per page, say).
+    ///
+    /// Once a site cannot be reached (``WikiPageError/isUnreachableHost``: no network, a host that
+    /// does not answer), its other pages are not fetched: they fail at once with the same error
+    /// (``WikiPageOutcome/wasTried`` false), so an offline run ends after one page's time-out, not
+    /// after every page's. Pass `stoppingAtUnreachableHost: false` to try every page regardless.
     public func episodeLists(
-        _ pages: [WikiPage], progress: @Sendable (_ outcome: WikiPageOutcome, _ index: Int, _ count: Int) -> Void = { _, _, _ in }
+        _ pages: [WikiPage], stoppingAtUnreachableHost: Bool = true,
+        progress: @Sendable (_ outcome: WikiPageOutcome, _ index: Int, _ count: Int) -> Void = { _, _, _ in }
     ) async -> [WikiPageOutcome] {
         var outcomes: [WikiPageOutcome] = []
+        var unreachable: [String: APIClientError] = [:]
         for (index, page) in pages.enumerated() {
             let outcome: WikiPageOutcome
+            let host = page.site.baseURL.host ?? page.site.baseURL.absoluteString
+            if stoppingAtUnreachableHost, let failure = unreachable[host] {
+                outcome = WikiPageOutcome(page: page, result: .failure(.fetchFailed(title: page.title, failure)), wasTried: false)
+                progress(outcome, index, pages.count)
+                outcomes.append(outcome)
+                continue
+            }
             do {
                 outcome = WikiPageOutcome(page: page, result: .success(try await episodeList(page)))
             } catch {
                 outcome = WikiPageOutcome(page: page, result: .failure(error))
+                if error.isUnreachableHost, case .fetchFailed(_, let failure) = error { unreachable[host] = failure }
             }
             progress(outcome, index, pages.count)
             outcomes.append(outcome)
@@ -132,10 +159,10 @@ public actor WikiEpisodePages {
 
     private func client(for site: WikiSite) -> APIClient {
         if let client = clients[site.baseURL] { return client }
-        let client = APIClient(
-            configuration: APIClientConfiguration(
-                baseURL: site.baseURL, userAgent: userAgent, rateLimits: rateLimits, retry: retry),
-            transport: transport, clock: clock)
+        var configuration = APIClientConfiguration(baseURL: site.baseURL, userAgent: userAgent, rateLimits: rateLimits, retry: retry)
+        if let requestTimeout { configuration.requestTimeout = requestTimeout }
+        if let idleTimeout { configuration.idleTimeout = idleTimeout }
+        let client = APIClient(configuration: configuration, transport: transport, clock: clock)
         clients[site.baseURL] = client
         return client
     }
@@ -178,11 +205,14 @@ public struct WikiPageOutcome: Sendable {
     public var page: WikiPage
     /// The episodes, or the failure.
     public var result: Result<EpisodeList, WikiPageError>
+    /// Whether the page was fetched; `false` when its site had already proved unreachable.
+    public var wasTried: Bool
 
     /// Creates an outcome.
-    public init(page: WikiPage, result: Result<EpisodeList, WikiPageError>) {
+    public init(page: WikiPage, result: Result<EpisodeList, WikiPageError>, wasTried: Bool = true) {
         self.page = page
         self.result = result
+        self.wasTried = wasTried
     }
 }
 

@@ -11,6 +11,13 @@ public enum WikiPageError: Error, LocalizedError, Sendable, Equatable {
     /// reader said about it. Never an empty list: a store must not replace episodes with nothing.
     case noEpisodes(title: String, notes: [String])
 
+    /// Whether the page failed because its site could not be reached at all (no network, a host
+    /// that does not answer, a time-out): the other pages of that site would fail the same way.
+    public var isUnreachableHost: Bool {
+        guard case .fetchFailed(_, let error) = self else { return false }
+        return [APIClientError.Code.transport, .timedOut, .stalled].contains(error.code)
+    }
+
     /// What failed and what to do.
     public var errorDescription: String? {
         switch self {

@@ -15,6 +15,7 @@ import JikanClient
 import TVMazeClient
 import Testing
 import WatchOrder
+import WatchOrderImport
 import WatchOrderTVMaze
 import WatchOrderWiki
 
@@ -57,6 +58,8 @@ struct OnePackageTests {
         #expect(EpisodeList(tvmaze: [], show: show).episodes.isEmpty)
         #expect(ReleaseSchedule(status: .finishedAiring, slot: nil, releasedEpisodes: 0, asOf: clock.now) == .allReleased)
         #expect(MyAnimeListStatus(exportText: "On-Hold") == .onHold)
+        let list = try WatchList.merge([EpisodeList(show: show, episodes: [episode])])
+        #expect(ExternalHistoryMatcher(list: list).match(ExternalHistory(service: .trakt)).matchRate == 1)
     }
 
     @Test("no public type name is declared by two modules, and no module declares its own name")

@@ -87,7 +87,7 @@ struct OneTransactionTests {
         let holder = InterloperHolder()
         let (store, path) = try await watchOrderStore(interloper: { holder.value })
         let interloper = try Interloper(path: path) { db in
-            try db.execute(sql: "INSERT OR IGNORE INTO watched (episodeID, markedAt) VALUES ('alpha/s1e1', NULL)")
+            try db.execute(sql: "INSERT INTO watch (episodeID, watchedAt) SELECT 'alpha/s1e1', NULL WHERE NOT EXISTS (SELECT 1 FROM watch WHERE episodeID = 'alpha/s1e1')")
         }
         holder.value = interloper
         interloper.arm()
@@ -134,7 +134,7 @@ struct OneTransactionTests {
         let snapshots = SnapshotLog()
         // What another process reads at the end of each of the import's transactions.
         let reader = try Interloper(path: path, at: .everyTransaction, writes: false) { db in
-            let marks = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM watched") ?? -1
+            let marks = try Int.fetchOne(db, sql: "SELECT COUNT(DISTINCT episodeID) FROM watch") ?? -1
             let hides = try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = 'hidesSpecials'")
             snapshots.add("\(marks) marks, hidesSpecials \(hides ?? "unset")")
         }
@@ -314,6 +314,24 @@ struct OneTransactionTests {
         var exported = Data()
         try await check("WatchOrderStore.exportProgress(at:)", writes: false) { exported = try await watch.exportProgress(at: Date()) }
         try await check("WatchOrderStore.importProgress(_:)", writes: true) { try await watch.importProgress(exported) }
+        try await check("WatchOrderStore.importProgress(_:dryRun:)", writes: true) { try await watch.importProgress(exported, dryRun: true) }
+        try await check("WatchOrderStore.markRewatched(_:at:)", writes: true) { try await watch.markRewatched([Self.id(1)]) }
+        try await check("WatchOrderStore.unmarkLastWatch(_:)", writes: true) { try await watch.unmarkLastWatch([Self.id(1)]) }
+        try await check("WatchOrderStore.unmark(through:)", writes: true) { try await watch.unmark(through: Self.id(2)) }
+        try await check("WatchOrderStore.unmark(show:season:)", writes: true) { try await watch.unmark(show: "alpha") }
+        try await check("WatchOrderStore.skip(_:at:)", writes: true) { try await watch.skip([Self.id(1)]) }
+        try await check("WatchOrderStore.unskip(_:)", writes: true) { try await watch.unskip([Self.id(1)]) }
+        try await check("WatchOrderStore.setStatus(_:ofShow:at:)", writes: true) { try await watch.setStatus(.hidden, ofShow: "alpha") }
+        var session: RewatchSession?
+        try await check("WatchOrderStore.startRewatch(named:shows:at:)", writes: true) { session = try await watch.startRewatch(named: "Again") }
+        try await check("WatchOrderStore.endRewatch(_:at:)", writes: true) { try await watch.endRewatch(session?.id ?? -1) }
+        try await check("WatchOrderStore.removeRewatch(_:)", writes: true) { try await watch.removeRewatch(session?.id ?? -1) }
+        try await check("WatchOrderStore.importWatches(_:showStatus:source:dryRun:)", writes: true) {
+            try await watch.importWatches([WatchToImport(episodeID: Self.id(1), watchedAt: Date())], source: "test")
+        }
+        try await check("WatchOrderStore.history(_:)", writes: false) { _ = try await watch.history() }
+        try await check("WatchOrderStore.changes(limit:)", writes: false) { _ = try await watch.changes() }
+        try await check("WatchOrderStore.undo(at:)", writes: true) { try await watch.undo() }
 
         let countdowns = try CountdownStore(path: try TestPaths.temporaryDatabase("countdowns.sqlite"), probe: probe)
         let finale = try Self.passed("Finale"), premiere = try Self.passed("Premiere"), special = try Self.passed("Special")

@@ -89,6 +89,12 @@ public actor FixtureServer {
         bodies[RequestKey(request)] = (status, Data(body.utf8), contentType)
     }
 
+    /// Answers `request` (path and query) with the bytes `body` and `status` from now on, as
+    /// `contentType` (none when `nil`: an image whose server does not say what it is).
+    public func serve(data body: Data, status: Int = 200, contentType: String?, for request: String) {
+        bodies[RequestKey(request)] = (status, body, contentType ?? "")
+    }
+
     /// Answers 429 (with `Retry-After: 1`) to every request past `limit` in any span of
     /// `interval`, as TVMaze does past 20 per 10 s; the requests it answers 429 count too.
     public func limitRate(_ limit: Int, per interval: Duration) {
@@ -223,7 +229,8 @@ public actor FixtureServer {
     }
 
     private func ok(_ body: Data, contentType: String? = nil) -> HTTPResponse {
-        var headers: HTTPHeaders = [.contentType: contentType ?? "application/json; charset=UTF-8"]
+        // An empty content type (``serve(data:status:contentType:for:)`` with `nil`) sends none.
+        var headers: HTTPHeaders = contentType == "" ? [:] : [.contentType: contentType ?? "application/json; charset=UTF-8"]
         if let cacheControl { headers[.cacheControl] = cacheControl }
         if let etag { headers[HTTPHeader("ETag")] = etag }
         for (name, value) in extraHeaders { headers[HTTPHeader(name)] = value }

@@ -9,6 +9,9 @@ Starts the built `airdate-web` on a new database (port 0), then checks, as a vie
   - `hide_show` hides (by address and through the filter form); the choice is remembered;
   - dark mode follows the system and the toggle; the page fits 375 px without sideways scrolling;
   - boxes are labelled and operable from the keyboard; without JavaScript the form saves ticks;
+  - `animeplan watched` in another process updates an open /anime/calendar page; /anime pages fit 375 px;
+  - /schedule (TVMaze's offline week) shows seven days at 375 px, each with airings and posters;
+    a show's page opens from it; the filter narrows it;
   - the Atom feed keeps RFC 4287's rules (and feedparser reads it as Atom 1.0); the calendar parses.
 Screenshots at 375 and 1280 px (light and dark) are written to --screenshots for inspection;
 --readme-shot writes the small PNG the README shows.
@@ -38,9 +41,10 @@ class Server:
 
     def __init__(self, binary, db, port=0):
         self.binary, self.db = binary, db
+        self.anime_db = os.path.join(os.path.dirname(db), "animeplan.sqlite")
         self.process = subprocess.Popen(
             [binary, "--db", db, "--port", str(port), "--snapshot", os.path.join(ROOT, "Fixtures/arrowverse"),
-             "--time-zone", "UTC"],
+             "--time-zone", "UTC", "--anime-db", self.anime_db],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
         line = self.process.stdout.readline()
         match = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
@@ -205,9 +209,10 @@ def main():
 
     bin_dir = args.bin or subprocess.check_output(["swift", "build", "--show-bin-path"], cwd=ROOT, text=True).strip()
     web_binary, arrowverse = os.path.join(bin_dir, "airdate-web"), os.path.join(bin_dir, "arrowverse")
-    for binary in (web_binary, arrowverse):
+    animeplan = os.path.join(bin_dir, "animeplan")
+    for binary in (web_binary, arrowverse, animeplan):
         if not os.access(binary, os.X_OK):
-            sys.exit(f"{binary} is not built; run: swift build --product airdate-web --product arrowverse")
+            sys.exit(f"{binary} is not built; run: swift build --product airdate-web --product arrowverse --product animeplan")
     if not os.access(CHROMIUM, os.X_OK):
         sys.exit(f"{CHROMIUM} is missing; install Debian's chromium package (apt-get install -y chromium)")
     os.makedirs(args.screenshots, exist_ok=True)
@@ -412,6 +417,83 @@ def main():
                 page.goto(server.origin + "/?reset=1")
                 small.close()
         checks.run("the pages fit 375 px; screenshots at 375 and 1280 px", phone)
+
+        def schedule():
+            # TVMaze's offline week in New York time: seven days, each with airings, at a phone's width.
+            narrow = browser.new_context(viewport={"width": 375, "height": 812}, color_scheme="light", device_scale_factor=2,
+                                         is_mobile=True, has_touch=True, bypass_csp=True)
+            page = narrow.new_page()
+            watch_requests(page)
+            started = time.monotonic()
+            page.goto(server.origin + "/schedule?tz=America/New_York")
+            page.wait_for_load_state("load")
+            checks.figures["/schedule load at 375 px (240 airings, posters included)"] = f"{(time.monotonic() - started) * 1000:.0f} ms"
+            days = page.locator("section.day").count()
+            expect(days == 7, f"seven days, found {days}")
+            counts = page.eval_on_selector_all("section.day", "s => s.map(d => d.querySelectorAll('li.airing').length)")
+            expect(all(c > 0 for c in counts), f"every day has airings: {counts}")
+            width = page.evaluate("document.documentElement.scrollWidth")
+            expect(width <= 375, f"/schedule fits 375 px: {width} px")
+            for name in ("Monday", "Thursday", "Sunday"):
+                expect(page.get_by_role("heading", name=re.compile(name)).count() == 1, f"a heading for {name}")
+            # Every visible poster loaded (a drawn stand-in offline), none broken.
+            page.locator("section.day").first.scroll_into_view_if_needed()
+            broken = page.evaluate("[...document.querySelectorAll('img.poster')].filter(i => i.complete && i.naturalWidth === 0).length")
+            expect(broken == 0, f"{broken} broken posters")
+            page.screenshot(path=os.path.join(args.screenshots, "schedule-375-light.png"))
+            page.locator(".day-jump a").nth(3).click()
+            page.wait_for_function("location.hash === '#d-2019-07-18'")
+            page.screenshot(path=os.path.join(args.screenshots, "schedule-375-thursday.png"))
+            page.locator("a[href='/shows/363']").first.click()
+            page.wait_for_load_state()
+            expect(page.locator("h1").inner_text() == "Late Night with Seth Meyers", page.locator("h1").inner_text())
+            width = page.evaluate("document.documentElement.scrollWidth")
+            expect(width <= 375, f"/shows/363 fits 375 px: {width} px")
+            page.screenshot(path=os.path.join(args.screenshots, "show-375-light.png"))
+            narrow.close()
+            page_a.goto(server.origin + "/schedule?tz=America/New_York&q=NBC")
+            items = page_a.locator("li.airing").count()
+            expect(0 < items < 240, f"the filter keeps NBC's airings: {items}")
+            page_a.goto(server.origin + "/schedule?tz=America/New_York")
+            page_a.screenshot(path=os.path.join(args.screenshots, "schedule-1280-light.png"))
+        checks.run("/schedule shows seven days at 375 px; /shows/{id}; the filter", schedule)
+
+        def anime_calendar():
+            # A plan added through the page's form (without a script), then `animeplan watched` in
+            # another process: the open calendar page shows it without a reload.
+            request = urllib.request.Request(server.origin + "/anime/add", data=b"id=457&goal=per_day&per_day=2",
+                                             headers={"Content-Type": "application/x-www-form-urlencoded"}, method="POST")
+            urllib.request.urlopen(request, timeout=30).read()
+            page_a.goto(server.origin + "/anime/calendar?month=2022-11")
+            today = page_a.locator("#c-2022-11-14")
+            expect("planned 1–2" in today.inner_text(), today.inner_text())
+            page_a.wait_for_timeout(300)  # the stream is open
+            started = time.monotonic()
+            result = subprocess.run([animeplan, "watched", "457", "4", "--db", server.anime_db, "--offline", "--tz", "UTC"],
+                                    capture_output=True, text=True, timeout=300, cwd=ROOT)
+            if result.returncode != 0:
+                raise AssertionError(f"animeplan watched failed: {result.stderr.strip()}")
+            page_a.wait_for_function("document.querySelector('#c-2022-11-14').textContent.includes('watched 1–4')", timeout=10_000, polling=20)
+            checks.figures["animeplan watched → calendar page (after the process exits)"] = f"{(time.monotonic() - started) * 1000:.0f} ms"
+            page_a.screenshot(path=os.path.join(args.screenshots, "anime-calendar-1280-light.png"))
+            page_a.goto(server.origin + "/anime")
+            expect("ahead by 2" in page_a.locator("#show-457").inner_text(), page_a.locator("#show-457").inner_text())
+            page_a.screenshot(path=os.path.join(args.screenshots, "anime-home-1280-light.png"))
+            page_a.goto(server.origin + "/anime/stats")
+            expect(page_a.locator("svg").count() >= 3, "three SVG charts")
+            page_a.screenshot(path=os.path.join(args.screenshots, "anime-stats-1280-light.png"))
+            narrow = browser.new_context(viewport={"width": 375, "height": 812}, color_scheme="dark", device_scale_factor=2,
+                                         is_mobile=True, bypass_csp=True)
+            page = narrow.new_page()
+            watch_requests(page)
+            for path, name in (("/anime/calendar?month=2022-11", "anime-calendar-375-dark.png"), ("/anime", "anime-home-375-dark.png"),
+                               ("/anime/stats", "anime-stats-375-dark.png"), ("/anime/plan?id=5114&per_day=3&weekday=sat&weekday=sun", "anime-plan-375-dark.png")):
+                page.goto(server.origin + path)
+                width = page.evaluate("document.documentElement.scrollWidth")
+                expect(width <= 375, f"{path} fits 375 px: {width} px")
+                page.screenshot(path=os.path.join(args.screenshots, name))
+            narrow.close()
+        checks.run("`animeplan watched` in another process updates the open calendar page; /anime pages fit 375 px", anime_calendar)
 
         def without_javascript():
             plain = browser.new_context(viewport={"width": 1280, "height": 900}, java_script_enabled=False)

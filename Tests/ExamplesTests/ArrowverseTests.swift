@@ -305,7 +305,8 @@ struct ArrowverseTests {
         let other = folder.appendingPathComponent("other.sqlite").path
         let first = try await ProgramRun.run("arrowverse", ["import", file.path, "--db", other])
         #expect(first.status == 0, "\(first.stderr)")
-        #expect(first.stdout == "Imported 23 watched marks: 23 newly watched, 0 already watched.\n")
+        #expect(first.stdout == "Imported 23 watched marks: 23 newly watched, 0 already watched.\nShows followed: every show → Arrow.\n",
+                "every change an import makes is said, the show choice too")
         let second = try await ProgramRun.run("arrowverse", ["import", file.path, "--db", other])
         #expect(second.stdout == "Imported 23 watched marks: 0 newly watched, 23 already watched.\n")
         let shows = try await ProgramRun.run("arrowverse", ["shows", "--db", other]).stdout
@@ -316,7 +317,7 @@ struct ArrowverseTests {
             .write(to: foreign)
         let unknown = try await succeeds(["import", foreign.path])
         #expect(unknown.stdout == "Imported 3 watched marks: 0 newly watched, 1 already watched, "
-            + "2 unknown (no listed episode has those ids; kept for when one is listed).\n")
+            + "2 unknown (no listed episode has those ids; kept for when one is listed).\nShows followed: Arrow → every show.\n")
     }
 
     @Test("export and import failures are one line naming the file: missing folder, missing file, not JSON, foreign JSON, a folder")

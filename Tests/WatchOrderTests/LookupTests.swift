@@ -77,6 +77,18 @@ struct LookupTests {
         #expect(try list.season(named: "Legends S6").season == 6)
     }
 
+    @Test("a long name typed by the viewer is echoed shortened, in every lookup error")
+    func longInputShortened() throws {
+        let list = try smallList()
+        let long = String(repeating: "x", count: 5_000)
+        for lookup in [{ _ = try list.show(named: long) }, { _ = try list.episode(named: long) }, { _ = try list.episode(named: "Arrow 1x0" + long) }] {
+            let error = try #require(throws: EpisodeLookupError.self) { try lookup() }
+            let text = try #require(error.errorDescription)
+            #expect(text.count < 400, "\(text.prefix(100))")
+            #expect(text.contains("…"))
+        }
+    }
+
     @Test("the show filter applies to up next, coming soon, progress and the shows shown")
     func showFilter() throws {
         let list = try smallList()

@@ -194,12 +194,13 @@ struct NamedOrderStoreTests {
         let flash = try #require(list.position(of: EpisodeID(rawValue: "the-flash/s1e8")))
         let arrow = try #require(list.position(of: EpisodeID(rawValue: "arrow/s3e8")))
         #expect(flash < arrow)
+        // The marks are first watches since the watch history (migration watchHistory), times kept.
         let after = try await DatabaseQueue(path: path).read { db in
             (try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations"),
-             try Row.fetchAll(db, sql: "SELECT episodeID, markedAt FROM watched ORDER BY episodeID").map { "\($0[0] as String) \($0[1] as Double)" },
+             try Row.fetchAll(db, sql: "SELECT episodeID, watchedAt FROM watch ORDER BY episodeID").map { "\($0[0] as String) \($0[1] as Double)" },
              try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM episode WHERE broadcast IS NOT NULL") ?? 0)
         }
-        #expect(after.0.prefix(4) == ["v1", "episodePageURL", "externalIDs", "namedOrders"])
+        #expect(after.0 == ["v1", "episodePageURL", "externalIDs", "namedOrders", "watchHistory"])
         #expect(after.1 == before.1, "every mark and its time kept")
         #expect(after.2 == before.2 && after.2 == 364, "TVMaze's instants kept")
         // The migrated file takes orders.

@@ -51,3 +51,4 @@ enum TestSupport {
         try TemporaryFiles.folder("watchorder")
     }
 }
+

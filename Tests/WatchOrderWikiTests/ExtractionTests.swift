@@ -198,6 +198,7 @@ struct RealPageExtractionTests {
         #expect(list.episodes.first?.airDay == TestSupport.day("2019-04-14"))
         #expect(list.episodes.last?.title == "The Iron Throne")
         #expect(list.episodes.last?.airDay == TestSupport.day("2019-05-19"))
+        #expect(list.diagnostics.isEmpty, "\(list.diagnostics)")
     }
 
     @Test("House season 1: 22 episodes, alternate titles after <br>")
@@ -209,6 +210,7 @@ struct RealPageExtractionTests {
         #expect(list.episodes.first?.title == "Pilot")
         #expect(list.episodes.first?.alternateTitles == ["Everybody Lies"])
         #expect(list.episodes.first?.airDay == TestSupport.day("2004-11-16"))
+        #expect(list.diagnostics.isEmpty, "\(list.diagnostics)")
     }
 
     @Test("The Good Place season 1: 13 episodes")
@@ -220,6 +222,7 @@ struct RealPageExtractionTests {
         #expect(list.episodes.first?.airDay == TestSupport.day("2016-09-19"))
         #expect(list.episodes.last?.title == "Michael's Gambit")
         #expect(list.episodes.last?.airDay == TestSupport.day("2017-01-19"))
+        #expect(list.diagnostics.isEmpty, "\(list.diagnostics)")
     }
 }
 

@@ -21,7 +21,7 @@ private func withServer<T>(_ body: (FixtureServer) async throws -> T) async thro
 
 /// A reader of `server` (as a Wikipedia- or Fandom-shaped site) without pacing or retries.
 private func reader(retry: RetryPolicy = .none) -> WikiEpisodePages {
-    WikiEpisodePages(rateLimits: [], retry: retry)
+    WikiEpisodePages(rateLimits: [], retry: retry, requestTimeout: .seconds(120), idleTimeout: .seconds(120))
 }
 
 private func site(_ server: FixtureServer, shape: WikiSite.Shape = .wikipedia) async -> WikiSite {

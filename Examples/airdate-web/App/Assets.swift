@@ -128,6 +128,72 @@ enum Assets {
     .status { position: fixed; bottom: 1rem; right: 1rem; max-width: 22rem; background: var(--fg); color: var(--bg); border-radius: .5rem; padding: 0; font-size: .9rem; }
     .status:not(:empty) { padding: .5rem .8rem; }
     .bottom { max-width: 72rem; margin: 0 auto; padding: 1rem; color: var(--muted); font-size: .9rem; }
+    .week-line { color: var(--muted); margin: 0 0 .7rem; }
+    .offline { color: var(--soon); font-weight: 600; }
+    .schedule-filter { display: flex; flex-wrap: wrap; gap: .5rem 1rem; align-items: end; background: var(--card); border: 1px solid var(--line); border-radius: .6rem; padding: .7rem 1rem; margin-bottom: .7rem; }
+    .schedule-filter label { display: flex; flex-direction: column; font-size: .85rem; color: var(--muted); gap: .15rem; }
+    .schedule-filter input { font: inherit; color: var(--fg); background: var(--bg); border: 1px solid var(--line); border-radius: .3rem; padding: .2rem .4rem; }
+    .week-nav { display: flex; justify-content: space-between; margin: .4rem 0; }
+    .day-jump { display: grid; grid-template-columns: repeat(7, 1fr); gap: .25rem; position: sticky; top: 3.1rem; background: var(--bg); padding: .35rem 0; z-index: 4; }
+    .day-jump a { text-align: center; text-decoration: none; border: 1px solid var(--line); border-radius: .4rem; padding: .15rem 0; color: var(--fg); background: var(--card); font-size: .85rem; line-height: 1.2; }
+    .day-jump .n { display: block; color: var(--muted); font-size: .75rem; }
+    .day h2 { border-bottom: 2px solid var(--accent); padding-bottom: .2rem; scroll-margin-top: 6.5rem; }
+    .day h2 .count { color: var(--muted); font-size: .85rem; font-weight: 400; }
+    .airings { list-style: none; margin: 0; padding: 0; display: grid; grid-template-columns: repeat(auto-fill, minmax(21rem, 1fr)); gap: .5rem; }
+    .airing { display: flex; gap: .6rem; background: var(--card); border: 1px solid var(--line); border-radius: .5rem; padding: .4rem; min-width: 0; }
+    .airing .poster { flex: none; width: 56px; height: 78px; border-radius: .3rem; object-fit: cover; background: var(--line); }
+    .airing .what { display: flex; flex-direction: column; min-width: 0; }
+    .airing .start { font-weight: 700; font-variant-numeric: tabular-nums; }
+    .airing .show { font-weight: 600; }
+    .airing .ep, .airing .meta { font-size: .88rem; overflow-wrap: anywhere; }
+    .airing .meta { color: var(--muted); }
+    .code { font-variant-numeric: tabular-nums; color: var(--muted); }
+    .show-details { display: flex; gap: 1.2rem; align-items: flex-start; }
+    .poster-large { flex: none; width: 210px; height: auto; border-radius: .5rem; background: var(--line); }
+    .facts { display: grid; grid-template-columns: max-content 1fr; gap: .2rem .8rem; margin: .5rem 0; }
+    .facts dt { color: var(--muted); }
+    .facts dd { margin: 0; }
+    .cast { columns: 2 16rem; padding-left: 1.1rem; }
+    .cast .as { color: var(--muted); }
+    .show-airings td.d { white-space: nowrap; }
+    .subnav { display: flex; flex-wrap: wrap; gap: .3rem; margin-bottom: .8rem; }
+    .subnav a { padding: .2rem .6rem; border: 1px solid var(--line); border-radius: 1rem; text-decoration: none; }
+    .subnav a[aria-current="page"] { background: var(--accent); color: var(--accent-fg); border-color: var(--accent); }
+    .anime-list, .results { list-style: none; padding: 0; display: grid; grid-template-columns: repeat(auto-fill, minmax(20rem, 1fr)); gap: .6rem; }
+    .anime-card, .result { background: var(--card); border: 1px solid var(--line); border-radius: .6rem; padding: .6rem .8rem; }
+    .anime-card h3 { margin: 0 0 .3rem; font-size: 1.05rem; }
+    .anime-card p { margin: .2rem 0; }
+    .plan-status { font-weight: 600; font-size: .85rem; padding: 0 .45rem; border-radius: 1rem; border: 2px solid currentColor; }
+    .plan-status.on-track, .plan-status.completed { color: var(--accent); }
+    .plan-status.ahead { color: var(--c2); }
+    .plan-status.behind { color: var(--c1); }
+    .plan-status.paused, .plan-status.dropped { color: var(--muted); }
+    .today-count { font-weight: 600; }
+    .progress-form input, .plan-form input[type="number"], .plan-form input[type="date"] { font: inherit; width: 5.5rem; color: var(--fg); background: var(--bg); border: 1px solid var(--line); border-radius: .3rem; padding: .1rem .3rem; }
+    .plan-form input[type="date"] { width: auto; }
+    .plan-form fieldset { border: 1px solid var(--line); border-radius: .5rem; margin: 0 0 .6rem; display: flex; flex-wrap: wrap; gap: .4rem 1rem; }
+    a.button { display: inline-block; padding: .2rem .7rem; border: 1px solid var(--accent); border-radius: .4rem; text-decoration: none; margin-top: .3rem; }
+    .month { list-style: none; padding: 0; display: grid; grid-template-columns: repeat(7, minmax(0, 1fr)); gap: .25rem; }
+    .month .head { text-align: center; color: var(--muted); font-size: .85rem; }
+    .cal-day { background: var(--card); border: 1px solid var(--line); border-radius: .4rem; padding: .25rem; min-height: 4.5rem; font-size: .8rem; min-width: 0; overflow-wrap: anywhere; }
+    .cal-day.today { border: 2px solid var(--accent); }
+    .cal-day ul { list-style: none; margin: .2rem 0 0; padding: 0; }
+    .cal-day li { margin-bottom: .2rem; }
+    .cal-date { font-weight: 700; }
+    .cal-date .wd { display: none; }
+    .cal-day .planned { color: var(--muted); }
+    .cal-day .watched { color: var(--accent); font-weight: 600; }
+    .chart { margin: 0 0 1rem; max-width: 40rem; }
+    .chart svg { width: 100%; height: auto; }
+    .chart.ring svg { width: 160px; }
+    .chart text { fill: var(--fg); font-size: 12px; }
+    .chart text.big { font-size: 26px; font-weight: 700; }
+    .chart .axis { stroke: var(--line); }
+    .chart rect.watched { fill: var(--accent); }
+    .chart rect.planned { fill: var(--line); }
+    .chart circle.planned { fill: none; stroke: var(--line); }
+    .chart circle.watched-ring { stroke: var(--accent); }
+    .chart figcaption { color: var(--muted); font-size: .85rem; }
     @media (max-width: 640px) {
       .top { padding: .5rem .6rem; gap: .4rem .6rem; }
       .top nav { order: 3; flex-basis: 100%; }
@@ -154,6 +220,21 @@ enum Assets {
       .next-table td.a { order: 5; margin-left: auto; }
       progress { width: 6rem; }
       .seasons .numbers { flex-basis: 100%; }
+      .airings { grid-template-columns: 1fr; }
+      .day-jump { position: static; }
+      .top nav { flex-wrap: wrap; }
+      .month { grid-template-columns: 1fr; }
+      .month .head, .month .blank { display: none; }
+      .cal-day { min-height: 0; font-size: .9rem; }
+      .cal-date .wd { display: inline; }
+      .anime-list, .results { grid-template-columns: 1fr; }
+      .top nav a { padding: .25rem .45rem; }
+      .day-jump a { font-size: .78rem; }
+      .show-details { flex-direction: column; }
+      .poster-large { width: 150px; }
+      .show-airings thead { display: none; }
+      .show-airings, .show-airings tbody, .show-airings tr, .show-airings td { display: block; border: 0; padding: 0; }
+      .show-airings tr { padding: .4rem 0; border-bottom: 1px solid var(--line); }
     }
     """#)
 
@@ -212,13 +293,16 @@ enum Assets {
         }, 150);
       }
       var reloading = false;
+      var reloadAgain = false;
       function reloadMain() {
-        if (reloading) return;
+        // A change that arrives during a reload is read by one more reload after it.
+        if (reloading) { reloadAgain = true; return; }
         reloading = true;
         fetch(location.pathname + location.search, { credentials: "same-origin" }).then(function (r) {
           return r.ok ? r.text() : null;
         }).then(function (html) {
           reloading = false;
+          if (reloadAgain) { reloadAgain = false; setTimeout(reloadMain, 0); }
           if (!html) return;
           var doc = new DOMParser().parseFromString(html, "text/html");
           var fresh = doc.getElementById("main");
@@ -226,6 +310,7 @@ enum Assets {
           if (fresh && now) now.replaceWith(fresh);
           var id = doc.body.getAttribute("data-event-id");
           if (id) document.body.setAttribute("data-event-id", id);
+          document.body.setAttribute("data-reloaded", String(Date.now()));
         }).catch(function () { reloading = false; });
       }
       function afterChange(json) {
@@ -282,8 +367,13 @@ enum Assets {
           }).catch(function (error) { say(error.message); });
         }
       });
-      // Live: every change of the database, whoever made it.
-      if (window.EventSource) {
+      // Live pages of the other products (anime plans, countdowns): a change reloads the page's content.
+      var live = document.body.getAttribute("data-live");
+      if (live && window.EventSource) {
+        new EventSource(live).addEventListener("change", function () { reloadMain(); });
+      }
+      // Live: every change of the watch-order database, whoever made it.
+      if (window.EventSource && document.body.hasAttribute("data-event-id")) {
         var since = document.body.getAttribute("data-event-id") || "";
         var source = new EventSource("/events" + (since ? "?since=" + encodeURIComponent(since) : ""));
         source.addEventListener("change", function (event) {

@@ -46,16 +46,22 @@ enum Theme: String, Sendable, CaseIterable {
 /// The pages, rendered on the server as complete HTML documents that work without JavaScript.
 enum Pages {
     enum Tab: String {
-        case list, next, progress
+        case list, next, progress, schedule, anime
     }
 
     /// The document around a page's main content.
     static func document(
-        title: String, tab: Tab?, theme: Theme, eventID: String?, returnPath: String, main: String
+        title: String, tab: Tab?, theme: Theme, eventID: String?, returnPath: String, main: String, feeds: String? = nil,
+        live: String? = nil
     ) -> String {
         func navLink(_ target: Tab, _ href: String, _ text: String) -> String {
             "<a href=\"\(href)\"\(tab == target ? " aria-current=\"page\"" : "")>\(text)</a>"
         }
+        let footer = feeds.map { "<p>\($0)</p>" } ?? """
+        <p>Live: changes made in another tab, browser or <code>arrowverse</code> appear here by themselves.
+        <a href="/recent_episodes.atom">Atom feed</a> · <a href="/calendar.ics">Calendar</a> ·
+        <a href="/api/episodes">JSON</a></p>
+        """
         return """
         <!doctype html>
         <html lang="en" data-theme="\(theme.rawValue)">
@@ -69,11 +75,11 @@ enum Pages {
         <link rel="alternate" type="application/atom+xml" title="Recent Arrowverse episodes" href="/recent_episodes.atom">
         <script src="\(Assets.script.path)" defer></script>
         </head>
-        <body\(eventID.map { " data-event-id=\"\(HTML.escape($0))\"" } ?? "")>
+        <body\(eventID.map { " data-event-id=\"\(HTML.escape($0))\"" } ?? "")\(live.map { " data-live=\"\(HTML.escape($0))\"" } ?? "")>
         <a class="skip" href="#main">Skip to the content</a>
         <header class="top">
         <a class="brand" href="/"><img src="\(Assets.icon.path)" alt="" width="28" height="28"><span>Airdate</span></a>
-        <nav aria-label="Pages">\(navLink(.list, "/", "Watch order"))\(navLink(.next, "/next", "Up next"))\(navLink(.progress, "/progress", "Progress"))</nav>
+        <nav aria-label="Pages">\(navLink(.list, "/", "Watch order"))\(navLink(.next, "/next", "Up next"))\(navLink(.progress, "/progress", "Progress"))\(navLink(.schedule, "/schedule", "Schedule"))\(navLink(.anime, "/anime", "Anime"))</nav>
         <form class="theme" method="post" action="/theme">
         <input type="hidden" name="return" value="\(HTML.escape(returnPath))">
         <button type="submit" name="theme" value="\(theme.next.rawValue)" data-theme-toggle aria-label="Colour theme: \(theme.label). Switch to \(theme.next.label.lowercased())"><span aria-hidden="true">◐</span> <span class="theme-name">\(theme.label)</span></button>
@@ -84,9 +90,7 @@ enum Pages {
         </main>
         <div id="status" class="status" role="status" aria-live="polite"></div>
         <footer class="bottom">
-        <p>Live: changes made in another tab, browser or <code>arrowverse</code> appear here by themselves.
-        <a href="/recent_episodes.atom">Atom feed</a> · <a href="/calendar.ics">Calendar</a> ·
-        <a href="/api/episodes">JSON</a></p>
+        \(footer)
         </footer>
         </body>
         </html>

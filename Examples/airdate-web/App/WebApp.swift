@@ -57,12 +57,22 @@ public struct AirdateWeb: Sendable {
     let clock: ViewerClock
     let configuration: WebConfiguration
     let feed: ChangeFeed
+    /// TVMaze's week for `/schedule` (`nil` when not even the snapshot could be read).
+    let schedule: TVSchedule?
+    /// The anime planner's database and Jikan, for `/anime` (`nil`: those pages answer 503).
+    let anime: AnimeSide?
 
-    /// An app on `store`; `clock` says what "now" and "aired" are.
-    public init(store: WatchOrderStore, clock: ViewerClock, configuration: WebConfiguration = WebConfiguration()) {
+    /// An app on `store`; `clock` says what "now" and "aired" are; `schedule` is where the TV
+    /// schedule comes from (the offline snapshot unless told).
+    public init(
+        store: WatchOrderStore, clock: ViewerClock, configuration: WebConfiguration = WebConfiguration(),
+        schedule: TVSchedule? = try? .offline(), anime: AnimeSide? = nil
+    ) {
+        self.anime = anime
         self.store = store
         self.clock = clock
         self.configuration = configuration
+        self.schedule = schedule
         feed = ChangeFeed(capacity: configuration.eventHistory)
     }
 
@@ -99,6 +109,19 @@ public struct AirdateWeb: Sendable {
         router.get("/recent_episodes.atom", use: routes.atom)
         router.get("/calendar.ics", use: routes.calendar)
         router.get("/assets/:name", use: routes.asset)
+        router.get("/schedule", use: routes.schedulePage)
+        router.get("/schedule.ics", use: routes.scheduleCalendar)
+        router.get("/shows/:id", use: routes.showPage)
+        router.get("/posters/:id", use: routes.poster)
+        router.get("/anime", use: routes.animeHome)
+        router.get("/anime/search", use: routes.animeSearch)
+        router.get("/anime/plan", use: routes.animePlanPreview)
+        router.post("/anime/add", use: routes.animeAdd)
+        router.post("/anime/watched", use: routes.animeWatched)
+        router.get("/anime/calendar", use: routes.animeCalendar)
+        router.get("/anime/stats", use: routes.animeStats)
+        router.get("/anime/events", use: routes.animeEvents)
+        router.get("/anime.ics", use: routes.animeCalendarFeed)
         router.post("/watch", use: routes.watch)
         router.post("/unwatch", use: routes.unwatch)
         router.post("/watch-through", use: routes.watchThrough)

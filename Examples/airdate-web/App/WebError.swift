@@ -1,3 +1,4 @@
+import AirdateHTTP
 import AirdateStore
 import Foundation
 import HTTPTypes
@@ -25,6 +26,16 @@ struct WebError: Error, HTTPResponseError {
 
     static func notFound(_ message: String) -> WebError {
         WebError(.notFound, message)
+    }
+
+    /// The answer to a failure of an API the app reads (TVMaze, Jikan): 502 with the client's one
+    /// line, and `Retry-After` when the API said when to come back (or is rate-limiting).
+    static func upstream(_ error: any Error) -> WebError {
+        if let error = error as? WebError { return error }
+        guard let failure = error as? APIClientError else { return WebError(.internalServerError, ErrorText.line(error)) }
+        if failure.code == .cancelled { return WebError(.serviceUnavailable, "The server is shutting down.", retryAfter: 5) }
+        let retry = failure.retryAfter.map { Int(max(1, $0.components.seconds)) } ?? (failure.code == .rateLimited ? 10 : nil)
+        return WebError(.badGateway, ErrorText.line(failure), retryAfter: retry)
     }
 
     /// The answer to a failure of the store: 503 and `Retry-After` when another process holds the

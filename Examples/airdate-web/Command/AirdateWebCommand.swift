@@ -1,4 +1,6 @@
 import AirdateAsyncHTTPClient
+import AirdateCore
+import AnimePlanner
 import AirdateStore
 import AirdateWebApp
 import ArgumentParser
@@ -17,7 +19,8 @@ struct AirdateWebCommand: OneLineErrors {
         discussion: """
         Serves http://HOST:PORT/ until interrupted (Ctrl-C). Offline on the package's snapshot unless \
         --live; --db is the same database file `arrowverse --db` uses, so each sees the other's marks. \
-        Pages: / (watch order), /next, /progress. API: /api/episodes, /api/progress, /api/next. \
+        Pages: / (watch order), /next, /progress, /schedule (TVMaze's week; offline on the snapshot of 15 July 2019 \
+        unless --schedule-live), /shows/ID, /anime (the plans of `animeplan --db`, --anime-db here). API: /api/episodes, /api/progress, /api/next. \
         Feeds: /recent_episodes.atom, /calendar.ics. Live updates: /events (Server-Sent Events).
         """,
         version: ProgramVersion.current)
@@ -25,6 +28,12 @@ struct AirdateWebCommand: OneLineErrors {
     @OptionGroup var common: CommonOptions
     @Option(help: "The port to listen on (0: any free port, printed at start).") var port = 8080
     @Option(help: "The address to listen on.") var host = "127.0.0.1"
+    @Flag(help: "Read TVMaze's schedule, shows and posters on the network (cached on disk) instead of the offline week of 15 July 2019.")
+    var scheduleLive = false
+    @Option(help: "Where --schedule-live keeps TVMaze's answers and posters, at most 64 MB (default: a folder in the system's caches).")
+    var cacheFolder: String?
+    @Option(help: "The anime planner's database, the file `animeplan --db` uses (default: the same as animeplan's).")
+    var animeDb: String?
 
     func validate() throws {
         guard (0...65535).contains(port) else {
@@ -49,8 +58,48 @@ struct AirdateWebCommand: OneLineErrors {
         } else {
             store = try await common.openStore(polling: polling, busyTimeout: .seconds(2))
         }
+        if scheduleLive {
+            // The schedule's client fetches on AsyncHTTPClient for as long as the server runs.
+            let transport = AsyncHTTPClientTransport()
+            do {
+                let schedule = try TVSchedule.live(transport: transport, cacheFolder: scheduleCacheFolder())
+                try await serve(store: store, clock: clock, schedule: schedule)
+            } catch {
+                try? await transport.shutdown()
+                throw error
+            }
+            try? await transport.shutdown()
+        } else {
+            let schedule: TVSchedule
+            do {
+                schedule = try TVSchedule.offline()
+            } catch {
+                throw ServeError.message("The offline TV schedule (\(TVSchedule.snapshotFolder.path)) could not be read: \(ErrorLine.text(for: error)). Pass --schedule-live to read TVMaze instead.")
+            }
+            try await serve(store: store, clock: clock, schedule: schedule)
+        }
+    }
+
+    func scheduleCacheFolder() throws -> URL {
+        if let cacheFolder { return URL(fileURLWithPath: cacheFolder) }
+        let caches = FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask).first
+            ?? FileManager.default.temporaryDirectory
+        return caches.appendingPathComponent("airdate/tvmaze")
+    }
+
+    func serve(store: WatchOrderStore, clock: ViewerClock, schedule: TVSchedule) async throws {
         let database = store.path
-        let web = AirdateWeb(store: store, clock: clock, configuration: WebConfiguration(host: host, port: port))
+        let animePath = animeDb ?? AnimeSide.defaultDatabasePath()
+        let anime: AnimeSide
+        do {
+            try FileManager.default.createDirectory(
+                at: URL(fileURLWithPath: animePath).deletingLastPathComponent(), withIntermediateDirectories: true)
+            anime = try AnimeSide.offline(store: try PlannerStore(path: animePath, polling: ChangePolling(every: .milliseconds(100))))
+        } catch {
+            throw ServeError.message("The anime planner's database \(animePath) could not be opened: \(ErrorLine.text(for: error)). Pass --anime-db with another file.")
+        }
+        let web = AirdateWeb(
+            store: store, clock: clock, configuration: WebConfiguration(host: host, port: port), schedule: schedule, anime: anime)
         let host = self.host
         let app = web.application { port in
             let shown = host.contains(":") ? "[\(host)]" : host
@@ -69,8 +118,15 @@ struct ServeError: Error, LocalizedError {
     var host: String
     var port: Int
     var underlying: any Error
+    var text: String?
+
+    /// A failure before serving, said as `text`.
+    static func message(_ text: String) -> ServeError {
+        ServeError(host: "", port: 0, underlying: CancellationError(), text: text)
+    }
 
     var errorDescription: String? {
+        if let text { return text }
         let text = "\(underlying)"
         if text.contains("Address already in use") || text.contains("EADDRINUSE") {
             return "Port \(port) on \(host) is already in use. Stop the other server, or pass --port another number (0 picks a free one)."

@@ -1,23 +1,80 @@
 public import AirdateCore
 import Foundation
 
-/// A viewer's watched marks and view settings over a ``WatchList``.
+/// A viewer's watched marks and view settings over a ``WatchList``: what is watched, skipped, which
+/// shows are hidden or dropped, and the rewatch sessions under way.
 ///
 /// "Aired" is decided by ``Episode/hasAired(at:in:)`` from the `now` and time zone passed in, so the
 /// checklist never reads the clock itself.
+///
+/// An episode is *done* for up next (``isDone(_:)``) when it is watched — in the active rewatch that
+/// covers its show, if there is one — or skipped. Up next, coming soon and the "episodes behind"
+/// counts leave out hidden and dropped shows; lists and progress keep them.
 public struct Checklist: Sendable, Hashable, Codable {
-    /// The episodes marked watched.
+    /// The episodes watched at least once (in any session).
     public var watched: Set<EpisodeID>
     /// Whether specials (episodes with no number in season) are left out of lists, up next and progress.
     public var hidesSpecials: Bool
     /// The shows shown; `nil` for all.
     public var selectedShows: Set<String>?
+    /// The episodes skipped: done for up next, not watched.
+    public var skipped: Set<EpisodeID>
+    /// The status of each show that is not ``ShowStatus/watching`` (hidden or dropped).
+    public var showStatus: [String: ShowStatus]
+    /// The active rewatch sessions, each with the episodes watched in it.
+    public var rewatches: [RewatchSession]
 
     /// Creates a checklist.
-    public init(watched: Set<EpisodeID> = [], hidesSpecials: Bool = false, selectedShows: Set<String>? = nil) {
+    public init(
+        watched: Set<EpisodeID> = [], hidesSpecials: Bool = false, selectedShows: Set<String>? = nil,
+        skipped: Set<EpisodeID> = [], showStatus: [String: ShowStatus] = [:], rewatches: [RewatchSession] = []
+    ) {
         self.watched = watched
         self.hidesSpecials = hidesSpecials
         self.selectedShows = selectedShows
+        self.skipped = skipped
+        self.showStatus = showStatus.filter { $0.value != .watching }
+        self.rewatches = rewatches
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case watched, hidesSpecials, selectedShows, skipped, showStatus, rewatches
+    }
+
+    /// Decodes a checklist; the fields added with the watch history (skipped, show status,
+    /// rewatches) may be absent.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        watched = try container.decode(Set<EpisodeID>.self, forKey: .watched)
+        hidesSpecials = try container.decode(Bool.self, forKey: .hidesSpecials)
+        selectedShows = try container.decodeIfPresent(Set<String>.self, forKey: .selectedShows)
+        skipped = try container.decodeIfPresent(Set<EpisodeID>.self, forKey: .skipped) ?? []
+        showStatus = try container.decodeIfPresent([String: ShowStatus].self, forKey: .showStatus) ?? [:]
+        rewatches = try container.decodeIfPresent([RewatchSession].self, forKey: .rewatches) ?? []
+    }
+
+    // MARK: Status, rewatches, skips
+
+    /// The show's status (``ShowStatus/watching`` unless hidden or dropped).
+    public func status(ofShow showID: String) -> ShowStatus { showStatus[showID] ?? .watching }
+
+    /// Whether the show takes part in up next (it is neither hidden nor dropped).
+    public func isInUpNext(showID: String) -> Bool { status(ofShow: showID) == .watching }
+
+    /// The active rewatch session covering the show, if any (the most recent when several would).
+    public func rewatch(coveringShow showID: String) -> RewatchSession? {
+        rewatches.last { $0.isActive && $0.covers(showID: showID) }
+    }
+
+    /// Whether an episode is skipped.
+    public func isSkipped(_ id: EpisodeID) -> Bool { skipped.contains(id) }
+
+    /// Whether the episode is done for up next: skipped, or watched — in the active rewatch covering
+    /// its show when there is one, else at all.
+    public func isDone(_ episode: Episode) -> Bool {
+        if skipped.contains(episode.id) { return true }
+        if let session = rewatch(coveringShow: episode.showID) { return session.watched.contains(episode.id) }
+        return watched.contains(episode.id)
     }
 
     /// Whether an episode is shown under the current settings.
@@ -102,12 +159,13 @@ public struct Checklist: Sendable, Hashable, Codable {
             progress: progress(in: list, at: clock))
     }
 
-    /// Per show, the first visible aired episode not watched, in watch order.
+    /// Per show in up next (neither hidden nor dropped), the first visible aired episode not done
+    /// (``isDone(_:)``), in watch order.
     public func upNextByShow(in list: WatchList, at clock: ViewerClock) -> [String: Episode] {
         let now = clock.now, timeZone = clock.timeZone
         var result: [String: Episode] = [:]
         for episode in list.episodes where result[episode.showID] == nil && isVisible(episode)
-            && !watched.contains(episode.id) && episode.hasAired(at: now, in: timeZone)
+            && isInUpNext(showID: episode.showID) && !isDone(episode) && episode.hasAired(at: now, in: timeZone)
         {
             result[episode.showID] = episode
         }
@@ -134,18 +192,59 @@ public struct Checklist: Sendable, Hashable, Codable {
         }
     }
 
-    /// The first visible aired episode not watched, in watch order; never an unaired one.
+    /// Each show in up next with its next episode and how many aired episodes are left to watch,
+    /// the show whose next episode aired longest ago first (by air day, then broadcast instant; ties,
+    /// and episodes with no day, in watch order).
+    public func upNextPerShow(in list: WatchList, at clock: ViewerClock) -> [ShowUpNext] {
+        let clock = clock.frozen()
+        let now = clock.now, timeZone = clock.timeZone
+        var next: [String: (episode: Episode, position: Int)] = [:]
+        var behind: [String: Int] = [:]
+        for (position, episode) in list.episodes.enumerated() where isVisible(episode) && isInUpNext(showID: episode.showID)
+            && !isDone(episode) && episode.hasAired(at: now, in: timeZone)
+        {
+            behind[episode.showID, default: 0] += 1
+            if next[episode.showID] == nil { next[episode.showID] = (episode, position) }
+        }
+        let ordered = next.values.sorted { a, b in
+            let x = a.episode.airDay?.daysSince1970 ?? Int.max, y = b.episode.airDay?.daysSince1970 ?? Int.max
+            if x != y { return x < y }
+            if let p = a.episode.broadcast, let q = b.episode.broadcast, p != q { return p < q }
+            return a.position < b.position
+        }
+        return ordered.compactMap { entry in
+            guard let show = list.show(entry.episode.showID) else { return nil }
+            return ShowUpNext(show: show, next: entry.episode, behind: behind[show.id] ?? 0,
+                              rewatch: rewatch(coveringShow: show.id)?.id)
+        }
+    }
+
+    /// How many aired, visible episodes of the show are not done (``isDone(_:)``) — 0 for a hidden
+    /// or dropped show.
+    public func episodesBehind(show showID: String, in list: WatchList, at clock: ViewerClock) -> Int {
+        guard isInUpNext(showID: showID) else { return 0 }
+        let now = clock.now, timeZone = clock.timeZone
+        return list.episodes.reduce(0) { count, episode in
+            count + (episode.showID == showID && isVisible(episode) && !isDone(episode) && episode.hasAired(at: now, in: timeZone) ? 1 : 0)
+        }
+    }
+
+    /// The first visible aired episode not done (``isDone(_:)``) of a show in up next, in watch
+    /// order; never an unaired one.
     public func next(in list: WatchList, at clock: ViewerClock) -> Episode? {
         let now = clock.now, timeZone = clock.timeZone
-        return list.episodes.first { isVisible($0) && !watched.contains($0.id) && $0.hasAired(at: now, in: timeZone) }
+        return list.episodes.first {
+            isVisible($0) && isInUpNext(showID: $0.showID) && !isDone($0) && $0.hasAired(at: now, in: timeZone)
+        }
     }
 
     /// Visible episodes that have not aired, in watch order (their ``Episode/airDay`` says when,
-    /// `nil` when TBA), of every show or of `showID` only.
+    /// `nil` when TBA), of every show in up next or of `showID` only.
     public func comingSoon(in list: WatchList, show showID: String? = nil, at clock: ViewerClock, limit: Int = .max) -> [Episode] {
         let now = clock.now, timeZone = clock.timeZone
         return Array(list.episodes.lazy.filter {
-            self.isVisible($0) && (showID == nil || $0.showID == showID) && !$0.hasAired(at: now, in: timeZone)
+            self.isVisible($0) && (showID == nil ? self.isInUpNext(showID: $0.showID) : $0.showID == showID)
+                && !$0.hasAired(at: now, in: timeZone)
         }.prefix(limit))
     }
 
@@ -175,6 +274,19 @@ public struct Checklist: Sendable, Hashable, Codable {
                 show: show, progress: entry.total,
                 seasons: entry.seasons.keys.sorted().map { ShowProgress.Season(season: $0, progress: entry.seasons[$0] ?? WatchProgress()) })
         }
+    }
+
+    /// Progress through a rewatch session: its watched episodes over the visible episodes of the
+    /// shows it covers.
+    public func progress(of session: RewatchSession, in list: WatchList, at clock: ViewerClock) -> WatchProgress {
+        let now = clock.now, timeZone = clock.timeZone
+        var progress = WatchProgress()
+        for episode in list.episodes where isVisible(episode) && session.covers(showID: episode.showID) {
+            progress.total += 1
+            if episode.hasAired(at: now, in: timeZone) { progress.aired += 1 }
+            if session.watched.contains(episode.id) { progress.watched += 1 }
+        }
+        return progress
     }
 
     /// Progress over the visible episodes of `list`, optionally one show, optionally one season.

@@ -11,18 +11,19 @@ public enum EpisodeLookupError: Error, LocalizedError, Sendable, Equatable {
     /// The text is not a show name followed by a code such as `3x08`, `S3E08` or `special 1`.
     case unreadable(String)
 
-    /// One line naming what exists.
+    /// One line naming what exists; the text the viewer typed is echoed shortened (60 characters).
     public var errorDescription: String? {
+        func short(_ text: String) -> String { text.count > 60 ? String(text.prefix(59)) + "…" : text }
         switch self {
         case .unknownShow(let text, let shows):
-            return "No show \"\(text)\"; the shows are \(shows.joined(separator: ", "))."
+            return "No show \"\(short(text))\"; the shows are \(shows.joined(separator: ", "))."
         case .unknownSeason(let show, let season, let seasons):
             let list = seasons.map(String.init).joined(separator: ", ")
             return "\(show) has no season \(season); its seasons are \(list)."
         case .unknownEpisode(let text, let show, let example):
-            return "\(show) has no episode \"\(text)\"" + (example.map { "; codes look like \"\(show) \($0)\" (see the list)." } ?? ".")
+            return "\(show) has no episode \"\(short(text))\"" + (example.map { "; codes look like \"\(show) \($0)\" (see the list)." } ?? ".")
         case .unreadable(let text):
-            return "\"\(text)\" names no episode; write a show and a code, such as \"Arrow 3x08\", \"The Flash S1E8\" or \"Legends special 1\"."
+            return "\"\(short(text))\" names no episode; write a show and a code, such as \"Arrow 3x08\", \"The Flash S1E8\" or \"Legends special 1\"."
         }
     }
 }

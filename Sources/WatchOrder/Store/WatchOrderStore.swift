@@ -15,9 +15,11 @@ import GRDB
 /// for try await upNext in store.observeUpNext(at: .system()) { … }
 /// ```
 public actor WatchOrderStore {
-    private nonisolated let database: StoreDatabase<WatchOrderStoreError>
+    nonisolated let database: StoreDatabase<WatchOrderStoreError>
     /// The database file.
     public nonisolated let path: String
+    /// The clock that dates changes made without a time of their own (undo, settings, skips).
+    public nonisolated let clock: ViewerClock
 
     /// Opens (creating and migrating if needed) the database at `path`.
     ///
@@ -31,21 +33,25 @@ public actor WatchOrderStore {
     ///   - busyTimeout: how long an operation waits for another process's lock before failing with
     ///     `StoreError.busy` (20 seconds unless told; a server answering requests may prefer a
     ///     second or two, and tell its client to come back).
+    ///   - clock: dates the changes made without a time of their own, in the change log (the
+    ///     system's clock unless told).
     /// - Throws: ``WatchOrderStoreError/store(_:)`` — for example a newer schema, a corrupt file or a
     ///   missing folder.
     public init(
-        path: String, readOnly: Bool = false, polling: ChangePolling = ChangePolling(), busyTimeout: Duration = .seconds(20)
+        path: String, readOnly: Bool = false, polling: ChangePolling = ChangePolling(), busyTimeout: Duration = .seconds(20),
+        clock: ViewerClock = .system()
     ) throws(WatchOrderStoreError) {
-        try self.init(path: path, readOnly: readOnly, polling: polling, busyTimeout: busyTimeout, probe: StoreProbe())
+        try self.init(path: path, readOnly: readOnly, polling: polling, busyTimeout: busyTimeout, clock: clock, probe: StoreProbe())
     }
 
-    /// Opens the database as ``init(path:readOnly:polling:busyTimeout:)`` does, telling `probe` what it
-    /// does (the package's tests).
+    /// Opens the database as ``init(path:readOnly:polling:busyTimeout:clock:)`` does, telling `probe`
+    /// what it does (the package's tests).
     package init(
         path: String, readOnly: Bool = false, polling: ChangePolling = ChangePolling(), busyTimeout: Duration = .seconds(20),
-        probe: StoreProbe
+        clock: ViewerClock = .system(), probe: StoreProbe
     ) throws(WatchOrderStoreError) {
         self.path = path
+        self.clock = clock
         database = try StoreDatabase(
             path: path, migrator: Self.migrator, readOnly: readOnly, busyTimeout: busyTimeout, polling: polling, probe: probe)
     }
@@ -86,6 +92,25 @@ public actor WatchOrderStore {
                 CREATE TABLE chosenOrder (
                     singleton INTEGER PRIMARY KEY NOT NULL CHECK (singleton = 1), orderID TEXT NOT NULL);
                 """)
+        }
+        // The watch history: every watch with its time (the yes/no marks become first watches, keeping
+        // their times), rewatch sessions, skips, hidden and dropped shows, and the change log undo reads.
+        migrator.registerMigration("watchHistory") { db in
+            try db.execute(sql: """
+                CREATE TABLE rewatchSession (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL, shows TEXT NOT NULL, startedAt DOUBLE NOT NULL,
+                    endedAt DOUBLE);
+                CREATE TABLE watch (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT, episodeID TEXT NOT NULL, watchedAt DOUBLE,
+                    session INTEGER REFERENCES rewatchSession(id) ON DELETE CASCADE, source TEXT);
+                CREATE INDEX watch_episode ON watch(episodeID, session);
+                CREATE INDEX watch_time ON watch(watchedAt);
+                INSERT INTO watch (episodeID, watchedAt) SELECT episodeID, markedAt FROM watched ORDER BY markedAt, episodeID;
+                DROP TABLE watched;
+                CREATE TABLE skipped (episodeID TEXT PRIMARY KEY NOT NULL, skippedAt DOUBLE);
+                CREATE TABLE showStatus (showID TEXT PRIMARY KEY NOT NULL, status TEXT NOT NULL, changedAt DOUBLE);
+                """)
+            try db.execute(sql: ChangeLog.schemaSQL)
         }
         return migrator
     }
@@ -324,31 +349,39 @@ public actor WatchOrderStore {
 
     // MARK: Marks and settings
 
-    /// Marks episodes watched; `date`, when given, is recorded as the time of the mark (an existing
-    /// mark keeps its time).
+    /// Marks episodes watched; `date`, when given, is recorded as the time of the watch (else the
+    /// store's clock's time). An episode already watched changes nothing and keeps its time — in the
+    /// active rewatch session covering its show, when there is one, "already watched" means watched
+    /// in that session, and a new mark is a watch of the session.
+    ///
+    /// One logged change (see ``undo(at:)``).
     ///
     /// - Returns: what changed: the ids newly marked, those already watched, and those that name no
     ///   stored episode (marked anyway, so the mark counts once the episode is listed).
     @discardableResult
     public func mark(_ ids: [EpisodeID], at date: Date? = nil) async throws(WatchOrderStoreError) -> MarkSummary {
-        let time = date?.timeIntervalSince1970
-        return try await database.write { db in try Self.insertMarks(ids, time: time, in: db) }
+        let time = (date ?? clock.now).timeIntervalSince1970
+        return try await database.write { db in
+            try ChangeLog.record(.mark, at: Date(timeIntervalSince1970: time), in: db) { db in
+                let summary = try Self.insertMarks(ids, time: time, in: db)
+                return (summary, Self.describe(summary, verb: "Marked"))
+            }
+        }
     }
 
-    /// Removes episodes' watched marks.
+    /// Removes episodes' watched marks: in the active rewatch session covering an episode's show,
+    /// its watches in that session; otherwise every watch of it. One logged change.
     ///
     /// - Returns: the ids that had a mark (and no longer do), in the order given; an id that was not
     ///   marked changes nothing and is left out.
     @discardableResult
     public func unmark(_ ids: [EpisodeID]) async throws(WatchOrderStoreError) -> [EpisodeID] {
-        try await database.write { db in
-            var removed: [EpisodeID] = []
-            for id in ids {
-                let before = db.totalChangesCount
-                try db.execute(sql: "DELETE FROM watched WHERE episodeID = ?", arguments: [id.rawValue])
-                if db.totalChangesCount > before { removed.append(id) }
+        let now = clock.now
+        return try await database.write { db in
+            try ChangeLog.record(.unmark, at: now, in: db) { db in
+                let removed = try Self.deleteMarks(ids, in: db)
+                return (removed, "Unmarked \(Self.count(removed.count, "episode"))")
             }
-            return removed
         }
     }
 
@@ -371,18 +404,21 @@ public actor WatchOrderStore {
     public func mark(through id: EpisodeID, order orderID: String?, at clock: ViewerClock) async throws(WatchOrderStoreError) -> MarkSummary {
         let clock = clock.frozen()
         return try await database.write { db in
-            let state = try Self.fetchState(db)
-            var order = state.order
-            if let orderID {
-                guard let named = state.order(id: orderID) else {
-                    throw WatchOrderStoreError.unknownOrder(orderID, known: state.orders.map(\.id))
+            try ChangeLog.record(.mark, at: clock.now, in: db) { db in
+                let state = try Self.fetchState(db)
+                var order = state.order
+                if let orderID {
+                    guard let named = state.order(id: orderID) else {
+                        throw WatchOrderStoreError.unknownOrder(orderID, known: state.orders.map(\.id))
+                    }
+                    order = named
                 }
-                order = named
+                let list: WatchList
+                do throws(WatchOrderError) { list = try state.watchList(in: order) } catch { throw WatchOrderStoreError.order(error) }
+                let ids = state.checklist.episodes(through: id, in: list, at: clock)
+                let summary = try Self.insertMarks(ids, time: clock.now.timeIntervalSince1970, in: db)
+                return (summary, Self.describe(summary, verb: "Marked") + " through \(id)")
             }
-            let list: WatchList
-            do throws(WatchOrderError) { list = try state.watchList(in: order) } catch { throw WatchOrderStoreError.order(error) }
-            let ids = state.checklist.episodes(through: id, in: list, at: clock)
-            return try Self.insertMarks(ids, time: clock.now.timeIntervalSince1970, in: db)
         }
     }
 
@@ -394,14 +430,17 @@ public actor WatchOrderStore {
     public func mark(show showID: String, season: Int? = nil, at clock: ViewerClock) async throws(WatchOrderStoreError) -> MarkSummary {
         let clock = clock.frozen()
         return try await database.write { db in
-            let state = try Self.fetchState(db)
-            let ids = state.checklist.airedEpisodes(ofShow: showID, season: season, in: try Self.watchList(of: state), at: clock)
-            return try Self.insertMarks(ids, time: clock.now.timeIntervalSince1970, in: db)
+            try ChangeLog.record(.mark, at: clock.now, in: db) { db in
+                let state = try Self.fetchState(db)
+                let ids = state.checklist.airedEpisodes(ofShow: showID, season: season, in: try Self.watchList(of: state), at: clock)
+                let summary = try Self.insertMarks(ids, time: clock.now.timeIntervalSince1970, in: db)
+                return (summary, Self.describe(summary, verb: "Marked") + " of \(showID)\(season.map { " season \($0)" } ?? "")")
+            }
         }
     }
 
     /// Marks the next episode to watch — overall (``UpNext/next``), or of the show `showID` (its
-    /// first aired unwatched episode, whether or not the show is selected) — in one write
+    /// first aired episode not done, whether or not the show is selected) — in one write
     /// transaction: two viewers (or processes) that each mark "the next one" mark two episodes,
     /// never the same one twice.
     ///
@@ -411,49 +450,52 @@ public actor WatchOrderStore {
     public func markNext(ofShow showID: String? = nil, at clock: ViewerClock) async throws(WatchOrderStoreError) -> MarkSummary {
         let clock = clock.frozen()
         return try await database.write { db in
-            var state = try Self.fetchState(db)
-            let list = try Self.watchList(of: state)
-            let next: Episode?
-            if let showID {
-                state.checklist.selectedShows = [showID]
-                next = state.checklist.upNextByShow(in: list, at: clock)[showID]
-            } else {
-                next = state.checklist.next(in: list, at: clock)
+            try ChangeLog.record(.mark, at: clock.now, in: db) { db in
+                var state = try Self.fetchState(db)
+                let list = try Self.watchList(of: state)
+                let next: Episode?
+                if let showID {
+                    state.checklist.selectedShows = [showID]
+                    state.checklist.showStatus[showID] = nil  // named, so looked at even when hidden
+                    next = state.checklist.upNextByShow(in: list, at: clock)[showID]
+                } else {
+                    next = state.checklist.next(in: list, at: clock)
+                }
+                guard let next else { return (MarkSummary(), "") }
+                let summary = try Self.insertMarks([next.id], time: clock.now.timeIntervalSince1970, in: db)
+                return (summary, "Marked \(next.id) watched (the next one)")
             }
-            guard let next else { return MarkSummary() }
-            return try Self.insertMarks([next.id], time: clock.now.timeIntervalSince1970, in: db)
         }
     }
 
-    /// Removes the marks of a show, or of one season of it: every listed episode of it, aired or
-    /// not, in one transaction.
-    ///
-    /// - Returns: the ids whose mark was removed, in list order; empty when none was marked.
-    @discardableResult
-    public func unmark(show showID: String, season: Int? = nil) async throws(WatchOrderStoreError) -> [EpisodeID] {
-        try await database.write { db in
-            let ids = try String.fetchAll(db, sql: """
-                SELECT episode.id FROM episode JOIN watched ON watched.episodeID = episode.id
-                WHERE episode.showID = ? AND (? IS NULL OR episode.season = ?) ORDER BY episode.listPosition
-                """, arguments: [showID, season, season])
-            let delete = try db.cachedStatement(sql: "DELETE FROM watched WHERE episodeID = ?")
-            for id in ids { try delete.execute(arguments: [id]) }
-            return ids.map(EpisodeID.init(rawValue:))
-        }
-    }
-
-    /// Hides or shows specials.
+    /// Hides or shows specials. One logged change; nothing is written (or logged) when specials
+    /// already are as asked.
     public func setHidesSpecials(_ hides: Bool) async throws(WatchOrderStoreError) {
-        try await setSetting("hidesSpecials", Self.settingValue(hidesSpecials: hides))
+        try await setSetting("hidesSpecials", Self.settingValue(hidesSpecials: hides),
+                             summary: hides ? "Specials hidden" : "Specials shown") { $0.hidesSpecials == hides }
     }
 
-    /// Shows only these show ids; `nil` for all.
+    /// Shows only these show ids; `nil` for all. One logged change; nothing is written (or logged)
+    /// when the selection already is this one.
     public func setSelectedShows(_ ids: Set<String>?) async throws(WatchOrderStoreError) {
-        try await setSetting("selectedShows", Self.settingValue(selectedShows: ids))
+        try await setSetting("selectedShows", Self.settingValue(selectedShows: ids),
+                             summary: ids.map { "Following \($0.sorted().joined(separator: ", "))" } ?? "Following every show") {
+            $0.selectedShows == ids
+        }
     }
 
-    private func setSetting(_ key: String, _ value: String?) async throws(WatchOrderStoreError) {
-        try await database.write { db in try Self.writeSetting(key, value, in: db) }
+    private func setSetting(
+        _ key: String, _ value: String?, summary: String, unchanged: @escaping @Sendable (Checklist) -> Bool
+    ) async throws(WatchOrderStoreError) {
+        let now = clock.now
+        try await database.write { db in
+            // Read in the write: a setting already as asked is no change, and nothing to undo.
+            guard !unchanged(try Self.fetchChecklist(db)) else { return }
+            try ChangeLog.record(.settings, at: now, in: db) { db in
+                try Self.writeSetting(key, value, in: db)
+                return ((), summary)
+            }
+        }
     }
 
     // MARK: Reading and observing
@@ -546,13 +588,30 @@ public actor WatchOrderStore {
         }
     }
 
-    /// Adds the marks of an exported document (existing marks are kept) and applies its settings.
+    /// Adds the marks of an exported document (existing marks are kept) and applies its settings,
+    /// as ``importProgress(_:dryRun:)`` does.
     ///
     /// - Returns: what the marks changed: newly watched, already watched, and ids that name no stored
     ///   episode (kept, as ``mark(_:at:)`` keeps them). Importing one file twice reports its marks as
     ///   newly watched the first time and as already watched the second.
     @discardableResult
     public func importProgress(_ data: Data) async throws(WatchOrderStoreError) -> MarkSummary {
+        try await importProgress(data, dryRun: false).marks
+    }
+
+    /// Adds the marks of an exported document (existing marks are kept) and applies its settings,
+    /// in one write transaction and one logged change (``undo(at:)`` takes it back whole), and says
+    /// everything it changed.
+    ///
+    /// The selection of shows is validated: ids no stored show has are left out and reported, and a
+    /// file whose every selected id is unknown leaves the selection as it was — an import never
+    /// leaves the viewer with nothing selected.
+    ///
+    /// - Parameter dryRun: work everything out in the transaction, then write nothing.
+    /// - Throws: ``WatchOrderStoreError/invalidImport(_:)`` for a file that is not a progress file
+    ///   (nothing is written).
+    @discardableResult
+    public func importProgress(_ data: Data, dryRun: Bool) async throws(WatchOrderStoreError) -> ProgressImportReport {
         let document: ProgressDocument
         do {
             document = try ProgressDocument(jsonData: data)
@@ -563,41 +622,127 @@ public actor WatchOrderStore {
         }
         guard document.version == 1 else { throw .invalidImport("unknown version \(document.version)") }
         let time = document.exported.timeIntervalSince1970
+        let now = clock.now
         // One transaction: the marks and the settings land together, or nothing does.
         return try await database.write { db in
-            let summary = try Self.insertMarks(document.watched, time: time, in: db)
-            try Self.writeSetting("hidesSpecials", Self.settingValue(hidesSpecials: document.hidesSpecials), in: db)
-            try Self.writeSetting("selectedShows", Self.settingValue(selectedShows: document.selectedShows.map(Set.init)), in: db)
-            return summary
+            var report = ProgressImportReport(dryRun: dryRun)
+            try db.inSavepoint {
+                report = try ChangeLog.record(.importFile, at: now, in: db) { db in
+                    var report = ProgressImportReport(dryRun: dryRun)
+                    let before = try Self.fetchChecklist(db)
+                    report.marks = try Self.insertMarks(document.watched, time: time, source: "progress", in: db)
+                    if before.hidesSpecials != document.hidesSpecials {
+                        report.hidesSpecials = .init(from: before.hidesSpecials, to: document.hidesSpecials)
+                        try Self.writeSetting("hidesSpecials", Self.settingValue(hidesSpecials: document.hidesSpecials), in: db)
+                    }
+                    var selection = document.selectedShows.map(Set.init)
+                    if let wanted = selection {
+                        let stored = Set(try String.fetchAll(db, sql: "SELECT id FROM show"))
+                        report.unknownShows = wanted.subtracting(stored).sorted()
+                        let known = wanted.intersection(stored)
+                        selection = known.isEmpty && !wanted.isEmpty ? before.selectedShows : known
+                    }
+                    if selection != before.selectedShows {
+                        report.selectedShows = .init(from: before.selectedShows, to: selection)
+                        try Self.writeSetting("selectedShows", Self.settingValue(selectedShows: selection), in: db)
+                    }
+                    var summary = Self.describe(report.marks, verb: "Imported")
+                    if report.hidesSpecials != nil || report.selectedShows != nil { summary += "; settings changed" }
+                    return (report, summary)
+                }
+                return dryRun ? .rollback : .commit
+            }
+            return report
         }
     }
 
     // MARK: Internals
 
-    /// Inserts watched marks (an existing mark keeps its time) and says what changed.
-    static func insertMarks(_ ids: [EpisodeID], time: Double?, in db: Database) throws -> MarkSummary {
+    /// Records watches of episodes not yet watched (in the active rewatch covering their show, when
+    /// there is one) and says what changed; an episode already watched keeps its watches and time.
+    static func insertMarks(_ ids: [EpisodeID], time: Double?, source: String? = nil, in db: Database) throws -> MarkSummary {
         let exists = try db.cachedStatement(sql: "SELECT 1 FROM episode WHERE id = ?")
-        let insert = try db.cachedStatement(sql: "INSERT OR IGNORE INTO watched (episodeID, markedAt) VALUES (?, ?)")
+        let watchedOutside = try db.cachedStatement(sql: "SELECT 1 FROM watch WHERE episodeID = ? LIMIT 1")
+        let watchedIn = try db.cachedStatement(sql: "SELECT 1 FROM watch WHERE episodeID = ? AND session = ? LIMIT 1")
+        let sessions = try activeSessions(db)
         var summary = MarkSummary()
         var seen = Set<EpisodeID>()
         for id in ids where seen.insert(id).inserted {
             let known = try Bool.fetchOne(exists, arguments: [id.rawValue]) ?? false
-            let before = db.totalChangesCount
-            try insert.execute(arguments: [id.rawValue, time])
+            let session = sessions.last { $0.covers(showID: id.showID) }?.id
+            let already = try session.map { try Bool.fetchOne(watchedIn, arguments: [id.rawValue, $0]) ?? false }
+                ?? (Bool.fetchOne(watchedOutside, arguments: [id.rawValue]) ?? false)
+            if !already { try insertWatch(id, time: time, session: session, source: source, in: db) }
             if !known {
                 summary.unknown.append(id)
                 continue
             }
             summary.episodes.append(id)
-            if db.totalChangesCount > before { summary.newlyWatched.append(id) } else { summary.alreadyWatched.append(id) }
+            if already { summary.alreadyWatched.append(id) } else { summary.newlyWatched.append(id) }
         }
         return summary
     }
 
-    /// Stores a view setting; `nil` removes it.
+    /// Records one watch.
+    static func insertWatch(_ id: EpisodeID, time: Double?, session: Int64?, source: String?, in db: Database) throws {
+        let insert = try db.cachedStatement(sql: "INSERT INTO watch (episodeID, watchedAt, session, source) VALUES (?, ?, ?, ?)")
+        try insert.execute(arguments: [id.rawValue, time, session, source])
+    }
+
+    /// Removes marks: the watches in the active rewatch covering each episode's show, else every
+    /// watch of it. Returns the ids that lost a watch, in the order given.
+    static func deleteMarks(_ ids: [EpisodeID], in db: Database) throws -> [EpisodeID] {
+        let sessions = try activeSessions(db)
+        var removed: [EpisodeID] = []
+        var seen = Set<EpisodeID>()
+        for id in ids where seen.insert(id).inserted {
+            let before = db.totalChangesCount
+            if let session = sessions.last(where: { $0.covers(showID: id.showID) })?.id {
+                try db.execute(sql: "DELETE FROM watch WHERE episodeID = ? AND session = ?", arguments: [id.rawValue, session])
+            } else {
+                try db.execute(sql: "DELETE FROM watch WHERE episodeID = ?", arguments: [id.rawValue])
+            }
+            if db.totalChangesCount > before { removed.append(id) }
+        }
+        return removed
+    }
+
+    /// The active rewatch sessions, oldest first (without their marks).
+    static func activeSessions(_ db: Database) throws -> [RewatchSession] {
+        try Row.fetchAll(db, sql: "SELECT * FROM rewatchSession WHERE endedAt IS NULL ORDER BY id").map(session(of:))
+    }
+
+    static func session(of row: Row) -> RewatchSession {
+        let shows: String = row["shows"]
+        return RewatchSession(
+            id: row["id"], name: row["name"], shows: Set(shows.split(separator: "\n").map(String.init)),
+            startedAt: Date(timeIntervalSince1970: row["startedAt"]),
+            endedAt: (row["endedAt"] as Double?).map(Date.init(timeIntervalSince1970:)))
+    }
+
+    /// "Marked 3 episodes watched (2 already watched, 1 unknown)".
+    static func describe(_ summary: MarkSummary, verb: String) -> String {
+        var text = "\(verb) \(count(summary.newlyWatched.count, "episode")) watched"
+        var extra: [String] = []
+        if !summary.alreadyWatched.isEmpty { extra.append("\(summary.alreadyWatched.count) already watched") }
+        if !summary.unknown.isEmpty { extra.append("\(summary.unknown.count) unknown") }
+        if !extra.isEmpty { text += " (\(extra.joined(separator: ", ")))" }
+        return text
+    }
+
+    /// "1 episode", "3 episodes", "2 watches".
+    static func count(_ number: Int, _ noun: String) -> String {
+        let plural = ["ch", "sh", "s", "x"].contains { noun.hasSuffix($0) } ? "es" : "s"
+        return "\(number) \(noun)\(number == 1 ? "" : plural)"
+    }
+
+    /// Stores a view setting (updated in place, so the change log keeps the value before); `nil`
+    /// removes it.
     static func writeSetting(_ key: String, _ value: String?, in db: Database) throws {
         if let value {
-            try db.execute(sql: "INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)", arguments: [key, value])
+            try db.execute(
+                sql: "INSERT INTO setting (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value WHERE value <> excluded.value",
+                arguments: [key, value])
         } else {
             try db.execute(sql: "DELETE FROM setting WHERE key = ?", arguments: [key])
         }
@@ -686,14 +831,26 @@ public actor WatchOrderStore {
         }
     }
 
-    /// The watched marks and the view settings.
+    /// The marks, skips, show statuses, active rewatches and the view settings.
     static func fetchChecklist(_ db: Database) throws -> Checklist {
-        let watched = Set(try String.fetchAll(db, sql: "SELECT episodeID FROM watched").map(EpisodeID.init(rawValue:)))
+        let watched = Set(try String.fetchAll(db, sql: "SELECT DISTINCT episodeID FROM watch").map(EpisodeID.init(rawValue:)))
         let settings = Dictionary(
             try Row.fetchAll(db, sql: "SELECT key, value FROM setting").map { ($0["key"] as String, $0["value"] as String) },
             uniquingKeysWith: { first, _ in first })
         let selected = settings["selectedShows"].map { Set($0.split(separator: "\n").map(String.init)) }
-        return Checklist(watched: watched, hidesSpecials: settings["hidesSpecials"] == "1", selectedShows: selected)
+        let skipped = Set(try String.fetchAll(db, sql: "SELECT episodeID FROM skipped").map(EpisodeID.init(rawValue:)))
+        var status: [String: ShowStatus] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT showID, status FROM showStatus") {
+            if let value = ShowStatus(rawValue: row["status"]) { status[row["showID"]] = value }
+        }
+        var rewatches = try activeSessions(db)
+        for index in rewatches.indices {
+            rewatches[index].watched = Set(try String.fetchAll(
+                db, sql: "SELECT episodeID FROM watch WHERE session = ?", arguments: [rewatches[index].id]).map(EpisodeID.init(rawValue:)))
+        }
+        return Checklist(
+            watched: watched, hidesSpecials: settings["hidesSpecials"] == "1", selectedShows: selected, skipped: skipped,
+            showStatus: status, rewatches: rewatches)
     }
 
     private static func reason(_ error: any Error) -> String {

@@ -14,6 +14,14 @@ public enum WatchOrderStoreError: Error, Sendable, Hashable, LocalizedError, Sto
     /// stored episodes (a page without a recognisable episode table, say); nothing was written and the
     /// show's stored episodes are kept. `reason` is the list's first diagnostic, if any.
     case emptyEpisodeList(show: String, reason: String?)
+    /// A rewatch session would cover a show an active session already covers (`show` — or "every
+    /// show" — in the session named `session`); nothing was written.
+    case rewatchOverlaps(show: String, session: String)
+    /// A rewatch session cannot be started, ended or removed as asked; the text says why.
+    case invalidRewatch(String)
+    /// The change ``WatchOrderStore/undo(at:)`` would undo (its summary) touched rows that have
+    /// changed since in a way the change log does not know; nothing was written.
+    case undoConflict(change: String)
     /// No named order has this id; `known` are the ids that exist.
     case unknownOrder(String, known: [String])
     /// A built-in order has this id: a viewer's order cannot take it, and a built-in order cannot be
@@ -36,6 +44,12 @@ public enum WatchOrderStoreError: Error, Sendable, Hashable, LocalizedError, Sto
         case .emptyEpisodeList(let show, let reason):
             return "No episodes were read for \(show)\(reason.map { " (\($0))" } ?? ""); its stored episodes were kept. "
                 + "Check the page, or leave \(show) out of this refresh."
+        case .rewatchOverlaps(let show, let session):
+            return "\(show) is already being rewatched in \"\(session)\"; end that rewatch first."
+        case .invalidRewatch(let reason):
+            return "The rewatch cannot be changed: \(reason)."
+        case .undoConflict(let change):
+            return "The last change (\(change)) cannot be undone: what it changed has changed since. Nothing was undone."
         case .unknownOrder(let id, let known):
             return "There is no order \"\(id)\"" + (known.isEmpty ? "; no named order is stored." : "; the orders are \(known.joined(separator: ", ")).")
         case .orderIsBuiltIn(let id):

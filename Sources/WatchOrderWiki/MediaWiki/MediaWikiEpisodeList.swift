@@ -6,9 +6,16 @@ public import WatchOrder
 /// Reads episode lists from MediaWiki pages: Wikipedia's "List of … episodes" and season pages
 /// (`table.wikiepisodetable`, `tr.vevent` rows) and Fandom season pages (`table.wikitable`).
 ///
-/// Columns are found by their header text ("No. in season"/"#", "No. overall", "Title"/"Episode
-/// name", "Original air date"/"Original release date"/"Original airdate"); the air day comes from
-/// the ISO `published`/`dtstart` span when there is one, else from the human date. The season comes
+/// Columns are found by their header text, in the many spellings wikis have used ("No. in season",
+/// "Season NO.", "Episode NO.", "#"; "No. overall", "Series NO."; "Title", "Episode name"; "Original
+/// air date", "Original release date", "First aired"; "Runtime" — see `EpisodeColumns`); a column the
+/// reader does not know is an `unmappedColumn` diagnostic. The air day comes from the ISO
+/// `published`/`dtstart` span when there is one, else from the human date ("October 10, 2012",
+/// "10 October 2012", "Oct. 10th, 2012"); a misspelled month ("Febuary") is read with a
+/// `correctedValue` diagnostic, and a date cell that cannot be read at all is an `unreadableCell`
+/// diagnostic, never a silent "no air date". Results that look wrong — a season of nothing but
+/// specials, two episodes with one number, numbers missing, air days running backwards — are
+/// `implausibleResult` diagnostics. The season comes
 /// from a "Season N" row inside the table, the table's caption or the section heading above it, then
 /// the page title — never from the table's position. Headings are read in every skin: the 2024+
 /// `<div class="mw-heading"><h2 id=…>`, the older `<span class="mw-headline">` and the 2015 Fandom
@@ -69,6 +76,7 @@ public enum MediaWikiEpisodeList {
         let pageSeason = pageTitleSeason(document)
         var headingSeason: Int?
         var tablesRead = 0
+        var tables: [TableRead] = []
         for node in document.root.descendants {
             guard let element = node.element else { continue }
             switch element.localName {
@@ -92,7 +100,7 @@ public enum MediaWikiEpisodeList {
                 }
                 if readTable(
                     table, season: season, show: show, sourceURL: sourceURL, baseURL: baseURL,
-                    reportsMissingColumns: tableClass == "wikiepisodetable", into: &list)
+                    reportsMissingColumns: tableClass == "wikiepisodetable", into: &list, tables: &tables)
                 {
                     tablesRead += 1
                 }
@@ -107,6 +115,7 @@ public enum MediaWikiEpisodeList {
                     + "Episode name column); check that this is the show's episode list",
                 text: CellText.collapse(document.title)))
         }
+        list.diagnostics += Plausibility.check(list.episodes, tables: tables)
         return list
     }
 
@@ -155,57 +164,28 @@ public enum MediaWikiEpisodeList {
 
     // MARK: Rows
 
-    private struct Columns {
-        var overall: Int?
-        var number: Int?
-        var title: Int
-        var date: Int?
-    }
-
-    private static func columns(of table: HTMLTable) -> Columns? {
-        var overall: Int?
-        var number: Int?
-        var title: Int?
-        var date: Int?
-        // Header rows made of one cell across the table ("Season 1" above the column names) name no column.
-        let namingRows = (0..<table.headerRowCount).filter { row in
-            Set(table.grid[row].compactMap { $0?.element }).count > 1 || table.columnCount == 1
-        }
-        // One key per grid column, from the header rows.
-        for column in 0..<table.columnCount {
-            var key = ""
-            for row in namingRows {
-                if let cell = table.grid[row][column] { key += CellText.text(of: cell.element) }
-            }
-            let letters = String(key.lowercased().filter { $0.isLetter || $0 == "#" })
-            // "No. overall", "No. in series", and the 2015 Fandom "Series NO.".
-            if letters.contains("overall") || letters == "noinseries" || letters.hasPrefix("series") {
-                overall = overall ?? column
-            } else if letters.contains("season") || letters == "#" || letters == "no" || letters == "ep" {
-                number = number ?? column
-            } else if letters.hasPrefix("title") || letters.hasPrefix("episodename") || letters == "episode" {
-                title = title ?? column
-            } else if letters.contains("airdate") || letters.contains("releasedate") || letters.contains("firstaired") {
-                date = date ?? column
-            }
-        }
-        guard let title else { return nil }
-        return Columns(overall: overall, number: number, title: title, date: date)
-    }
-
     /// Reads one table's rows; `false` when the table has no title column (not an episode table).
     @discardableResult
     private static func readTable(
         _ table: HTMLTable, season tableSeason: Int, show: Show, sourceURL: URL?, baseURL: URL?, reportsMissingColumns: Bool,
-        into list: inout EpisodeList
+        into list: inout EpisodeList, tables: inout [TableRead]
     ) -> Bool {
-        guard let columns = columns(of: table) else {
+        let columns = EpisodeColumns(table)
+        guard columns.title != nil else {
             guard reportsMissingColumns else { return false }
             list.diagnostics.append(ExtractionDiagnostic(
                 kind: .missingColumn, message: "An episode table has no Title column; it was left out",
-                text: table.headers.joined(separator: " | ")))
+                text: columns.headers.joined(separator: " | ")))
             return false
         }
+        for unmapped in columns.unmapped {
+            let header = unmapped.header.isEmpty ? "column \(unmapped.column + 1)" : "\"\(unmapped.header)\""
+            list.diagnostics.append(ExtractionDiagnostic(
+                kind: .unmappedColumn,
+                message: "An episode table's \(header) is \(unmapped.reason); its cells were not read",
+                text: columns.headers.joined(separator: " | ")))
+        }
+        let firstEpisode = list.episodes.count
         var season = tableSeason
         // A "Season N" header row above the column names sets the season of the whole table.
         for row in 0..<table.headerRowCount {
@@ -237,6 +217,7 @@ public enum MediaWikiEpisodeList {
             let row = gridRow.contains(where: { $0 == nil }) ? episodeRow : gridRow
             readRow(row, columns: columns, season: season, show: show, sourceURL: sourceURL, baseURL: baseURL, into: &list)
         }
+        tables.append(TableRead(episodes: firstEpisode..<list.episodes.count, columns: columns))
         return true
     }
 
@@ -267,7 +248,7 @@ public enum MediaWikiEpisodeList {
     }
 
     private static func readRow(
-        _ row: [Element?], columns: Columns, season: Int, show: Show, sourceURL: URL?, baseURL: URL?,
+        _ row: [Element?], columns: EpisodeColumns, season: Int, show: Show, sourceURL: URL?, baseURL: URL?,
         into list: inout EpisodeList
     ) {
         func cell(_ column: Int?) -> Element? {
@@ -277,17 +258,23 @@ public enum MediaWikiEpisodeList {
         let rowText = CellText.collapse(row.compactMap { $0 }.reduce(into: [Element]()) { cells, cell in
             if cells.last != cell { cells.append(cell) }
         }.map { CellText.text(of: $0) }.joined(separator: " | "))
+        func note(_ kind: ExtractionDiagnostic.Kind, _ message: String) {
+            list.diagnostics.append(ExtractionDiagnostic(kind: kind, message: message, text: rowText))
+        }
         guard let titleCell = cell(columns.title) else {
-            list.diagnostics.append(ExtractionDiagnostic(
-                kind: .unreadableRow, message: "A row has no title cell; it was left out", text: rowText))
+            note(.unreadableRow, "A row has no title cell; it was left out")
             return
+        }
+        func parts(_ column: Int?) -> [String] {
+            cell(column).map { CellText.pieces(of: $0).map { $0.joined(separator: " ") } } ?? []
         }
         let titleParts = CellText.pieces(of: titleCell)
         let titleLinks = CellText.links(in: titleCell)
-        let numberParts = cell(columns.number).map { CellText.pieces(of: $0).map { $0.joined(separator: " ") } } ?? []
-        let overallParts = cell(columns.overall).map { CellText.pieces(of: $0).map { $0.joined(separator: " ") } } ?? []
+        let numberParts = parts(columns.number)
+        let overallParts = parts(columns.overall)
         let dateCell = cell(columns.date)
-        let dateParts = dateCell.map { CellText.pieces(of: $0).map { $0.joined(separator: " ") } } ?? []
+        let dateParts = parts(columns.date)
+        let runtimeParts = parts(columns.runtime)
         let isoDays = dateCell.map(CellText.isoDays(in:)) ?? []
         let count = max(titleParts.count, numberParts.count, overallParts.count)
         for part in 0..<count {
@@ -300,36 +287,50 @@ public enum MediaWikiEpisodeList {
             let number = piece(numberParts).flatMap(leadingNumber)
             let overall = piece(overallParts).flatMap(leadingNumber)
             if title.isEmpty && number == nil && overall == nil {
-                list.diagnostics.append(ExtractionDiagnostic(
-                    kind: .unreadableRow, message: "A row has neither a title nor a number; it was left out",
-                    text: rowText))
+                note(.unreadableRow, "A row has neither a title nor a number; it was left out")
                 continue
             }
             if let numberText = piece(numberParts), number == nil, !isDash(numberText) {
-                list.diagnostics.append(ExtractionDiagnostic(
-                    kind: .unreadableRow, message: "A row's number in season is not a number; it was left out",
-                    text: rowText))
+                note(.unreadableRow, "A row's number in season (\"\(numberText)\") is not a number; it was left out")
                 continue
+            }
+            if let overallText = piece(overallParts), overall == nil, !isDash(overallText) {
+                note(.unreadableCell, "A row's overall number (\"\(overallText)\") is not a number; the episode was kept without it")
             }
             var airDay: CalendarDay?
             if !isoDays.isEmpty {
                 airDay = HumanDate.isoDay(isoDays[min(part, isoDays.count - 1)])
             }
-            if airDay == nil, let text = piece(dateParts) { airDay = HumanDate.day(in: text) }
+            if airDay == nil {
+                let text = piece(dateParts) ?? ""
+                switch HumanDate.read(text) {
+                case .day(let day):
+                    airDay = day
+                case .corrected(let day, let written, let month):
+                    airDay = day
+                    note(.correctedValue, "The air date \"\(text)\" was read as \(day), taking \"\(written)\" for \(month)")
+                case .notAnnounced:
+                    note(.dateToBeAnnounced, columns.date == nil
+                        ? "No air date column; kept as unaired" : "No air date; kept as unaired")
+                case .unreadable(let reason):
+                    note(.unreadableCell, "The air date \"\(text)\" cannot be read (\(reason)); the episode was kept as unaired")
+                }
+            }
+            var runtime: Duration?
+            if let text = piece(runtimeParts), !isDash(text) {
+                runtime = RuntimeText.duration(text)
+                if runtime == nil {
+                    note(.unreadableCell, "The runtime \"\(text)\" cannot be read; the episode was kept without it")
+                }
+            }
             let displayTitle = title.isEmpty ? "TBA" : title
             if isToBeAnnounced(displayTitle) {
-                list.diagnostics.append(ExtractionDiagnostic(
-                    kind: .titleToBeAnnounced, message: "Title to be announced; kept as \(displayTitle)",
-                    text: rowText))
-            }
-            if airDay == nil {
-                list.diagnostics.append(ExtractionDiagnostic(
-                    kind: .dateToBeAnnounced, message: "No air date; kept as unaired", text: rowText))
+                note(.titleToBeAnnounced, "Title to be announced; kept as \(displayTitle)")
             }
             let links = part < titleLinks.count ? titleLinks[part] : []
             list.episodes.append(Episode(
                 showID: show.id, season: season, number: number, overall: overall, title: displayTitle,
-                alternateTitles: alternates, airDay: airDay, sourceURL: sourceURL,
+                alternateTitles: alternates, airDay: airDay, runtime: runtime, sourceURL: sourceURL,
                 pageURL: title.isEmpty ? nil : articleLink(titled: title, among: links, base: baseURL)))
         }
     }
@@ -351,8 +352,9 @@ public enum MediaWikiEpisodeList {
     }
 
     private static func leadingNumber(_ text: String) -> Int? {
-        let digits = text.trimmingCharacters(in: .whitespaces).prefix(while: \.isNumber)
-        return digits.isEmpty ? nil : Int(digits)
+        let digits = text.trimmingCharacters(in: .whitespaces).prefix(while: { $0.isASCII && $0.isNumber })
+        guard !digits.isEmpty, digits.count <= 6 else { return nil }
+        return Int(digits)
     }
 
     private static func isDash(_ text: String) -> Bool {
@@ -363,4 +365,11 @@ public enum MediaWikiEpisodeList {
     private static func isToBeAnnounced(_ title: String) -> Bool {
         ["tba", "tbd", "tba.", "untitled"].contains(title.lowercased())
     }
+}
+
+/// One episode table as read: which of the list's episodes came from it, and its columns (for
+/// plausibility checks that name the headers).
+struct TableRead {
+    var episodes: Range<Int>
+    var columns: EpisodeColumns
 }

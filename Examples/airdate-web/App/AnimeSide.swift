@@ -1,0 +1,340 @@
+public import AirdateCore
+import AirdateHTTP
+import AirdateStore
+public import AnimePlanner
+import AnimePlannerJikan
+public import Foundation
+import HTTPTypes
+import Hummingbird
+public import JikanClient
+import NIOCore
+import ServiceLifecycle
+
+/// The anime planner's side of the app (`/anime…`): the `animeplan --db` database, and Jikan
+/// (the recorded snapshot offline, the default) for search and for the shows' details.
+public struct AnimeSide: Sendable {
+    /// The database `animeplan --db` uses.
+    public let store: PlannerStore
+    /// Jikan, live or over the snapshot.
+    public let client: Jikan
+    /// Whether Jikan's answers come from the snapshot.
+    public let isOffline: Bool
+    /// The day taken as today (offline: 2022-11-14, the snapshot's day, as `animeplan --offline`), or
+    /// `nil` for the clock's.
+    public let fixedToday: CalendarDay?
+
+    /// The anime side on `store` and `client`.
+    public init(store: PlannerStore, client: Jikan, isOffline: Bool, fixedToday: CalendarDay?) {
+        self.store = store
+        self.client = client
+        self.isOffline = isOffline
+        self.fixedToday = fixedToday
+    }
+
+    /// `Fixtures/jikan/` of this package.
+    public static let snapshotFolder = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/jikan")
+
+    /// The titles searched offline, one per recorded search.
+    public static let offlineQueries = ["bocchi the rock", "fullmetal alchemist brotherhood", "mob psycho 100 iii", "mushishi", "your name"]
+
+    /// Offline: Jikan over the recorded snapshot, today 2022-11-14 (what `animeplan --offline` takes).
+    public static func offline(store: PlannerStore, folder: URL = snapshotFolder) throws -> AnimeSide {
+        var configuration = Jikan.configuration()
+        configuration.rateLimits = []
+        let transport = try SnapshotTransport(folder: folder, pathPrefix: "/v4") { _ in
+            let body = #"{"status":404,"type":"BadResponseException","message":"Not in the offline snapshot","error":null}"#
+            return HTTPTransportResponse(head: HTTPResponse(status: .notFound), body: Data(body.utf8))
+        }
+        return AnimeSide(store: store, client: Jikan(configuration: configuration, transport: transport),
+                         isOffline: true, fixedToday: CalendarDay("2022-11-14"))
+    }
+
+    /// The default database of `animeplan` (the same path it computes).
+    public static func defaultDatabasePath() -> String {
+        let base = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
+            ?? URL(fileURLWithPath: NSHomeDirectory()).appendingPathComponent(".local/share")
+        return base.appendingPathComponent("Airdate").appendingPathComponent("animeplan.sqlite").path
+    }
+
+    /// The planner at `clock` (noon of the fixed day offline), in the clock's zone.
+    func planner(_ clock: ViewerClock) -> ViewingPlanner {
+        guard let fixedToday else { return ViewingPlanner(clock: clock) }
+        return ViewingPlanner(clock: .fixed(at: fixedToday.start(in: clock.timeZone).addingTimeInterval(12 * 3600), timeZone: clock.timeZone))
+    }
+
+    /// Every tracked show, caught up to today in memory (planned days that passed unwatched are
+    /// planned again from today): what every view shows. Nothing is written by reading.
+    func shows(_ planner: ViewingPlanner) async throws -> [TrackedShow] {
+        var shows = try await store.all()
+        for index in shows.indices { _ = shows[index].catchUp(on: planner.today, planner: planner) }
+        return shows.sorted { $0.show.title.localizedCaseInsensitiveCompare($1.show.title) == .orderedAscending }
+    }
+}
+
+/// The plan form's fields: a goal (episodes per day, finish by a day, or minutes per day), the
+/// first day, the weekdays, episodes already watched.
+struct PlanForm: Sendable {
+    var id: Int
+    var goal: PlanGoal
+    var options: PlanOptions
+    var watched: Int
+    var fields: FormFields
+
+    static let weekdayKeys: [(key: String, day: Weekday)] = [
+        ("mon", .monday), ("tue", .tuesday), ("wed", .wednesday), ("thu", .thursday), ("fri", .friday), ("sat", .saturday), ("sun", .sunday),
+    ]
+
+    init(_ fields: FormFields, today: CalendarDay) throws(WebError) {
+        self.fields = fields
+        guard let idText = fields["id"], let id = Int(idText), id > 0, id < 10_000_000 else {
+            throw .badParameter("id", "\"\((fields["id"] ?? "").prefix(40))\" is not a MyAnimeList id (a number, such as 457).")
+        }
+        self.id = id
+        func number(_ name: String, _ range: ClosedRange<Int>) throws(WebError) -> Int? {
+            guard let text = fields[name]?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
+            guard let value = Int(text), range.contains(value) else {
+                throw .badParameter(name, "\"\(text.prefix(40))\" is not a whole number from \(range.lowerBound) to \(range.upperBound).")
+            }
+            return value
+        }
+        func day(_ name: String) throws(WebError) -> CalendarDay? {
+            guard let text = fields[name]?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
+            guard let value = CalendarDay(text), value.year >= 1970, value.year <= 2200 else {
+                throw .badParameter(name, "\"\(text.prefix(40))\" is not a day as YYYY-MM-DD.")
+            }
+            return value
+        }
+        switch fields["goal"] ?? "per_day" {
+        case "per_day":
+            goal = .episodesPerDay(try number("per_day", PlannerLimits.episodesPerDay) ?? 1)
+        case "until":
+            guard let last = try day("until") else { throw .badParameter("until", "missing; give the day to finish by (YYYY-MM-DD).") }
+            goal = .finish(by: last)
+        case "minutes":
+            guard let minutes = try number("minutes", PlannerLimits.minutesPerDay) else {
+                throw .badParameter("minutes", "missing; give the minutes to watch per day.")
+            }
+            goal = .minutesPerDay(minutes)
+        case let other:
+            throw .badParameter("goal", "\"\(other.prefix(40))\" is not per_day, until or minutes.")
+        }
+        var options = PlanOptions(start: try day("start") ?? today)
+        let chosen = Set(fields.all("weekday"))
+        if !chosen.isEmpty {
+            let unknown = chosen.subtracting(Self.weekdayKeys.map(\.key))
+            if let bad = unknown.first { throw .badParameter("weekday", "\"\(bad.prefix(20))\" is not one of mon, tue, wed, thu, fri, sat, sun.") }
+            options.weekdays = Set(Self.weekdayKeys.filter { chosen.contains($0.key) }.map(\.day))
+        }
+        self.options = options
+        watched = try number("watched", 0...PlannerLimits.episodes.upperBound) ?? 0
+    }
+}
+
+/// The handlers of `/anime…`.
+extension Routes {
+    func anime() throws(WebError) -> AnimeSide {
+        guard let side = app.anime else {
+            throw WebError(.serviceUnavailable, "The anime planner is not available: its database could not be opened (see --anime-db).")
+        }
+        return side
+    }
+
+    static func planError(_ error: any Error) -> WebError {
+        if let error = error as? WebError { return error }
+        if let error = error as? PlannerStoreError {
+            if case .store(let failure) = error { return WebError.store(failure) }
+            if case .notFound(let id) = error { return WebError.notFound("The show \(id) is not tracked; add it from /anime/search.") }
+        }
+        if error is PlanError || error is ProgressError { return WebError(.unprocessableContent, ErrorText.line(error)) }
+        if error is APIClientError { return WebError.upstream(error) }
+        return WebError(.internalServerError, ErrorText.line(error))
+    }
+
+    @Sendable func animeHome(_ request: Request, context: WebContext) async throws -> Response {
+        let side = try anime()
+        let planner = side.planner(app.clock)
+        do {
+            let shows = try await side.shows(planner)
+            return page(AnimePages.home(shows, today: planner.today, offline: side.isOffline, theme: theme(request)))
+        } catch { throw Self.planError(error) }
+    }
+
+    @Sendable func animeSearch(_ request: Request, context: WebContext) async throws -> Response {
+        let side = try anime()
+        let fields = try query(request)
+        let text = (fields["q"] ?? "").lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        guard text.count <= 100 else { throw WebError.badParameter("q", "longer than 100 characters.") }
+        var results: [JikanAnime] = []
+        var note: String?
+        if !text.isEmpty {
+            do {
+                results = try await side.client.searchAnime(JikanAnimeSearch(query: text, limit: 5)).items
+            } catch where error.code == .notFound && side.isOffline {
+                note = "The offline snapshot records the searches: " + AnimeSide.offlineQueries.joined(separator: ", ") + "."
+            } catch {
+                throw WebError.upstream(error)
+            }
+        }
+        let tracked = Set(try await side.store.all().map(\.id))
+        return page(AnimePages.search(text, results: results, tracked: tracked, note: note, theme: theme(request)))
+    }
+
+    /// A plan previewed before it is added: the show from Jikan, the plan from the form.
+    @Sendable func animePlanPreview(_ request: Request, context: WebContext) async throws -> Response {
+        let side = try anime()
+        let planner = side.planner(app.clock)
+        let form = try PlanForm(try query(request), today: planner.today)
+        let show: AnimeShow
+        do {
+            show = try await side.client.plannableShow(id: form.id, at: planner.clock)
+        } catch where error.code == .notFound {
+            throw WebError.notFound("No show \(form.id)\(side.isOffline ? " in the offline snapshot" : " on MyAnimeList"); find ids with /anime/search.")
+        } catch { throw WebError.upstream(error) }
+        let preview: TrackedShow
+        do {
+            preview = try TrackedShow(show: show, goal: form.goal, options: form.options, watchedBeforeTracking: form.watched, planner: planner)
+        } catch { throw Self.planError(error) }
+        let tracked = try await side.store.show(id: form.id) != nil
+        return page(AnimePages.preview(preview, form: form, alreadyTracked: tracked, theme: theme(request)))
+    }
+
+    @Sendable func animeAdd(_ request: Request, context: WebContext) async throws -> Response {
+        let side = try anime()
+        let planner = side.planner(app.clock)
+        let form = try PlanForm(try await body(request, context: context), today: planner.today)
+        do {
+            let show = try await side.client.plannableShow(id: form.id, at: planner.clock)
+            let tracked = try TrackedShow(show: show, goal: form.goal, options: form.options, watchedBeforeTracking: form.watched, planner: planner)
+            if try await side.store.show(id: form.id) != nil {
+                // Tracked already (another tab or `animeplan add`): the new goal re-plans it.
+                try await side.store.update(id: form.id) { existing in
+                    try existing.change(goal: form.goal, options: form.options, planner: planner)
+                }
+            } else {
+                try await side.store.insert(tracked)
+            }
+        } catch let error as APIClientError where error.code == .notFound {
+            throw WebError.notFound("No show \(form.id)\(side.isOffline ? " in the offline snapshot" : " on MyAnimeList").")
+        } catch { throw Self.planError(error) }
+        return redirect(to: "/anime#show-\(form.id)")
+    }
+
+    /// "I am at episode N now": logs up to N today and re-plans the rest.
+    @Sendable func animeWatched(_ request: Request, context: WebContext) async throws -> Response {
+        let side = try anime()
+        let planner = side.planner(app.clock)
+        let form = try await body(request, context: context)
+        guard let id = form["id"].flatMap({ Int($0) }), id > 0 else {
+            throw WebError.badParameter("id", "\"\((form["id"] ?? "").prefix(40))\" is not a tracked show's id.")
+        }
+        guard let text = form["episode"]?.trimmingCharacters(in: .whitespaces), let episode = Int(text), PlannerLimits.episodes.contains(episode) else {
+            throw WebError.badParameter("episode", "\"\((form["episode"] ?? "").prefix(40))\" is not an episode number from \(PlannerLimits.episodes.lowerBound) to \(PlannerLimits.episodes.upperBound).")
+        }
+        do {
+            try await side.store.update(id: id) { show in
+                try show.recordProgress(atEpisode: episode, on: planner.today, planner: planner)
+            }
+        } catch { throw Self.planError(error) }
+        return redirect(to: safeReturn(form["return"] ?? "/anime"))
+    }
+
+    @Sendable func animeCalendar(_ request: Request, context: WebContext) async throws -> Response {
+        let side = try anime()
+        let planner = side.planner(app.clock)
+        let fields = try query(request)
+        var first = planner.today.firstDayOfMonth
+        if let text = fields["month"], !text.isEmpty {
+            guard let day = CalendarDay(text + "-01"), text.count == 7, day.year >= 1970, day.year <= 2200 else {
+                throw WebError.badParameter("month", "\"\(text.prefix(40))\" is not a month as YYYY-MM.")
+            }
+            first = day
+        }
+        do {
+            let shows = try await side.shows(planner)
+            let agenda = try Agenda(shows, from: first, through: first.lastDayOfMonth)
+            return page(AnimePages.calendar(agenda, month: first, today: planner.today, theme: theme(request)))
+        } catch { throw Self.planError(error) }
+    }
+
+    @Sendable func animeStats(_ request: Request, context: WebContext) async throws -> Response {
+        let side = try anime()
+        let planner = side.planner(app.clock)
+        let fields = try query(request)
+        var days = 14
+        if let text = fields["days"], !text.isEmpty {
+            guard let value = Int(text), (1...90).contains(value) else { throw WebError.badParameter("days", "\"\(text.prefix(40))\" is not a number of days from 1 to 90.") }
+            days = value
+        }
+        do {
+            let stats = try PlannerStatistics(try await side.shows(planner), on: planner.today, recentDayCount: days)
+            return page(AnimePages.statistics(stats, today: planner.today, theme: theme(request)))
+        } catch { throw Self.planError(error) }
+    }
+
+    /// `change` events whenever the planner's database changes, whoever changed it.
+    @Sendable func animeEvents(_ request: Request, context: WebContext) async throws -> Response {
+        let side = try anime()
+        let headers: HTTPFields = [
+            .contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-cache, no-store",
+            HTTPField.Name("X-Accel-Buffering")!: "no",
+        ]
+        let heartbeat = app.configuration.heartbeat
+        return Response(status: .ok, headers: headers, body: ResponseBody { writer in
+            let (stream, continuation) = AsyncStream<String>.makeStream(bufferingPolicy: .bufferingNewest(16))
+            let watcher = Task {
+                // "connected" only once the database has been read: a change committed after it is
+                // one the client has not seen (and a repeat of the same value is no change).
+                var last: [TrackedShow]?
+                var count = 0
+                do {
+                    for try await shows in side.store.observe() {
+                        guard let previous = last else {
+                            last = shows
+                            continuation.yield("retry: 1000\n: connected\n\n")
+                            continue
+                        }
+                        last = shows
+                        guard shows != previous else { continue }
+                        count += 1
+                        continuation.yield("id: \(count)\nevent: change\ndata: {}\n\n")
+                    }
+                } catch {}
+                continuation.finish()
+            }
+            let pinger = Task {
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: heartbeat)
+                    continuation.yield(": ping\n\n")
+                }
+            }
+            defer { watcher.cancel(); pinger.cancel() }
+            try await withGracefulShutdownHandler {
+                for await text in stream {
+                    try await writer.write(ByteBuffer(string: text))
+                }
+            } onGracefulShutdown: {
+                continuation.finish()
+            }
+            try await writer.finish(nil)
+        })
+    }
+
+    /// What is left of every plan, from today, as all-day events with a reminder each.
+    @Sendable func animeCalendarFeed(_ request: Request, context: WebContext) async throws -> Response {
+        let side = try anime()
+        let planner = side.planner(app.clock)
+        do {
+            let shows = try await side.shows(planner)
+            var calendar = ICalendar(trackedShows: shows, from: planner.today, timestamp: app.clock.now)
+            // A reminder the evening before each day's episodes (at 18:00 of the day before).
+            for index in calendar.events.indices { calendar.events[index].alarms = [.seconds(6 * 3600)] }
+            return Response(
+                status: .ok,
+                headers: [.contentType: "text/calendar; charset=utf-8", .cacheControl: "no-cache",
+                          .contentDisposition: "inline; filename=\"anime.ics\""],
+                body: .init(byteBuffer: ByteBuffer(string: calendar.text)))
+        } catch { throw Self.planError(error) }
+    }
+}

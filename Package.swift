@@ -19,6 +19,8 @@ let package = Package(
         .library(name: "WatchOrderImport", targets: ["WatchOrderImport"]),
         .library(name: "CountdownKitTVMaze", targets: ["CountdownKitTVMaze"]),
         .library(name: "CountdownKitJikan", targets: ["CountdownKitJikan"]),
+        // Other services' files, read and written beside the products they feed.
+        .library(name: "AnimePlannerMAL", targets: ["AnimePlannerMAL"]),
         // Their types appear in the other products' public API (`CalendarDay`, `Week`, `ICalendar`;
         // `HTTPTransport`, `HTTPClientError`), so apps import them by name.
         .library(name: "AirdateCore", targets: ["AirdateCore"]),
@@ -198,6 +200,16 @@ let package = Package(
             name: "AnimePlannerJikanTests",
             dependencies: ["AnimePlannerJikan", "AnimePlanner", "JikanClient", "AirdateCore", "AirdateHTTP", "AirdateTestServer"]
         ),
+        // MyAnimeList's list export (XML) read into AnimePlanner and written from it. XMLParser comes
+        // from FoundationXML on Linux (libxml2), linked by this target only.
+        .target(
+            name: "AnimePlannerMAL",
+            dependencies: ["AnimePlanner", "AirdateCore"]
+        ),
+        .testTarget(
+            name: "AnimePlannerMALTests",
+            dependencies: ["AnimePlannerMAL", "AnimePlanner", "AirdateCore", "AirdateTestSupport"]
+        ),
         .target(
             name: "WatchOrderTVMaze",
             dependencies: ["WatchOrder", "TVMazeClient", "AirdateCore", "AirdateHTTP"]
@@ -247,7 +259,7 @@ let package = Package(
         // is declared by two modules.
         .testTarget(
             name: "AirdateConsumerTests",
-            dependencies: ["AirdateCore", "AirdateHTTP", "AirdateStore", "AnimePlanner", "CountdownKit", "HTMLScrape", "JikanClient", "TVMazeClient", "WatchOrder", "AnimePlannerJikan", "WatchOrderTVMaze", "WatchOrderWiki", "CountdownKitTVMaze", "CountdownKitJikan", "WatchOrderImport", "AirdateTestServer"]
+            dependencies: ["AirdateCore", "AirdateHTTP", "AirdateStore", "AnimePlanner", "CountdownKit", "HTMLScrape", "JikanClient", "TVMazeClient", "WatchOrder", "AnimePlannerJikan", "AnimePlannerMAL", "WatchOrderTVMaze", "WatchOrderWiki", "CountdownKitTVMaze", "CountdownKitJikan", "WatchOrderImport", "AirdateTestServer"]
         ),
 
         // MARK: Examples
@@ -350,7 +362,7 @@ let package = Package(
         .executableTarget(
             name: "animeplan",
             dependencies: [
-                "CommandLineSupport", "AnimePlanner", "JikanClient", "AnimePlannerJikan", "AirdateHTTP",
+                "CommandLineSupport", "AnimePlanner", "JikanClient", "AnimePlannerJikan", "AnimePlannerMAL", "AirdateHTTP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],

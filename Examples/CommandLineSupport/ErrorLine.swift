@@ -27,6 +27,18 @@ public enum ErrorLine {
         return text
     }
 
+    /// `line` with every word longer than 160 characters cut to its first 100 and last 59 around "…"
+    /// (a path keeps its file name), and the whole cut at
+    /// 600 characters: an echoed input of 100,000 characters is not printed back whole.
+    public static func shortened(_ line: String) -> String {
+        var words = line.split(separator: " ", omittingEmptySubsequences: false).map { word -> String in
+            // The middle goes: a long path keeps its start and its file name.
+            word.count > 160 ? String(word.prefix(100)) + "…" + String(word.suffix(59)) : String(word)
+        }.joined(separator: " ")
+        if words.count > 600 { words = String(words.prefix(599)) + "…" }
+        return TerminalText.printable(words)
+    }
+
     /// One line: the first line of `text` without an "Error:" prefix, white space folded, each
     /// sentence ending in exactly one full stop.
     public static func normalized(_ text: String) -> String {

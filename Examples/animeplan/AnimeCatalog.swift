@@ -6,6 +6,8 @@ import Foundation
 struct CatalogEntry: Sendable {
     var id: Int
     var title: String
+    /// Every title the show goes by (default, English, Japanese, synonyms), for matching by title.
+    var titles: [String] = []
     var episodes: Int?
     var status: String
     var duration: String?

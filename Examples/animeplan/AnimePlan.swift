@@ -10,7 +10,7 @@ struct AnimePlan: OneLineErrors {
         abstract: "How many episodes a day to finish by the 31st? When do I finish at two a day?",
         version: ProgramVersion.current,
         subcommands: [Search.self, Add.self, ChangePlan.self, Pause.self, Resume.self, Drop.self, Complete.self, Today.self, Watched.self, CalendarCommand.self,
-                      Stats.self, Export.self],
+                      Stats.self, Export.self, Import.self],
         defaultSubcommand: Today.self)
 
 }

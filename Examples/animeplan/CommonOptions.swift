@@ -1,15 +1,15 @@
 import AirdateCore
 import AnimePlanner
 import ArgumentParser
+import CommandLineSupport
 import Foundation
 
 /// Options every subcommand takes: the database, the time zone, "today", and offline mode.
 struct CommonOptions: ParsableArguments {
-    @Option(name: .long, help: "The database file (default: animeplan.sqlite in the user's data directory, under Airdate/).")
+    @Option(name: .long, help: "The database file (default: animeplan.sqlite in the user's data directory, under Airdate/). Its folder must exist.")
     var db: String?
 
-    @Option(name: .long, help: "The time zone days are counted in (default: the system's).")
-    var tz: String?
+    @OptionGroup var timeZone: TimeZoneOption
 
     @Option(name: .long, help: "Take this day (YYYY-MM-DD) as today (default: today; offline: 2022-11-14, the snapshot's day).")
     var today: String?
@@ -20,17 +20,19 @@ struct CommonOptions: ParsableArguments {
     @Option(name: .long, help: "The snapshot folder for --offline.")
     var fixtures: String?
 
-    /// Opens the store.
+    func validate() throws {
+        if let today { _ = try Input.day(today, option: "--today") }
+        if let fixtures, fixtures.isEmpty { throw ValidationError("--fixtures needs a folder, such as --fixtures Fixtures/jikan.") }
+    }
+
+    /// Opens the store; a `--db` whose folder does not exist is refused (never created).
     func openStore() throws -> PlannerStore {
-        try PlannerStore(path: db ?? Self.defaultDatabasePath())
+        try PlannerStore(path: try DatabasePath.resolve(db, defaultName: "animeplan.sqlite"))
     }
 
     /// The viewer's zone.
     func zone() throws -> TimeZone {
-        guard let tz else { return .current }
-        do { return try TimeZone.named(tz) } catch {
-            throw Input.invalid("--tz", tz, expected: "an IANA time zone such as Asia/Tokyo or UTC")
-        }
+        try timeZone.resolved()
     }
 
     /// The planner: "now" (noon of `--today` when given) and the viewer's zone.
@@ -44,7 +46,7 @@ struct CommonOptions: ParsableArguments {
 
     /// Where shows come from: the Jikan API, or the snapshot with `--offline`.
     func catalog() throws -> any AnimeCatalog {
-        guard offline else { return try Catalogs.live() }
+        guard offline else { return Catalogs.live() }
         let folder = fixtures.map { URL(fileURLWithPath: $0) } ?? Self.defaultFixtures
         guard FileManager.default.fileExists(atPath: folder.appendingPathComponent("routes.json").path) else {
             throw CommandLineError.missingSnapshot(folder.path)
@@ -56,12 +58,6 @@ struct CommonOptions: ParsableArguments {
     static let defaultFixtures = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures/jikan")
-
-    static func defaultDatabasePath() -> String {
-        let base = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
-            ?? URL(fileURLWithPath: NSHomeDirectory()).appendingPathComponent(".local/share")
-        return base.appendingPathComponent("Airdate").appendingPathComponent("animeplan.sqlite").path
-    }
 }
 
 /// A failure while running that the command line reports in one line (exit status 1). Mistakes in
@@ -72,13 +68,16 @@ enum CommandLineError: Error, LocalizedError {
     case missingSnapshot(String)
     case noResults(String)
     case unknownShow(Int, offline: Bool)
+    /// A failure already worded for the user.
+    case failed(String)
 
     var errorDescription: String? {
         switch self {
         case .notTracked(let id): "The show \(id) is not tracked. Add it with `animeplan add \(id) --per-day N`."
         case .alreadyTracked(let id): "The show \(id) is already tracked. Change its plan with `animeplan plan \(id) --per-day N`."
         case .missingSnapshot(let path): "No offline snapshot (routes.json) in \(path). Pass --fixtures with the path of Fixtures/jikan."
-        case .noResults(let text): "Nothing matches \"\(text)\". Try fewer or other words of the title."
+        case .noResults(let text): "Nothing matches \"\(TerminalText.echoed(text))\". Try fewer or other words of the title."
+        case .failed(let text): text
         case .unknownShow(let id, let offline):
             offline
                 ? "The offline snapshot has no show \(id). Find the ids it has with `animeplan search TITLE --offline`."
@@ -88,19 +87,11 @@ enum CommandLineError: Error, LocalizedError {
 }
 
 extension CommonOptions {
-    /// Every tracked show with its plan caught up to today (re-planned from today when planned days
-    /// passed unwatched), the caught-up ones saved: what every view shows.
-    func currentShows(_ store: PlannerStore, planner: ViewingPlanner) async throws -> [TrackedShow] {
-        var shows = try await store.all()
-        for index in shows.indices where shows[index].catchUp(on: planner.today, planner: planner) {
-            // Caught up again on the show as stored now, in one transaction: an episode another
-            // process logged since `all()` is kept.
-            shows[index] = try await store.require(shows[index].id) { show in
-                _ = show.catchUp(on: planner.today, planner: planner)
-                return show
-            }
-        }
-        return shows
+    /// Every tracked show as it stands today, caught up in memory (nothing is written): the one
+    /// state every view reads. Shows stored before they carried a MyAnimeList id get theirs (in
+    /// `animeplan`, ids are MyAnimeList ids).
+    func overview(_ store: PlannerStore, planner: ViewingPlanner) async throws -> PlannerOverview {
+        PlannerOverview(try await store.all(), planner: planner)
     }
 }
 

@@ -9,7 +9,7 @@ import ArgumentParser
 enum Input {
     /// A usage error: `option "value" is not valid; expected …`.
     static func invalid(_ option: String, _ value: String, expected: String) -> ValidationError {
-        ValidationError("\(option) \"\(value)\" is not valid; expected \(expected).")
+        ValidationError("\(option) \"\(TerminalText.echoed(value))\" is not valid; expected \(expected).")
     }
 
     /// `"mon,wed,sat"` → weekdays.
@@ -26,14 +26,14 @@ enum Input {
     }
 
     /// The names `--remainder` takes, for help and messages.
-    static let remainderNames = "first, last or spread"
+    static let remainderNames = "spread (the default), first or last"
 
     /// `"first"`, `"last"` or `"spread"`.
     static func remainder(_ text: String) throws -> RemainderPlacement {
         switch text.lowercased() {
         case "first": return .firstDays
         case "last": return .lastDays
-        case "spread": return .spread
+        case "spread", "even": return .spread
         default: throw invalid("--remainder", text, expected: remainderNames)
         }
     }

@@ -17,7 +17,7 @@ struct EpisodeRange: Encodable {
     }
 }
 
-/// A show's standing: `state` is `ahead`, `onTrack`, `behind`, `completed`, `paused` or `dropped`;
+/// A show's standing: `state` is `ahead`, `onTrack`, `behind`, `completed`, `paused`, `dropped` or `queued`;
 /// `by` the episodes ahead or behind; `day` when it was completed, paused or dropped; `text` as the
 /// text output writes it.
 struct StatusDocument: Encodable {
@@ -35,6 +35,7 @@ struct StatusDocument: Encodable {
         case .completed(let on): parts = ("completed", nil, on)
         case .paused(let since): parts = ("paused", nil, since)
         case .dropped(let on): parts = ("dropped", nil, on)
+        case .queued(let since): parts = ("queued", nil, since)
         }
         state = parts.state
         _by = NullEncoded(wrappedValue: parts.by)
@@ -66,9 +67,10 @@ struct SearchDocument: Encodable {
 }
 
 /// `animeplan today --json`: `{"today", "shows": [{"id", "title", "status" (a ``StatusDocument``),
-/// "watchedThrough", "episodeCount", "todayEpisodes", "nextDay", "nextEpisodes", "note"}]}`:
-/// `todayEpisodes` are the episodes still to watch today, else `nextDay` and `nextEpisodes` the next
-/// planned day; `note` says why a plan could not be updated.
+/// "watchedThrough", "episodeCount", "todayEpisodes", "nextDay", "nextEpisodes", "projectedFinish",
+/// "note"}]}`: `todayEpisodes` are the episodes still to watch today, else `nextDay` and
+/// `nextEpisodes` the next planned day; `projectedFinish` is the finish `stats` and `add` give;
+/// `note` says why a plan could not be updated.
 struct TodayDocument: Encodable {
     struct Show: Encodable {
         var id: Int
@@ -79,7 +81,22 @@ struct TodayDocument: Encodable {
         @NullEncoded var todayEpisodes: EpisodeRange?
         @NullEncoded var nextDay: CalendarDay?
         @NullEncoded var nextEpisodes: EpisodeRange?
+        @NullEncoded var projectedFinish: CalendarDay?
         @NullEncoded var note: String?
+
+        /// What the text shows of one show.
+        init(_ show: ShowOutlook) {
+            id = show.showID
+            title = show.title
+            status = StatusDocument(show.status)
+            watchedThrough = show.watchedThrough
+            episodeCount = show.episodeCount
+            todayEpisodes = show.toWatchToday.map(EpisodeRange.init)
+            nextDay = show.next?.day
+            nextEpisodes = show.next.map { EpisodeRange($0.episodes) }
+            projectedFinish = show.projectedFinish
+            note = show.planIssue.map { $0.errorDescription ?? "the plan could not be updated" }
+        }
     }
     var today: CalendarDay
     var shows: [Show]
@@ -117,7 +134,7 @@ struct CalendarDocument: Encodable {
     }
 }
 
-/// `animeplan stats --json`: `{"today", "watching", "completed", "dropped", "episodesWatched",
+/// `animeplan stats --json`: `{"today", "watching", "queued", "completed", "dropped", "episodesWatched",
 /// "minutesWatched", "episodesLeft", "shows": [{"id", "title", "episodesWatched", "episodesLeft",
 /// "status", "projectedFinish"}], "days": [{"day", "watchedMinutes", "plannedMinutes"}]}`.
 struct StatsDocument: Encodable {
@@ -136,6 +153,7 @@ struct StatsDocument: Encodable {
     }
     var today: CalendarDay
     var watching: Int
+    var queued: Int
     var completed: Int
     var dropped: Int
     var episodesWatched: Int
@@ -147,6 +165,7 @@ struct StatsDocument: Encodable {
     init(_ stats: PlannerStatistics, today: CalendarDay) {
         self.today = today
         watching = stats.watchingCount
+        queued = stats.queuedCount
         completed = stats.completedCount
         dropped = stats.droppedCount
         episodesWatched = stats.episodesWatched

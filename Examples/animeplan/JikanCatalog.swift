@@ -43,7 +43,7 @@ enum Catalogs {
     }
 
     /// The Jikan API.
-    static func live() throws -> any AnimeCatalog {
+    static func live() -> any AnimeCatalog {
         JikanCatalog(client: Jikan(), snapshot: nil)
     }
 }

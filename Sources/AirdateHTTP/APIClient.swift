@@ -400,7 +400,7 @@ extension APIClientError {
     /// stale stored answer is better than none.
     var meansOffline: Bool {
         switch code {
-        case .transport, .timedOut, .stalled, .server, .rateLimited: return true
+        case .transport, .unreachable, .timedOut, .stalled, .server, .rateLimited: return true
         case .api: return serverMessage?.isRetriable ?? false
         default: return false
         }

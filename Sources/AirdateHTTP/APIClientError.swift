@@ -47,6 +47,11 @@ public struct APIClientError: Error, LocalizedError, Sendable, Equatable, Custom
         /// The request never produced a complete response: no connection, connection lost, DNS
         /// failure… ``APIClientError/underlying`` keeps the transport's own error.
         public static let transport = Code("transport")
+        /// The host cannot be reached at all: no network, or a host name that does not resolve.
+        /// Never retried (trying again at once cannot help), so an offline machine hears so in one
+        /// attempt; ``APIClientError/url`` names the host asked for. (A refused connection is
+        /// ``transport``, retried: a server that is restarting refuses for a moment.)
+        public static let unreachable = Code("unreachable")
         /// The exchange did not complete within the request time-out: the answer arrived too slowly
         /// (or, when ``APIClientError/detail`` says nothing had arrived, not at all).
         public static let timedOut = Code("timedOut")
@@ -171,6 +176,10 @@ public struct APIClientError: Error, LocalizedError, Sendable, Equatable, Custom
     public static func transport(reason: String, underlying: (any Error & Sendable)? = nil) -> APIClientError {
         APIClientError(.transport, detail: reason, underlying: underlying)
     }
+    /// The host of `url` cannot be reached (no network, a host name that does not resolve).
+    public static func unreachable(url: String?, reason: String, underlying: (any Error & Sendable)? = nil) -> APIClientError {
+        APIClientError(.unreachable, url: url, detail: reason, underlying: underlying)
+    }
     /// The request time-out passed.
     public static var timedOut: APIClientError { APIClientError(.timedOut) }
     /// The request time-out `limit` passed with `progress` made: the answer arrived too slowly.
@@ -254,6 +263,9 @@ public struct APIClientError: Error, LocalizedError, Sendable, Equatable, Custom
             return "The response\(at) could not be read at \(place): \(detail ?? "unreadable"). The API may have changed shape."
         case .transport:
             return "The request could not reach the server (\(detail ?? "no response")). Check the network connection."
+        case .unreachable:
+            let host = url.flatMap { URL(string: $0)?.host } ?? "the server"
+            return "Could not reach \(host) (\(detail ?? "no connection")); check the network connection, or work offline."
         case .timedOut:
             let limit = timeLimit.map { " within \($0.formattedSeconds)" } ?? " in time"
             if let detail, detail != HTTPTransportProgress.noHead {

@@ -108,6 +108,12 @@ public struct URLSessionTransport: HTTPTransport {
         case NSURLErrorHTTPTooManyRedirects:
             let url = (nsError.userInfo[NSURLErrorFailingURLErrorKey] as? URL)?.absoluteString ?? ""
             return .tooManyRedirects(url: url)
+        case NSURLErrorCannotFindHost, NSURLErrorDNSLookupFailed,
+             NSURLErrorNotConnectedToInternet, NSURLErrorInternationalRoamingOff, NSURLErrorDataNotAllowed:
+            // Nothing to retry: the machine is offline or the host name does not exist. (A refused
+            // connection stays a transport failure: a server restarting refuses for a moment.)
+            let url = (nsError.userInfo[NSURLErrorFailingURLErrorKey] as? URL)?.absoluteString
+            return .unreachable(url: url, reason: "\(nsError.localizedDescription) [URLError \(nsError.code)]", underlying: nsError)
         case NSURLErrorCannotDecodeContentData, NSURLErrorCannotDecodeRawData:
             return .malformedResponse("the body is not in the content coding its Content-Encoding names")
         case NSURLErrorCannotParseResponse, NSURLErrorBadServerResponse:
@@ -118,6 +124,12 @@ public struct URLSessionTransport: HTTPTransport {
             let said = nsError.localizedDescription
             if said.localizedCaseInsensitiveContains("unencoding") || said.localizedCaseInsensitiveContains("content encoding") {
                 return .malformedResponse("the body is not in the content coding its Content-Encoding names (\(said))")
+            }
+            if said.localizedCaseInsensitiveContains("could not resolve") {
+                // curl's "Could not resolve proxy" (or host): the name does not resolve, so trying
+                // again at once cannot help.
+                let url = (nsError.userInfo[NSURLErrorFailingURLErrorKey] as? URL)?.absoluteString
+                return .unreachable(url: url, reason: "\(said) [URLError \(nsError.code)]", underlying: nsError)
             }
             if !headArrived, said.localizedCaseInsensitiveContains("out of memory") {
                 // curl refuses a response head past 100 KB with CURLE_OUT_OF_MEMORY.

@@ -7,7 +7,8 @@ public import JikanClient
 extension AnimeShow {
     /// A plannable show from a Jikan anime, judged at `now`.
     ///
-    /// The title is `preferredTitle`, the episode count Jikan's (`nil` while unknown),
+    /// The id and ``AnimePlanner/AnimeShow/myAnimeListID`` are Jikan's `mal_id`, the title is
+    /// `preferredTitle`, the episode count Jikan's (`nil` while unknown),
     /// the episode length `duration` (MyAnimeList states it per episode), and the
     /// release schedule follows the typed `status` (see
     /// ``AnimePlanner/ReleaseSchedule/init(status:slot:releasedEpisodes:asOf:)``): an airing show
@@ -28,7 +29,8 @@ extension AnimeShow {
         self.init(
             id: anime.malID, title: anime.preferredTitle, episodeCount: anime.episodes,
             episodeLength: anime.duration?.length,
-            release: ReleaseSchedule(status: anime.status, slot: slot, releasedEpisodes: released ?? 0, asOf: now))
+            release: ReleaseSchedule(status: anime.status, slot: slot, releasedEpisodes: released ?? 0, asOf: now),
+            myAnimeListID: anime.malID)
     }
 }
 

@@ -5,6 +5,7 @@ import AirdateHTTP
 import AirdateStore
 import AnimePlanner
 import AnimePlannerJikan
+import AnimePlannerMAL
 import CountdownKit
 import CountdownKitJikan
 import CountdownKitTVMaze
@@ -56,6 +57,7 @@ struct OnePackageTests {
         #expect(page.articleURL.absoluteString == "https://en.wikipedia.org/wiki/List_of_Arrow_episodes")
         #expect(EpisodeList(tvmaze: [], show: show).episodes.isEmpty)
         #expect(ReleaseSchedule(status: .finishedAiring, slot: nil, releasedEpisodes: 0, asOf: clock.now) == .allReleased)
+        #expect(MyAnimeListStatus(exportText: "On-Hold") == .onHold)
         let list = try WatchList.merge([EpisodeList(show: show, episodes: [episode])])
         #expect(ExternalHistoryMatcher(list: list).match(ExternalHistory(service: .trakt)).matchRate == 1)
     }

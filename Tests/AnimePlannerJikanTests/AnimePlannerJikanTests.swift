@@ -88,7 +88,7 @@ struct AnimePlannerJikanTests {
         anime.durationText = "24 min per ep"
         let show = AnimeShow(anime, releasedEpisodes: nil, asOf: monday)
         #expect(show == AnimeShow(id: 5114, title: "Fullmetal Alchemist: Brotherhood", episodeCount: 64,
-                                  episodeLength: .seconds(24 * 60), release: .allReleased))
+                                  episodeLength: .seconds(24 * 60), release: .allReleased, myAnimeListID: 5114))
     }
 
     @Test("released counts: episodes aired by now; none for an empty list; estimates capped at the total")

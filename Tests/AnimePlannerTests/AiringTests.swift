@@ -62,8 +62,17 @@ import Testing
              expected: ["2025-03-17: 1-2", "2025-03-18: 3-3", "2025-03-22: 4-4", "2025-03-29: 5-5", "2025-04-06: 6-6"]),
         Case(name: "finish by a day, remainder last: no release is in the way",
              show: airing(episodes: 4, released: 2), goal: .finish(by: Fixture.day("2025-03-30")),
-             options: PlanOptions(start: Fixture.day("2025-03-17")),
+             options: PlanOptions(start: Fixture.day("2025-03-17"), remainder: .lastDays),
              expected: ["2025-03-27: 1-1", "2025-03-28: 2-2", "2025-03-29: 3-3", "2025-03-30: 4-4"]),
+        // Issue 28, class 6 (`animeplan add 47917 --until 2022-12-31`): spread over the period, never before a release.
+        Case(name: "finish by a day, spread (the default): the work starts at once, releases respected",
+             show: airing(episodes: 4, released: 2), goal: .finish(by: Fixture.day("2025-03-30")),
+             options: PlanOptions(start: Fixture.day("2025-03-17")),
+             expected: ["2025-03-20: 1-1", "2025-03-23: 2-2", "2025-03-27: 3-3", "2025-03-30: 4-4"]),
+        Case(name: "finish by a day, spread: an episode waits for its release",
+             show: airing(episodes: 4, released: 0), goal: .finish(by: Fixture.day("2025-04-20")),
+             options: PlanOptions(start: Fixture.day("2025-03-17")),
+             expected: ["2025-03-25: 1-1", "2025-04-03: 2-2", "2025-04-12: 3-3", "2025-04-20: 4-4"]),
         Case(name: "finish by a day, remainder first: held back until the releases",
              show: airing(episodes: 4, released: 2), goal: .finish(by: Fixture.day("2025-03-30")),
              options: PlanOptions(start: Fixture.day("2025-03-17"), remainder: .firstDays),
@@ -102,15 +111,21 @@ import Testing
         #expect(tracked.episodesLeft == nil)
         try tracked.recordProgress(atEpisode: 4, on: Fixture.day("2025-03-25"), planner: planner)
         #expect(tracked.projectedFinish == nil)
-        // Two weeks later episodes 5 (03-29) and 6 (04-06) are out.
+        // Two weeks later episodes 5 (03-29) and 6 (04-06) are out: the show as it stands that day
+        // plans them; the same facts given again change nothing (the weekly schedule said so already).
         let later = ViewingPlanner(clock: .fixed(at: Fixture.instant("2025-04-07T12:00:00Z"), timeZone: Self.london))
-        tracked.refresh(show, planner: later)
+        let sameFacts = tracked.refresh(show, planner: later)
+        #expect(!sameFacts)
+        #expect(Fixture.lines(tracked.plan) == ["2025-03-24: 1-2", "2025-03-25: 3-4"])
+        #expect(Fixture.lines(tracked.caughtUp(on: later.today, planner: later).plan) == ["2025-03-24: 1-2", "2025-03-25: 3-4", "2025-04-07: 5-6"])
+        tracked.catchUp(on: later.today, planner: later)
         #expect(Fixture.lines(tracked.plan) == ["2025-03-24: 1-2", "2025-03-25: 3-4", "2025-04-07: 5-6"])
         #expect(tracked.log == [WatchEntry(day: Fixture.day("2025-03-25"), episodes: 1...4)])
         // The total becomes known: the plan now follows the weekly releases to the end.
         var finished = show
         finished.episodeCount = 8
-        tracked.refresh(finished, planner: later)
+        let newFacts = tracked.refresh(finished, planner: later)
+        #expect(newFacts)
         #expect(Fixture.lines(tracked.plan) == ["2025-03-24: 1-2", "2025-03-25: 3-4", "2025-04-07: 5-6",
                                                 "2025-04-13: 7-7", "2025-04-20: 8-8"])
         #expect(tracked.plan.coversOnlyReleasedEpisodes == false)

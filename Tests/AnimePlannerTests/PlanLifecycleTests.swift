@@ -44,6 +44,21 @@ import Testing
         #expect(show.watchedThrough + show.upcomingPlan(from: wednesday).episodeCount == 26)
     }
 
+    /// Looked at on a day the plan can no longer reach (`--today 9999-12-31`): no finish, not the
+    /// last day of the history, in every view.
+    @Test func aPlanThatCannotBeRemadeHasNoFinish() throws {
+        let show = try Self.mushishi()
+        let last = Fixture.day("9999-12-31")
+        let planner = ViewingPlanner(clock: .fixed(at: last.start(in: .gmt).addingTimeInterval(12 * 3600), timeZone: .gmt))
+        let overview = PlannerOverview([show], planner: planner)
+        let current = try #require(overview.shows.first)
+        #expect(current.planIssue != nil)
+        #expect(current.projectedFinish == nil)
+        #expect(overview.outlook(for: 457)?.projectedFinish == nil)
+        #expect(try overview.statistics().shows.first?.projectedFinish == nil)
+        #expect(overview.finishDay == nil)
+    }
+
     @Test func pauseResumeDropAndComplete() throws {
         var show = try Self.mushishi()
         try show.recordProgress(atEpisode: 3, on: Self.monday, planner: Fixture.planner)
@@ -58,7 +73,13 @@ import Testing
         try show.resume(on: Self.day(5), planner: Fixture.planner)
         #expect(show.isActive)
         #expect(show.upcomingPlan(from: Self.day(5)).days.first == PlannedDay(day: Self.day(5), episodes: 4...6))
-        try show.change(goal: .finish(by: Self.day(9)), options: PlanOptions(start: Self.day(6)), planner: Fixture.planner)
+        // A plan is changed on the day it starts (a planner whose today is years later would find
+        // the finish day passed and refuse the change).
+        let saturday = ViewingPlanner(clock: .fixed(at: Fixture.instant("2022-11-20T12:00:00Z"), timeZone: .gmt))
+        #expect(throws: PlanError.self) {
+            try show.change(goal: .finish(by: Self.day(9)), options: PlanOptions(start: Self.day(6)), planner: Fixture.planner)
+        }
+        try show.change(goal: .finish(by: Self.day(9)), options: PlanOptions(start: Self.day(6)), planner: saturday)
         #expect(show.plan.finishDay == Self.day(9))
         #expect(show.upcomingPlan(from: Self.day(6)).episodeCount == 23)
         show.drop(on: Self.day(7))

@@ -6,8 +6,8 @@ import Testing
 @Suite("animeplan", .enabled(if: ProgramRun.programsFound, "the example programs are not built"))
 struct AnimePlanTests {
     /// Runs `animeplan` offline on the scratch database, in UTC.
-    static func run(_ scratch: Scratch, _ arguments: [String]) async throws -> ProgramRun {
-        try await ProgramRun.run("animeplan", arguments + ["--offline", "--db", scratch.db, "--tz", "UTC"])
+    static func run(_ scratch: Scratch, _ arguments: [String], environment: [String: String] = [:]) async throws -> ProgramRun {
+        try await ProgramRun.run("animeplan", arguments + ["--offline", "--db", scratch.db, "--time-zone", "UTC"], environment: environment)
     }
 
     /// A database tracking Mushishi (457, 26 episodes) at two a day from 2022-11-14.
@@ -65,7 +65,7 @@ struct AnimePlanTests {
         defer { scratch.remove() }
         let add = try await Self.run(scratch, ["add", "457", "--per-day", "2"])
         #expect(add.status == 0, "stderr: \(add.stderr)")
-        #expect(add.stdout.hasPrefix("Tracking Mushi-Shi (26 episodes × 25 min): 26 episodes planned, finishing 2022-11-26."))
+        #expect(add.stdout.hasPrefix("Tracking Mushi-Shi (26 episodes × 25 min).\n26 episodes planned, finishing 2022-11-26; on track.\n"))
         #expect(add.stdout.contains("Mon 2022-11-14  episodes 1–2"))
         expectOneLineError(try await Self.run(scratch, ["add", "457", "--per-day", "2"]), program: "animeplan", status: 1,
                            containing: ["already tracked", "animeplan plan 457"])
@@ -81,7 +81,7 @@ struct AnimePlanTests {
             (["add", "5114", "--per-day", "2", "--watched", "-1"], ["--watched"]),
             (["add", "5114", "--until", "soon"], ["--until", "YYYY-MM-DD"]),
             (["add", "5114", "--per-day", "2", "--weekdays", "mon,funday"], ["--weekdays"]),
-            (["add", "5114", "--until", "2022-12-31", "--remainder", "middle"], ["--remainder", "first, last or spread"]),
+            (["add", "5114", "--until", "2022-12-31", "--remainder", "middle"], ["--remainder", "spread (the default), first or last"]),
             (["add", "5114", "--per-day", "2", "--skip", "tomorrow"], ["--skip"]),
             (["add", "five", "--per-day", "2"], ["five"]),
         ]
@@ -107,7 +107,7 @@ struct AnimePlanTests {
         try await Self.tracking(scratch)
         let run = try await Self.run(scratch, ["plan", "457", "--per-day", "13"])
         #expect(run.status == 0, "stderr: \(run.stderr)")
-        #expect(run.stdout.hasPrefix("Re-planned Mushi-Shi: 26 episodes planned, finishing 2022-11-15."))
+        #expect(run.stdout.hasPrefix("Re-planned Mushi-Shi.\n26 episodes planned, finishing 2022-11-15; on track.\n"))
         expectOneLineError(try await Self.run(scratch, ["plan", "5114", "--per-day", "2"]), program: "animeplan", status: 1,
                            containing: ["5114", "not tracked", "animeplan add 5114"])
         expectOneLineError(try await Self.run(scratch, ["plan", "457", "--per-day", "0"]), program: "animeplan", status: 1, containing: ["--per-day"])
@@ -146,7 +146,7 @@ struct AnimePlanTests {
         try await Self.tracking(scratch)
         let text = try await Self.run(scratch, ["today"])
         #expect(text.status == 0, "stderr: \(text.stderr)")
-        #expect(text.stdout == "Today, Mon 2022-11-14:\n  Mushi-Shi: episodes 1–2 (on track)\n")
+        #expect(text.stdout == "Today, Mon 2022-11-14:\n  Mushi-Shi: episodes 1–2 (on track, finishing 2022-11-26)\n")
         let document = try #require(try await Self.run(scratch, ["today", "--json"]).json() as? [String: Any])
         #expect(document["today"] as? String == "2022-11-14")
         let show = try #require((document["shows"] as? [[String: Any]])?.first)
@@ -232,8 +232,8 @@ struct AnimePlanTests {
         #expect(try await Self.run(scratch, ["watched", "457", "4"]).status == 0)
         let text = try await Self.run(scratch, ["stats", "--days", "3"])
         #expect(text.status == 0, "stderr: \(text.stderr)")
-        #expect(text.stdout.hasPrefix("Watching 1, completed 0, dropped 0; 4 episodes, 1 h 40 min watched; 22 episodes left."))
-        #expect(text.stdout.contains("  Mushi-Shi: 4 watched, 22 left, ahead by 2, finish 2022-11-25"))
+        #expect(text.stdout.hasPrefix("Watching 1, queued 0, completed 0, dropped 0.\n4 episodes watched (1 h 40 min); 22 episodes left.\n"))
+        #expect(text.stdout.contains("  Mushi-Shi: 4 watched, 22 left, ahead by 2, finishing 2022-11-25"))
         let document = try #require(try await Self.run(scratch, ["stats", "--days", "3", "--json"]).json() as? [String: Any])
         #expect(document["watching"] as? Int == 1 && document["completed"] as? Int == 0 && document["dropped"] as? Int == 0)
         #expect(document["episodesWatched"] as? Int == 4 && document["minutesWatched"] as? Int == 100 && document["episodesLeft"] as? Int == 22)
@@ -257,9 +257,13 @@ struct AnimePlanTests {
         defer { scratch.remove() }
         try await Self.tracking(scratch)
         let file = scratch.file("plan.ics")
-        let run = try await Self.run(scratch, ["export", file])
+        let run = try await Self.run(scratch, ["export", file], environment: ["COLUMNS": "300"])
         #expect(run.status == 0, "stderr: \(run.stderr)")
         #expect(run.stdout == "Wrote 13 events to \(file).\n")
+        // On 80 columns the path is cut in its middle: its start and its file name stay.
+        let narrow = try await Self.run(scratch, ["export", file], environment: ["COLUMNS": "80"])
+        #expect(narrow.stdout.count <= 81 && narrow.stdout.hasPrefix("Wrote 13 events to /") && narrow.stdout.contains("…") && narrow.stdout.hasSuffix("\(file.suffix(20)).\n")
+                || narrow.stdout == "Wrote 13 events to \(file).\n", "\(narrow.stdout)")
         let calendar = try String(contentsOfFile: file, encoding: .utf8)
         #expect(calendar.hasPrefix("BEGIN:VCALENDAR\r\n") && calendar.contains("Mushi-Shi"))
         #expect(calendar.components(separatedBy: "BEGIN:VEVENT").count == 14)
@@ -276,8 +280,8 @@ struct AnimePlanTests {
                            status: 1, containing: ["/nonexistent-airdate", "--fixtures"])
         expectOneLineError(try await Self.run(scratch, ["add", "457", "--per-day", "2", "--fixtures", "/nonexistent-airdate"]), program: "animeplan",
                            status: 1, containing: ["/nonexistent-airdate"])
-        expectOneLineError(try await ProgramRun.run("animeplan", ["today", "--db", scratch.db, "--tz", "Mars/Base"]), program: "animeplan",
-                           status: 64, containing: ["--tz", "Mars/Base"])
+        expectOneLineError(try await ProgramRun.run("animeplan", ["today", "--db", scratch.db, "--time-zone", "Mars/Base"]), program: "animeplan",
+                           status: 64, containing: ["--time-zone", "Mars/Base"])
         expectOneLineError(try await Self.run(scratch, ["today", "--today", "yesterday"]), program: "animeplan", status: 64,
                            containing: ["--today", "YYYY-MM-DD"])
         // Options before the subcommand bind to it.

@@ -24,6 +24,7 @@ enum AnimePages {
         case .completed(let day): ("completed on \(day)", "completed")
         case .paused(let day): ("paused since \(day)", "paused")
         case .dropped(let day): ("dropped on \(day)", "dropped")
+        case .queued(let day): ("queued since \(day)", "paused")
         }
     }
 

@@ -55,13 +55,30 @@ extension ICalendar {
     /// dropped shows export nothing), with the episode lengths in the descriptions.
     ///
     /// - Parameters:
-    ///   - day: the first day to export, usually today (call ``TrackedShow/catchUp(on:planner:)`` for it first).
+    ///   - day: the first day to export, usually today (pass the shows ``TrackedShow/caughtUp(on:planner:)``
+    ///     for it, or use ``init(overview:timestamp:name:)``).
     ///   - timestamp: the `DTSTAMP`: the real time of the export, not a planning clock's "today".
     ///   - shows: the tracked shows.
     ///   - name: the calendar's name (`X-WR-CALNAME`), or `nil` for none.
     public init(trackedShows shows: [TrackedShow], from day: CalendarDay, timestamp: Date, name: String? = "Anime plan") {
+        self.init(plans: shows.map { $0.upcomingPlan(from: day) }, timestamp: timestamp,
+                  episodeLengths: Self.lengths(of: shows), name: name)
+    }
+
+    /// A calendar of what is left to watch from the overview's day on: the same shows, plans and
+    /// episodes as the overview's other views (see ``init(trackedShows:from:timestamp:name:)``).
+    ///
+    /// - Parameters:
+    ///   - overview: the tracked shows as they stand on a day.
+    ///   - timestamp: the `DTSTAMP`: the real time of the export, not the overview's day.
+    ///   - name: the calendar's name (`X-WR-CALNAME`), or `nil` for none.
+    public init(overview: PlannerOverview, timestamp: Date, name: String? = "Anime plan") {
+        self.init(trackedShows: overview.shows, from: overview.day, timestamp: timestamp, name: name)
+    }
+
+    private static func lengths(of shows: [TrackedShow]) -> [Int: Duration] {
         var lengths: [Int: Duration] = [:]
         for show in shows { lengths[show.id] = show.show.episodeLength }
-        self.init(plans: shows.map { $0.upcomingPlan(from: day) }, timestamp: timestamp, episodeLengths: lengths, name: name)
+        return lengths
     }
 }

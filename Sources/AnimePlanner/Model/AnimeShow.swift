@@ -4,7 +4,7 @@ public import Foundation
 ///
 /// ```swift
 /// let show = AnimeShow(id: 52991, title: "Frieren", episodeCount: 28,
-///                      episodeLength: .seconds(24 * 60), release: .allReleased)
+///                      episodeLength: .seconds(24 * 60), release: .allReleased, myAnimeListID: 52991)
 /// ```
 public struct AnimeShow: Sendable, Hashable, Codable, Identifiable {
     /// A stable identifier, such as the MyAnimeList id.
@@ -17,15 +17,33 @@ public struct AnimeShow: Sendable, Hashable, Codable, Identifiable {
     public var episodeLength: Duration?
     /// Which episodes are out and when the next ones come out.
     public var release: ReleaseSchedule
+    /// The show's id on MyAnimeList, when known (Jikan's `mal_id`): what imports and exports of
+    /// MyAnimeList lists match by. Shows stored before it existed read as `nil`.
+    public var myAnimeListID: Int?
 
     /// Creates a show.
     public init(id: Int, title: String, episodeCount: Int?, episodeLength: Duration?,
-                release: ReleaseSchedule = .allReleased) {
+                release: ReleaseSchedule = .allReleased, myAnimeListID: Int? = nil) {
         self.id = id
         self.title = title
         self.episodeCount = episodeCount
         self.episodeLength = episodeLength
         self.release = release
+        self.myAnimeListID = myAnimeListID
+    }
+
+    /// Whether `other` states the same facts as this show at `now`: the same id, title, count,
+    /// length and MyAnimeList id, and the same releases — a weekly schedule restated from a later
+    /// instant, with the episodes that came out since, is the same schedule.
+    public func hasSameFacts(as other: AnimeShow, at now: Date) -> Bool {
+        guard id == other.id, title == other.title, episodeCount == other.episodeCount, episodeLength == other.episodeLength,
+              myAnimeListID == other.myAnimeListID else { return false }
+        switch (release, other.release) {
+        case (.weekly(let slot, _, _), .weekly(let otherSlot, _, _)):
+            return slot == otherSlot && releasedEpisodes(at: now) == other.releasedEpisodes(at: now)
+        default:
+            return release == other.release
+        }
     }
 
     /// The number of episodes out at `instant`.

@@ -62,6 +62,20 @@ struct EpisodeWindow {
         releaseDays = days
     }
 
+    /// The last episode a plan of `show` made at `now` can cover: the total, or the episodes out so
+    /// far while the total or the next releases are unknown; `nil` when neither is known (a finished
+    /// show without a count).
+    static func lastEpisode(of show: AnimeShow, now: Date) -> Int? {
+        switch show.release {
+        case .allReleased:
+            return show.episodeCount
+        case .releasedSoFar(let released):
+            return min(show.episodeCount ?? released, released)
+        case .weekly:
+            return show.episodeCount ?? min(show.releasedEpisodes(at: now), PlannerLimits.episodes.upperBound)
+        }
+    }
+
     /// The number of episodes.
     var count: Int { last - first + 1 }
 

@@ -11,12 +11,13 @@ public struct PlanOptions: Sendable, Hashable, Codable {
     public var skippedDays: Set<CalendarDay>
     /// At most this many episodes of one show on one day; `nil` for no limit.
     public var maximumPerDay: Int?
-    /// Where the extra episodes of a date-range plan go.
+    /// Where the extra episodes of a date-range plan go: spread through the range by default, so a
+    /// plan to finish by a day starts at once (see ``RemainderPlacement``).
     public var remainder: RemainderPlacement
 
     /// Creates options.
     public init(start: CalendarDay, weekdays: Set<Weekday> = Set(Weekday.allCases), skippedDays: Set<CalendarDay> = [],
-                maximumPerDay: Int? = nil, remainder: RemainderPlacement = .lastDays) {
+                maximumPerDay: Int? = nil, remainder: RemainderPlacement = .spread) {
         self.start = start
         self.weekdays = weekdays
         self.skippedDays = skippedDays

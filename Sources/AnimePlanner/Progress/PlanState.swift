@@ -1,7 +1,7 @@
 public import AirdateCore
 
-/// Where a tracked show is in its life: watched by plan, paused, or dropped. Completion is not a
-/// state of its own: it follows from the log (``TrackedShow/isCompleted``).
+/// Where a tracked show is in its life: watched by plan, paused, dropped, or queued to watch later.
+/// Completion is not a state of its own: it follows from the log (``TrackedShow/isCompleted``).
 public enum PlanState: Sendable, Hashable, Codable {
     /// Planned and watched.
     case active
@@ -9,4 +9,7 @@ public enum PlanState: Sendable, Hashable, Codable {
     case paused(since: CalendarDay)
     /// Given up on this day; the log is kept, nothing more is planned.
     case dropped(on: CalendarDay)
+    /// On the list to watch later since this day ("plan to watch"): nothing is planned until
+    /// ``TrackedShow/resume(on:planner:)`` or ``TrackedShow/change(goal:options:planner:)``.
+    case queued(since: CalendarDay)
 }

@@ -8,9 +8,11 @@ public import AirdateCore
 ///   itself are not due until `D` is over, so watching some or none of them yet is not behind;
 /// - *planned* is the last episode of the last planned day on or before `D`;
 /// - watched below due is ``behind(by:)`` (due − watched), watched above planned is ``ahead(by:)``
-///   (watched − planned), anything from due to planned is ``onTrack``.
+///   (watched − planned), anything from due to planned is ``onTrack``;
+/// - only the days of the plan in force count (from its first day, ``PlanOptions/start``): a new
+///   plan starts on track, and a first day in the past makes what it planned before `D` due.
 ///
-/// A paused or dropped show reports that instead, and a completed one ``completed(on:)``.
+/// A paused, dropped or queued show reports that instead, and a completed one ``completed(on:)``.
 public enum PlanStatus: Sendable, Hashable, Codable {
     /// More episodes watched than planned through the day.
     case ahead(by: Int)
@@ -24,4 +26,6 @@ public enum PlanStatus: Sendable, Hashable, Codable {
     case paused(since: CalendarDay)
     /// The show was dropped on that day (``TrackedShow/drop(on:)``).
     case dropped(on: CalendarDay)
+    /// The show is on the list to watch later since that day (``TrackedShow/queue(on:)``).
+    case queued(since: CalendarDay)
 }

@@ -59,6 +59,25 @@ public actor PlannerStore {
         }
     }
 
+    /// Starts keeping every show of `shows`, in one transaction: all of them or, when one fails,
+    /// none (an import is one operation).
+    ///
+    /// - Throws: ``PlannerStoreError/duplicate(_:)`` when an id is taken, or listed twice in `shows`
+    ///   (nothing is added).
+    public func insert(contentsOf shows: [TrackedShow]) async throws(PlannerStoreError) {
+        guard !shows.isEmpty else { return }
+        try await database.write { db in
+            var seen: Set<Int> = []
+            var position = try Int.fetchOne(db, sql: "SELECT COALESCE(MAX(position), 0) + 1 FROM trackedShow") ?? 1
+            for show in shows {
+                guard seen.insert(show.id).inserted else { throw PlannerStoreError.duplicate(show.id) }
+                if try TrackedShowRecord.exists(db, key: show.id) { throw PlannerStoreError.duplicate(show.id) }
+                try Self.store(show, position: position, in: db)
+                position += 1
+            }
+        }
+    }
+
     /// Replaces a stored show (its plan and its whole log) with `show`.
     ///
     /// A `show` read earlier overwrites whatever changed since — another process's logged episodes

@@ -16,6 +16,9 @@ struct TrackedShowRecord: Codable, FetchableRecord, PersistableRecord {
         var planIssue: PlanError?
         /// Absent in rows written before plans could be paused or dropped (read as active).
         var state: PlanState?
+        /// What a pause, drop or queue took off the plan; absent when empty and in rows written
+        /// before 0.3.0.
+        var suspendedDays: [PlannedDay]?
     }
 
     var id: Int
@@ -29,7 +32,7 @@ struct TrackedShowRecord: Codable, FetchableRecord, PersistableRecord {
         self.position = position
         let value = Body(show: tracked.show, goal: tracked.goal, options: tracked.options,
                          watchedBeforeTracking: tracked.watchedBeforeTracking, plan: tracked.plan, planIssue: tracked.planIssue,
-                         state: tracked.state)
+                         state: tracked.state, suspendedDays: tracked.suspendedDays.isEmpty ? nil : tracked.suspendedDays)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         body = String(decoding: try encoder.encode(value), as: UTF8.self)
@@ -44,7 +47,7 @@ struct TrackedShowRecord: Codable, FetchableRecord, PersistableRecord {
         }
         return TrackedShow(show: value.show, goal: value.goal, options: value.options,
                            watchedBeforeTracking: value.watchedBeforeTracking, plan: value.plan, log: log,
-                           planIssue: value.planIssue, state: value.state ?? .active)
+                           planIssue: value.planIssue, state: value.state ?? .active, suspendedDays: value.suspendedDays ?? [])
     }
 
     /// The schema.

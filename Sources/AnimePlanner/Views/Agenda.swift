@@ -2,8 +2,8 @@ public import AirdateCore
 
 /// A calendar of tracked shows: for each day of a range, what was planned and what was watched,
 /// per show with episode ranges. It reads each show's one ``TrackedShow/plan`` and
-/// ``TrackedShow/log`` (call ``TrackedShow/catchUp(on:planner:)`` for today first), so after a
-/// re-plan every day from the change on lists each episode at most once.
+/// ``TrackedShow/log`` as given (pass the shows ``TrackedShow/caughtUp(on:planner:)`` for today, or use
+/// ``PlannerOverview/agenda(from:through:)``), so every day from today on lists each episode at most once.
 ///
 /// ```swift
 /// let month = try Agenda(shows, from: today.firstDayOfMonth, through: today.lastDayOfMonth)

@@ -4,8 +4,10 @@ public import AirdateCore
 /// watched (from the log and each show's episode length), minutes per day over the last days
 /// (watched and planned), and per show the episodes left and the projected finish.
 public struct PlannerStatistics: Sendable, Hashable {
-    /// Shows neither completed nor dropped (paused ones included).
+    /// Shows neither completed, dropped nor queued (paused ones included).
     public var watchingCount: Int
+    /// Shows queued to watch later (``PlanState/queued(since:)``).
+    public var queuedCount: Int
     /// Shows dropped.
     public var droppedCount: Int
     /// Shows completed.
@@ -22,7 +24,9 @@ public struct PlannerStatistics: Sendable, Hashable {
     public var shows: [ShowSummary]
 
     /// Statistics of `shows` on `day`, with `recentDayCount` days of minutes; each show's status is
-    /// ``TrackedShow/status(on:)`` (the one definition, see ``PlanStatus``).
+    /// ``TrackedShow/status(on:)`` (the one definition, see ``PlanStatus``). The shows are read as
+    /// given: pass them ``TrackedShow/caughtUp(on:planner:)`` for `day`, or use
+    /// ``PlannerOverview/statistics(recentDayCount:)``.
     ///
     /// - Throws: ``PlanError/outOfRange(what:value:allowed:)`` when `recentDayCount` is outside ``PlannerLimits/days``.
     public init(_ shows: [TrackedShow], on day: CalendarDay, recentDayCount: Int = 7) throws(PlanError) {
@@ -38,6 +42,7 @@ public struct PlannerStatistics: Sendable, Hashable {
         var left = 0
         var completed = 0
         var dropped = 0
+        var queued = 0
         var lines: [ShowSummary] = []
         for tracked in shows {
             let length = tracked.show.countableEpisodeLength ?? .zero
@@ -52,13 +57,15 @@ public struct PlannerStatistics: Sendable, Hashable {
             let status = tracked.status(on: day)
             if case .completed = status { completed += 1 }
             if case .dropped = status { dropped += 1 }
+            if case .queued = status { queued += 1 }
             left += tracked.episodesLeft ?? 0
             lines.append(ShowSummary(
                 showID: tracked.id, title: tracked.show.title,
                 episodesWatched: tracked.log.filter { $0.day <= day }.reduce(0) { $0 + $1.episodes.count },
                 episodesLeft: tracked.episodesLeft, projectedFinish: tracked.projectedFinish, status: status))
         }
-        watchingCount = shows.count - completed - dropped
+        watchingCount = shows.count - completed - dropped - queued
+        queuedCount = queued
         droppedCount = dropped
         completedCount = completed
         episodesWatched = episodes

@@ -1,0 +1,89 @@
+@testable import AirdateHTTP
+import Clocks
+import Foundation
+import HTTPTypes
+import Testing
+
+/// A machine without a network hears so at once: a host name that cannot be resolved is one attempt
+/// and a `.unreachable` error naming it, never retried with back-off (the offline case of issue 28's
+/// class 7); a refused connection is still retried (see FaultMatrixTests). Hermetic: the client is
+/// tested on a transport that fails as URLSession does offline (no DNS lookup, which a busy machine
+/// may stall), and URLSession's errors are mapped as they come.
+@Suite struct UnreachableTests {
+    /// Fails every request as URLSession's transport does for `code`, counting them.
+    final class FailingTransport: HTTPTransport, @unchecked Sendable {
+        private let lock = NSLock()
+        private var sent = 0
+        private let code: Int
+        var count: Int { lock.withLock { sent } }
+        init(_ code: Int) { self.code = code }
+
+        func send(_ request: HTTPRequest, timeout: Duration) async throws -> HTTPTransportResponse {
+            try await send(request, limits: HTTPTransportLimits(timeout: timeout))
+        }
+
+        func send(_ request: HTTPRequest, limits: HTTPTransportLimits) async throws -> HTTPTransportResponse {
+            lock.withLock { sent += 1 }
+            throw URLSessionTransport.clientError(for: NSError(
+                domain: NSURLErrorDomain, code: code,
+                userInfo: [NSURLErrorFailingURLErrorKey: request.url as Any, NSLocalizedDescriptionKey: "Could not resolve host: api.jikan.moe"]))
+        }
+    }
+
+    static func client(transport: FailingTransport) throws -> APIClient {
+        APIClient(configuration: APIClientConfiguration(
+            baseURL: try #require(URL(string: "https://api.jikan.moe/v4")), userAgent: "AirdateTests/1.0 (+https://example.org/airdate)",
+            rateLimits: [], retry: exactRetry(attempts: 4)), transport: transport, clock: ImmediateClock())
+    }
+
+    @Test("a host name that does not resolve is one attempt, .unreachable, not retriable, naming the host",
+          arguments: [NSURLErrorCannotFindHost, NSURLErrorDNSLookupFailed, NSURLErrorNotConnectedToInternet])
+    func unresolvableHostIsOneAttempt(code: Int) async throws {
+        let transport = FailingTransport(code)
+        let client = try Self.client(transport: transport)
+        do {
+            let _: Item = try await client.get(APIRequest(path: "/anime/1"))
+            Issue.record("a request succeeded")
+        } catch {
+            #expect(error.code == .unreachable, "\(error)")
+            #expect(!error.isRetriable)
+            #expect(error.errorDescription?.hasPrefix("Could not reach api.jikan.moe") == true, "\(error.errorDescription ?? "")")
+        }
+        #expect(transport.count == 1, "a host that cannot be resolved was asked \(transport.count) times")
+    }
+
+    @Test("a connection lost or refused stays a transport failure, retried (a server restarting refuses for a moment)",
+          arguments: [NSURLErrorNetworkConnectionLost, NSURLErrorCannotConnectToHost])
+    func othersAreRetried(code: Int) async throws {
+        let transport = FailingTransport(code)
+        let client = try Self.client(transport: transport)
+        do {
+            let _: Item = try await client.get(APIRequest(path: "/anime/1"))
+            Issue.record("a request succeeded")
+        } catch {
+            #expect(error.code == .transport, "\(error)")
+        }
+        #expect(transport.count == 4)
+    }
+
+    @Test("URLSession's no-network errors map to .unreachable; others stay .transport")
+    func mapping() {
+        for code in [NSURLErrorCannotFindHost, NSURLErrorDNSLookupFailed, NSURLErrorNotConnectedToInternet] {
+            let error = NSError(domain: NSURLErrorDomain, code: code,
+                                userInfo: [NSURLErrorFailingURLErrorKey: URL(string: "https://api.jikan.moe/v4/anime/1") as Any])
+            let mapped = URLSessionTransport.clientError(for: error)
+            #expect(mapped.code == .unreachable, "\(code)")
+            #expect(mapped.errorDescription?.hasPrefix("Could not reach api.jikan.moe") == true, "\(mapped.errorDescription ?? "")")
+        }
+        // curl's own sentence for a proxy whose name does not resolve, passed on as "unknown".
+        let proxy = NSError(domain: NSURLErrorDomain, code: NSURLErrorUnknown,
+                            userInfo: [NSLocalizedDescriptionKey: "Could not resolve proxy: proxy.invalid",
+                                       NSURLErrorFailingURLErrorKey: URL(string: "https://api.jikan.moe/v4/anime/1") as Any])
+        #expect(URLSessionTransport.clientError(for: proxy).code == .unreachable)
+        #expect(URLSessionTransport.clientError(for: NSError(domain: NSURLErrorDomain, code: NSURLErrorUnknown,
+                                                             userInfo: [NSLocalizedDescriptionKey: "Recv failure"])).code == .transport)
+        for code in [NSURLErrorNetworkConnectionLost, NSURLErrorCannotConnectToHost] {
+            #expect(URLSessionTransport.clientError(for: NSError(domain: NSURLErrorDomain, code: code)).code == .transport, "\(code)")
+        }
+    }
+}

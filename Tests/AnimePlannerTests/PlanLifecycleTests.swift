@@ -3,7 +3,7 @@ import Foundation
 import Testing
 @testable import AnimePlanner
 
-@Suite(.timeLimit(.minutes(1))) struct PlanLifecycleTests {
+@Suite(.timeLimit(.minutes(10))) struct PlanLifecycleTests {
     static let monday = Fixture.day("2022-11-14")
 
     /// 26 episodes, 3 a day from Monday 2022-11-14 (the Mushishi).

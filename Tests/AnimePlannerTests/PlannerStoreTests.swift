@@ -5,7 +5,7 @@ import Testing
 @testable import AnimePlanner
 import AirdateStore
 
-@Suite(.timeLimit(.minutes(1))) struct PlannerStoreTests {
+@Suite(.timeLimit(.minutes(10))) struct PlannerStoreTests {
     static let monday = Fixture.day("2025-03-03")
 
     func tracked(_ id: Int, _ title: String) throws -> TrackedShow {

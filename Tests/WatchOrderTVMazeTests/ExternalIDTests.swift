@@ -7,24 +7,6 @@ import Testing
 import WatchOrder
 import WatchOrderTVMaze
 
-/// A TVMaze client of a loopback server over `Fixtures/<folder>/`.
-private func withTVMaze<T>(_ folder: String, _ body: (TVMaze) async throws -> T) async throws -> T {
-    let server = try FixtureServer(fixtures: TestPaths.fixtures(folder))
-    try await server.start()
-    var configuration = TVMaze.configuration(baseURL: await server.baseURL)
-    configuration.rateLimits = []
-    configuration.retry = .none
-    configuration.useLoopbackTestTimeouts()
-    do {
-        let result = try await body(TVMaze(configuration: configuration))
-        await server.stop()
-        return result
-    } catch {
-        await server.stop()
-        throw error
-    }
-}
-
 @Suite("TVMaze ids → WatchOrder", .serialized)
 struct ExternalIDTests {
     @Test("A show is found by TVMaze's id, TheTVDB's or IMDb's; a stale TVMaze id falls back to the others")

@@ -9,9 +9,9 @@ import WatchOrder
 import WatchOrderTVMaze
 import WatchOrderWiki
 
-/// A TVMaze client of a loopback server over `Fixtures/tvmaze/arrowverse/`.
-private func withTVMaze<T>(_ body: (TVMaze) async throws -> T) async throws -> T {
-    let server = try FixtureServer(fixtures: TestPaths.fixtures("tvmaze/arrowverse"))
+/// A TVMaze client of a loopback server over `Fixtures/<folder>/` (the Arrowverse's by default).
+func withTVMaze<T>(_ folder: String = "tvmaze/arrowverse", _ body: (TVMaze) async throws -> T) async throws -> T {
+    let server = try FixtureServer(fixtures: TestPaths.fixtures(folder))
     try await server.start()
     var configuration = TVMaze.configuration(baseURL: await server.baseURL)
     configuration.rateLimits = []

@@ -247,7 +247,7 @@ let package = Package(
         // among a watch list's episodes. A target of its own so that WatchOrder stays small.
         .target(
             name: "WatchOrderImport",
-            dependencies: ["WatchOrder", "AirdateCore"]
+            dependencies: ["WatchOrder", "AirdateCore", "CAirdateZlib"]
         ),
         .testTarget(
             name: "WatchOrderImportTests",

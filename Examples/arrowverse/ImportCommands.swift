@@ -12,7 +12,7 @@ enum ExchangeFormat: String, ExpressibleByArgument, CaseIterable {
     case airdate
     /// Trakt's watched history (JSON).
     case trakt
-    /// TV Time's data export (the unpacked folder, or its seen_episode.csv).
+    /// TV Time's data export (its ZIP archive, the unpacked folder, or its seen_episode.csv).
     case tvtime
 }
 
@@ -105,7 +105,7 @@ struct Import: AsyncParsableCommand {
     @OptionGroup var common: CommonOptions
     @Option(help: "The format: airdate (a file `arrowverse export` wrote; the default), trakt or tvtime.") var from: ExchangeFormat = .airdate
     @Flag(help: "Show what the import would change, and change nothing.") var dryRun = false
-    @Argument(help: "The file to read (for tvtime, the unpacked export folder or its seen_episode.csv).") var file: String
+    @Argument(help: "The file to read (for tvtime, the export's ZIP archive, the unpacked folder or its seen_episode.csv).") var file: String
 
     func validate() throws {
         if file.isEmpty { throw ValidationError("The file to import needs a path.") }

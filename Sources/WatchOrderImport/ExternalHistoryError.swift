@@ -20,8 +20,11 @@ public struct ExternalHistoryError: Error, Sendable, Hashable, LocalizedError {
         public static let malformed = Code(rawValue: "malformed")
         /// A column or field every record needs is missing.
         public static let missingField = Code(rawValue: "missingField")
-        /// A ZIP archive: unpack it first and give the folder.
+        /// A ZIP archive where the reader reads only the unpacked file (Trakt's): unpack it first.
         public static let zipArchive = Code(rawValue: "zipArchive")
+        /// A ZIP archive using what the reader does not read: encryption, ZIP64, a split archive,
+        /// compression other than stored or deflated.
+        public static let unsupportedArchive = Code(rawValue: "unsupportedArchive")
         /// The file is larger than the reader accepts.
         public static let tooLarge = Code(rawValue: "tooLarge")
         /// Matches an error with this code (`catch ExternalHistoryError.Code.malformed { }`).
@@ -52,6 +55,8 @@ public struct ExternalHistoryError: Error, Sendable, Hashable, LocalizedError {
             return "The \(name) export lacks \(detail); nothing was imported. Give the file as \(name) wrote it."
         case .zipArchive:
             return "This is a ZIP archive: unpack it and give the folder (or \(detail)). Nothing was imported."
+        case .unsupportedArchive:
+            return "The \(name) archive cannot be read here: \(detail). Unpack it with your system's archive tool and give the folder. Nothing was imported."
         case .tooLarge:
             return "The \(name) export is too large: \(detail). Nothing was imported."
         default:

@@ -8,7 +8,7 @@ public import Foundation
 /// years; the known synonyms are read), so their order does not matter.
 ///
 /// ```swift
-/// let history = try TVTimeExport.read(at: URL(fileURLWithPath: "tvtime-export"))   // the unpacked folder
+/// let history = try TVTimeExport.read(at: URL(fileURLWithPath: "tvtime-export.zip"))   // or the unpacked folder
 /// ```
 public enum TVTimeExport {
     /// The episode history's file name.
@@ -28,12 +28,18 @@ public enum TVTimeExport {
     static let playColumns = ["times_watched", "plays", "watch_count"]
     static let archivedColumns = ["archived", "is_archived"]
 
-    /// Reads an unpacked export: a folder holding `seen_episode.csv` (and, when there,
-    /// `followed_tv_show.csv`), or the `seen_episode.csv` file itself.
+    /// Reads an export: the ZIP archive TV Time sends (its `seen_episode.csv` and
+    /// `followed_tv_show.csv` found by name in any folder inside it), the unpacked folder holding
+    /// `seen_episode.csv` (and, when there, `followed_tv_show.csv`), or the `seen_episode.csv` file itself.
     ///
-    /// - Throws: ``ExternalHistoryError`` — a ZIP archive (`.zipArchive`: unpack it first), no
-    ///   `seen_episode.csv`, a file that is not TV Time's CSV or is damaged; nothing is read from an
-    ///   export that fails.
+    /// An archive is read within bounds: at most 10,000 entries, ``maximumSize`` unpacked per file,
+    /// ``maximumArchiveSize`` in all; entries stored or deflated, each checked against its declared
+    /// size and checksum.
+    ///
+    /// - Throws: ``ExternalHistoryError`` — no `seen_episode.csv`, a file that is not TV Time's CSV
+    ///   or is damaged, an archive cut off or damaged (`.malformed`), past the bounds (`.tooLarge`)
+    ///   or using what is not read (`.unsupportedArchive`: encryption, ZIP64, other compression);
+    ///   nothing is read from an export that fails.
     public static func read(at url: URL) throws(ExternalHistoryError) -> ExternalHistory {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
@@ -49,11 +55,78 @@ public enum TVTimeExport {
                 seenEpisodes: try contents(seen),
                 followedShows: FileManager.default.fileExists(atPath: followed.path) ? try contents(followed) : nil)
         }
+        if try isZipArchive(url) { return try readArchive(at: url) }
         let data = try contents(url)
         if url.lastPathComponent == followedShowsFile {
             throw ExternalHistoryError(.missingField, service: .tvTime, detail: "\(seenEpisodesFile) (this is the list of followed shows; give the folder holding both)")
         }
         return try read(seenEpisodes: data, followedShows: nil, seenName: url.lastPathComponent)
+    }
+
+    /// The newer exports' history file, which this reader does not read yet.
+    static let trackingRecordsFile = "tracking-prod-records-v2.csv"
+    /// The largest ZIP archive read (1 GiB).
+    public static let maximumArchiveSize = 1 << 30
+
+    private static func isZipArchive(_ url: URL) throws(ExternalHistoryError) -> Bool {
+        guard let handle = try? FileHandle(forReadingFrom: url) else {
+            throw ExternalHistoryError(.notThisFormat, service: .tvTime, detail: "\(url.path) cannot be read")
+        }
+        defer { try? handle.close() }
+        let head = (try? handle.read(upToCount: 4)) ?? Data()
+        return head.starts(with: [0x50, 0x4B]) && (head.count < 4 || [[3, 4], [5, 6], [7, 8]].contains(Array(head.dropFirst(2))))
+    }
+
+    /// Reads the export's ZIP archive as TV Time sent it: `seen_episode.csv` and
+    /// `followed_tv_show.csv` found by name in any folder of the archive.
+    private static func readArchive(at url: URL) throws(ExternalHistoryError) -> ExternalHistory {
+        let archiveName = url.lastPathComponent
+        let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
+        guard size <= maximumArchiveSize else {
+            throw ExternalHistoryError(.tooLarge, service: .tvTime, detail: "\(archiveName) is \(size >> 20) MB, more than \(maximumArchiveSize >> 20) MB")
+        }
+        let data: Data
+        do {
+            data = try Data(contentsOf: url, options: .mappedIfSafe)
+        } catch {
+            throw ExternalHistoryError(.notThisFormat, service: .tvTime, detail: "\(url.path) cannot be read")
+        }
+        func failure(_ failure: ZipArchive.Failure) -> ExternalHistoryError {
+            switch failure {
+            case .damaged(let detail): ExternalHistoryError(.malformed, service: .tvTime, detail: "\(archiveName): \(detail)")
+            case .unsupported(let detail): ExternalHistoryError(.unsupportedArchive, service: .tvTime, detail: "\(archiveName) uses \(detail)")
+            case .tooLarge(let detail): ExternalHistoryError(.tooLarge, service: .tvTime, detail: "\(archiveName): \(detail)")
+            }
+        }
+        do {
+            let archive = try ZipArchive(data, maximumEntrySize: maximumSize)
+            func entry(_ fileName: String) throws(ExternalHistoryError) -> ZipArchive.Entry? {
+                let found = archive.entries.filter {
+                    !$0.isFolder && $0.fileName == fileName && !$0.name.hasPrefix("__MACOSX/")
+                }
+                guard found.count <= 1 else {
+                    throw ExternalHistoryError(.malformed, service: .tvTime,
+                                               detail: "\(archiveName) holds \(found.count) files named \(fileName) (\(found.map(\.name).joined(separator: ", "))); unpack it and give one folder")
+                }
+                return found.first
+            }
+            guard let seen = try entry(seenEpisodesFile) else {
+                let newer = try entry(trackingRecordsFile) != nil
+                throw ExternalHistoryError(.missingField, service: .tvTime, detail: newer
+                    ? "\(seenEpisodesFile) in \(archiveName) (it holds only \(trackingRecordsFile), the newer exports' history, which is not read yet)"
+                    : "\(seenEpisodesFile) in \(archiveName)")
+            }
+            let followed = try entry(followedShowsFile)
+            let seenData = try archive.contents(of: seen)
+            let followedData = try followed.map { entry throws(ZipArchive.Failure) in try archive.contents(of: entry) }
+            return try read(seenEpisodes: seenData, followedShows: followedData, seenName: seenEpisodesFile)
+        } catch let error as ZipArchive.Failure {
+            throw failure(error)
+        } catch let error as ExternalHistoryError {
+            throw error
+        } catch {
+            throw ExternalHistoryError(.malformed, service: .tvTime, detail: "\(archiveName): \(error)")
+        }
     }
 
     private static func contents(_ url: URL) throws(ExternalHistoryError) -> Data {

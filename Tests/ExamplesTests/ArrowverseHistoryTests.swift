@@ -119,6 +119,20 @@ struct ArrowverseHistoryTests {
         #expect(try await watchedCount() == before)
     }
 
+    @Test("import --from tvtime reads the export's ZIP archive as the folder; a bad archive changes nothing")
+    func tvTimeZipImport() async throws {
+        let folderRun = try await succeeds(["import", "--from", "tvtime", Self.imports.appendingPathComponent("tvtime/export").path, "--dry-run"]).stdout
+        let zipRun = try await succeeds(["import", "--from", "tvtime", Self.imports.appendingPathComponent("tvtime/zip/export-deflated.zip").path, "--dry-run"]).stdout
+        #expect(folderRun.contains("11 watches"), "\(folderRun)")
+        #expect(zipRun == folderRun)
+        #expect(try await watchedCount() == 0)
+        for name in ["truncated.zip", "encrypted.zip", "bomb.zip", "no-history.zip"] {
+            let line = try await fails(["import", "--from", "tvtime", Self.imports.appendingPathComponent("tvtime/zip/\(name)").path], status: 1)
+            #expect(line.contains(name) || line.contains("seen_episode.csv"), "\(line)")
+        }
+        #expect(try await watchedCount() == 0)
+    }
+
     @Test("import of a progress file with unknown shows: they are left out and said; the selection is kept; a dry run writes nothing")
     func progressImportValidates() async throws {
         let file = folder.appendingPathComponent("progress.json")

@@ -53,13 +53,14 @@ struct TVTimeExportTests {
         #expect(error.detail.contains(detail), "\(error.detail)")
     }
 
-    @Test("Not TV Time's: a Trakt file, a ZIP, a folder without the history, a missing path, an empty file")
+    @Test("Not TV Time's: a Trakt file, a ZIP that is cut off, a folder without the history, a missing path, an empty file")
     func notTVTime() throws {
         let trakt = Support.imports.appendingPathComponent("trakt/watched-history.json")
         #expect(throws: ExternalHistoryError.self) { try TVTimeExport.read(at: trakt) }
         let zip = try TemporaryFiles.folder("tvtime").appendingPathComponent("export.zip")
         try Data([0x50, 0x4B, 0x03, 0x04, 0, 0]).write(to: zip)
-        #expect(try #require(throws: ExternalHistoryError.self) { try TVTimeExport.read(at: zip) }.code == .zipArchive)
+        #expect(try #require(throws: ExternalHistoryError.self) { try TVTimeExport.read(at: zip) }.code == .malformed)
+        #expect(try #require(throws: ExternalHistoryError.self) { try TVTimeExport.read(seenEpisodes: Data([0x50, 0x4B, 0x03, 0x04, 0, 0])) }.code == .zipArchive)
         let empty = try TemporaryFiles.folder("tvtime")
         #expect(try #require(throws: ExternalHistoryError.self) { try TVTimeExport.read(at: empty) }.code == .missingField)
         #expect(throws: ExternalHistoryError.self) { try TVTimeExport.read(at: empty.appendingPathComponent("nothing.csv")) }

@@ -22,7 +22,7 @@ let package = Package(
         // Other services' files, read and written beside the products they feed.
         .library(name: "AnimePlannerMAL", targets: ["AnimePlannerMAL"]),
         // Their types appear in the other products' public API (`CalendarDay`, `Week`, `ICalendar`;
-        // `HTTPTransport`, `HTTPClientError`), so apps import them by name.
+        // `HTTPTransport`, `APIClientError`), so apps import them by name.
         .library(name: "AirdateCore", targets: ["AirdateCore"]),
         .library(name: "AirdateHTTP", targets: ["AirdateHTTP"]),
         // The persistence foundation of the three stores; its `StoreError` and `StoreObservation`

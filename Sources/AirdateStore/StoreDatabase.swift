@@ -151,7 +151,9 @@ public final class StoreDatabase<Failure: StoreErrorWrapping>: Sendable {
     ///
     /// It stays one transaction: when another connection committed between what `body` read and
     /// its first write, SQLite refuses the write (`SQLITE_BUSY_SNAPSHOT`) and `body` runs again, from
-    /// the start, on the new data — for as long as ``busyTimeout`` allows. So `body` must do nothing
+    /// the start, on the new data — for as long as ``busyTimeout`` allows; when another connection
+    /// holds the write lock as `body` first writes, it waits for it and runs `body` again, within the
+    /// same bound. So `body` must do nothing
     /// but read and write the database. When `body` throws, nothing it did is kept.
     ///
     /// - Throws: what `body` throws as `Failure`, or the store's error wrapping a ``StoreError``.
@@ -162,6 +164,7 @@ public final class StoreDatabase<Failure: StoreErrorWrapping>: Sendable {
         let (probe, path) = (probe, path)
         do {
             return try await pool.writeWithoutTransaction { db in
+                var pause = 1  // milliseconds
                 while true {
                     do {
                         var result: T?
@@ -176,6 +179,13 @@ public final class StoreDatabase<Failure: StoreErrorWrapping>: Sendable {
                         where error.extendedResultCode == .SQLITE_BUSY_SNAPSHOT && ContinuousClock.now < deadline
                     {
                         continue  // another connection wrote after this one read: run again on its data
+                    } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY && ContinuousClock.now < deadline {
+                        // Another connection holds the write lock. SQLite does not call the busy handler
+                        // when a transaction that has read asks for the lock (it could deadlock), so the
+                        // wait is here: a short pause on this store's writer thread, then from the start.
+                        pause = min(pause * 2, 50)
+                        usleep(UInt32(pause) * 1000)
+                        continue
                     }
                 }
             }

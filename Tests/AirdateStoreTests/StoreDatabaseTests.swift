@@ -201,6 +201,37 @@ struct StoreDatabaseTests {
         #expect(try await database.read(NoteSchema.texts) == ["theirs", "mine after 1"])
     }
 
+    @Test func writeIfNeededWaitsForAnotherWriterAfterItHasRead() async throws {
+        let path = try TestPaths.temporaryDatabase()
+        let database = try StoreDatabase<StoreError>(path: path, migrator: NoteSchema.migrator)
+        // Another connection holds the write lock while the body reads and then writes. SQLite does
+        // not call the busy handler for a transaction that has read (20 processes each writing the
+        // built-in orders on open failed at once with "locked … after 0.0 seconds").
+        var unsafe = Configuration()
+        unsafe.allowsUnsafeTransactions = true
+        let holder = try DatabaseQueue(path: path, configuration: unsafe)
+        try await holder.writeWithoutTransaction { db in try db.execute(sql: "BEGIN IMMEDIATE") }
+        let attempts = Counter()
+        let writing = Task {
+            try await database.writeIfNeeded { db -> Int in
+                _ = attempts.increment()
+                let seen = try NoteSchema.count(db)
+                try db.execute(sql: "INSERT INTO note (text) VALUES ('mine')")
+                return seen
+            }
+        }
+        // Released once the body has met the lock at least once (a hang bound only).
+        let deadline = ContinuousClock.now + .seconds(120)
+        while attempts.value < 2, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
+        try await holder.writeWithoutTransaction { db in
+            try db.execute(sql: "INSERT INTO note (text) VALUES ('theirs')")
+            try db.execute(sql: "COMMIT")
+        }
+        #expect(try await writing.value == 1)
+        #expect(attempts.value >= 2)
+        #expect(try await database.read(NoteSchema.texts) == ["theirs", "mine"])
+    }
+
     @Test func manyConnectionsMigratingOneNewFileAtOnceAllSucceed() async throws {
         let path = try TestPaths.temporaryDatabase()
         // A slow migration: the others read "not migrated yet" while the first one runs, then run

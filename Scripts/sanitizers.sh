@@ -27,8 +27,9 @@ if [ -n "${SANITIZER_FILTER:-}" ]; then filter=(--filter "$SANITIZER_FILTER"); f
 if [ "${SANITIZER_PARALLEL:-0}" != "1" ]; then filter+=(--no-parallel); fi
 status=0
 
-# The package's own modules, as they appear in symbolised frames.
-own='(HTMLScrape|TVMazeClient|JikanClient|CountdownKit|AnimePlanner|WatchOrder|AirdateCore|AirdateHTTP|AirdateStore|AirdateAsyncHTTPClient|AnimePlannerJikan|WatchOrderTVMaze|WatchOrderWiki)'
+# The package's own code: frames whose source file is under Sources/ (test modules such as
+# AirdateStoreTests, whose names begin with a library's, and dependencies do not count).
+own="$PWD/Sources/"
 
 for sanitizer in "${sanitizers[@]}"; do
   log="$root/$sanitizer.log"

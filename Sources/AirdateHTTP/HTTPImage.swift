@@ -1,10 +1,10 @@
 public import Foundation
 
-/// A picture fetched by ``APIClient/image(at:maxBytes:)``: its bytes, the format they were
+/// A picture fetched by ``APIClient/image(at:maxBytes:lifetime:)``: its bytes, the format they were
 /// recognised as (by their first bytes, not by what the server claimed) and where they came from.
 /// What an app needs to show a poster or to serve it again from its own address.
 public struct HTTPImage: Sendable, Hashable {
-    /// The image formats ``APIClient/image(at:maxBytes:)`` accepts.
+    /// The image formats ``APIClient/image(at:maxBytes:lifetime:)`` accepts.
     public enum Format: String, Sendable, Hashable, CaseIterable {
         /// JPEG (`FF D8 FF`).
         case jpeg

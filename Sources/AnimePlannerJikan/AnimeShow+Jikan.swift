@@ -7,11 +7,11 @@ public import JikanClient
 extension AnimeShow {
     /// A plannable show from a Jikan anime, judged at `now`.
     ///
-    /// The id and ``AnimePlanner/AnimeShow/myAnimeListID`` are Jikan's `mal_id`, the title is
+    /// The id and `AnimeShow/myAnimeListID` are Jikan's `mal_id`, the title is
     /// `preferredTitle`, the episode count Jikan's (`nil` while unknown),
     /// the episode length `duration` (MyAnimeList states it per episode), and the
     /// release schedule follows the typed `status` (see
-    /// ``AnimePlanner/ReleaseSchedule/init(status:slot:releasedEpisodes:asOf:)``): an airing show
+    /// `ReleaseSchedule/init(status:slot:releasedEpisodes:asOf:)`): an airing show
     /// with a broadcast slot releases one episode at each broadcast.
     ///
     /// - Parameters:

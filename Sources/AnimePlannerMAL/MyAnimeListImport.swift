@@ -30,7 +30,7 @@ public enum MyAnimeListLookup: Sendable, Hashable {
 ///   with the import's goal (one episode a day unless told; a show that cannot be planned with the
 ///   goal is planned one a day, with a note);
 /// - **On-Hold**: the same, paused today; **Dropped**: dropped on the finish day (or today);
-/// - **Plan to Watch**: queued (``PlanState/queued(since:)``), planned when started.
+/// - **Plan to Watch**: queued (`PlanState.queued(since:)`), planned when started.
 ///
 /// Entries that cannot be imported — not found, more episodes watched than the show has, listed
 /// twice, or set aside by the reader (``MyAnimeListExport/skipped``) — are *unmatched*, each with
@@ -94,7 +94,7 @@ public struct MyAnimeListImport: Sendable, Hashable {
     ///   - options: weekdays, skipped days and maximum per day of those plans (every day from today
     ///     unless told; the first day is always today).
     ///   - myAnimeListID: a tracked show's MyAnimeList id (by default
-    ///     ``AnimePlanner/AnimeShow/myAnimeListID``; an app whose show ids are MyAnimeList ids can
+    ///     `AnimeShow/myAnimeListID`; an app whose show ids are MyAnimeList ids can
     ///     say so for shows stored before they carried one).
     ///   - lookup: finds an entry's show (by id, then by title); called once per entry not already
     ///     tracked, in order. What it throws (the network is down, say) ends the import.
@@ -258,7 +258,7 @@ public struct MyAnimeListImport: Sendable, Hashable {
 
 extension MyAnimeListEntry {
     /// The entry a tracked show is on a MyAnimeList list on `day`, or `nil` when the show has no
-    /// MyAnimeList id: `myAnimeListID`, else ``AnimePlanner/AnimeShow/myAnimeListID``.
+    /// MyAnimeList id: `myAnimeListID`, else `AnimeShow/myAnimeListID`.
     ///
     /// The status follows the show's state (completed, watching, On-Hold for paused, dropped, Plan
     /// to Watch for queued), the episodes watched are the highest one watched, the start date is the

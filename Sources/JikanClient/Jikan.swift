@@ -70,10 +70,10 @@ public struct Jikan: Sendable {
     /// The picture `images` offers at `size` in `format` (the nearest other size or format when that
     /// one is missing, see ``JikanImageSet/url(_:preferring:)``), fetched through this client: paced
     /// by Jikan's rate limits, retried, bounded by `maxBytes` and cached on its
-    /// ``AirdateHTTP/APIClientConfiguration/diskCache`` (see ``AirdateHTTP/APIClient/image(at:maxBytes:lifetime:)``).
+    /// `APIClientConfiguration/diskCache` (see `APIClient/image(at:maxBytes:lifetime:)`).
     ///
-    /// - Throws: ``AirdateHTTP/APIClientError/Code/notFound`` when `images` has no picture (or the
-    ///   file is gone), and the errors of ``AirdateHTTP/APIClient/image(at:maxBytes:lifetime:)``.
+    /// - Throws: `APIClientError/Code/notFound` when `images` has no picture (or the
+    ///   file is gone), and the errors of `APIClient/image(at:maxBytes:lifetime:)`.
     public func image(
         _ images: JikanImageSet, size: JikanImageSize = .large, preferring format: JikanImageFormat = .jpg,
         maxBytes: Int = 2 * 1024 * 1024

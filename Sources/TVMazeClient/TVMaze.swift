@@ -184,11 +184,11 @@ public struct TVMaze: Sendable {
 
     /// The image `links` point to (a show's poster, an episode's still, a person's photo) at `size`
     /// (the other size when that one is missing), fetched through this client: paced by its rate
-    /// limits, retried, bounded by `maxBytes` and cached on its ``AirdateHTTP/APIClientConfiguration/diskCache``
-    /// (see ``AirdateHTTP/APIClient/image(at:maxBytes:lifetime:)``).
+    /// limits, retried, bounded by `maxBytes` and cached on its `APIClientConfiguration/diskCache`
+    /// (see `APIClient/image(at:maxBytes:lifetime:)`).
     ///
-    /// - Throws: ``AirdateHTTP/APIClientError/Code/notFound`` when `links` has no URL (or TVMaze has
-    ///   no such file), and the errors of ``AirdateHTTP/APIClient/image(at:maxBytes:lifetime:)``.
+    /// - Throws: `APIClientError/Code/notFound` when `links` has no URL (or TVMaze has
+    ///   no such file), and the errors of `APIClient/image(at:maxBytes:lifetime:)`.
     public func image(
         _ links: TVMazeImageLinks, size: TVMazeImageSize = .medium, maxBytes: Int = 2 * 1024 * 1024
     ) async throws(APIClientError) -> HTTPImage {

@@ -3,7 +3,7 @@ public import Foundation
 
 /// The service an export file comes from (or is written for).
 public struct ExternalService: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
-    /// The stable identifier (`trakt`, `tvtime`): also the ``WatchOrder/EpisodeWatch/source`` of
+    /// The stable identifier (`trakt`, `tvtime`): also the `EpisodeWatch/source` of
     /// the watches an import records.
     public var rawValue: String
     /// Wraps an identifier.

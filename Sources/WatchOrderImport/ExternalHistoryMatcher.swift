@@ -48,7 +48,7 @@ public struct MatchedFollow: Sendable, Hashable {
 
 /// What an export file comes to against a watch list: the watches matched to listed episodes (and
 /// how), those that match nothing (and why), the followed shows, and what the reader skipped.
-/// ``watchesToRecord`` is what ``WatchOrder/WatchOrderStore/importWatches(_:showStatus:source:dryRun:)`` takes.
+/// ``watchesToRecord`` is what `WatchOrderStore/importWatches(_:showStatus:source:dryRun:)` takes.
 public struct ExternalMatchPlan: Sendable, Hashable {
     /// The service the file came from.
     public var service: ExternalService
@@ -76,7 +76,7 @@ public struct ExternalMatchPlan: Sendable, Hashable {
         }
     }
 
-    /// The statuses the followed shows ask for: ``WatchOrder/ShowStatus/hidden`` for a show archived there.
+    /// The statuses the followed shows ask for: `ShowStatus/hidden` for a show archived there.
     public var showStatus: [String: ShowStatus] {
         follows.reduce(into: [:]) { result, follow in
             if let id = follow.showID, follow.follow.archived { result[id] = .hidden }

@@ -7,7 +7,7 @@ public import WatchOrder
 extension Episode {
     /// A TVMaze episode as a WatchOrder episode of show `showID`: season, number (`nil` for a
     /// special), title, air day (the network's calendar day), broadcast instant (`airstamp`),
-    /// runtime, page and TVMaze's episode id (``WatchOrder/Episode/externalIDs``).
+    /// runtime, page and TVMaze's episode id (`Episode/externalIDs`).
     public init(_ episode: TVMazeEpisode, showID: String) {
         self.init(
             showID: showID, season: episode.season, number: episode.number, title: episode.name,
@@ -63,7 +63,7 @@ extension EpisodeList {
 
 extension TVMaze {
     /// The show's episodes, specials included, as an episode list of `show` (see
-    /// ``WatchOrder/EpisodeList/init(tvmaze:show:)``).
+    /// `EpisodeList/init(tvmaze:show:)`).
     ///
     /// - Throws: `APIClientError`, the only error it can throw.
     public func episodeList(ofShow showID: Int, as show: Show) async throws(APIClientError) -> EpisodeList {
@@ -75,7 +75,7 @@ extension TVMaze {
     /// The show that `ids` name on TVMaze: by TVMaze's id when known, else through TVMaze's lookup
     /// endpoints (`/lookup/shows?thetvdb=`, then `?imdb=`); `nil` when TVMaze knows none of them.
     ///
-    /// `ExternalIDs(show)` then gives the ids TVMaze knows, to ``AirdateCore/ExternalIDs/fill(from:)``
+    /// `ExternalIDs(show)` then gives the ids TVMaze knows, to `ExternalIDs/fill(from:)`
     /// the ones an app has (an import from TV Time carries TheTVDB's, say).
     ///
     /// - Throws: `APIClientError`; a TVMaze id that names no show is `nil`, not an error.

@@ -318,6 +318,8 @@ extension WatchOrderStore {
     /// viewer hid or dropped here, nor changes one status into another.
     ///
     /// - Parameters:
+    ///   - watches: the file's watches, each matched to a listed episode.
+    ///   - showStatus: the status the file gives each show, by show id (hidden, dropped).
     ///   - source: the service (`trakt`, `tvtime`), kept as each watch's ``EpisodeWatch/source``.
     ///   - dryRun: work everything out in the transaction, then write nothing.
     /// - Returns: what was (or would be) added, what was already there, and the status changes.

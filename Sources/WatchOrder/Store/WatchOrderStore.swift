@@ -607,7 +607,9 @@ public actor WatchOrderStore {
     /// file whose every selected id is unknown leaves the selection as it was — an import never
     /// leaves the viewer with nothing selected.
     ///
-    /// - Parameter dryRun: work everything out in the transaction, then write nothing.
+    /// - Parameters:
+    ///   - data: the exported document, as ``exportProgress(at:)`` writes it.
+    ///   - dryRun: work everything out in the transaction, then write nothing.
     /// - Throws: ``WatchOrderStoreError/invalidImport(_:)`` for a file that is not a progress file
     ///   (nothing is written).
     @discardableResult

@@ -44,7 +44,7 @@ public enum MediaWikiEpisodeList {
     ///     (a season page fetched without its title, say).
     ///   - sourceURL: recorded on each episode.
     ///   - baseURL: the page's address on its wiki, against which the links of title cells are
-    ///     resolved into each episode's ``Episode/pageURL``; `sourceURL` unless given (pass it when
+    ///     resolved into each episode's `Episode.pageURL`; `sourceURL` unless given (pass it when
     ///     `sourceURL` is a saved copy's file).
     public static func wikipedia(
         _ document: Document, show: Show, season: Int? = nil, sourceURL: URL? = nil, baseURL: URL? = nil
@@ -60,7 +60,7 @@ public enum MediaWikiEpisodeList {
     ///   - season: the season, when the page title ("Season 5 (…)") does not say it.
     ///   - sourceURL: recorded on each episode.
     ///   - baseURL: the page's address on its wiki, against which the links of title cells are
-    ///     resolved into each episode's ``Episode/pageURL``; `sourceURL` unless given.
+    ///     resolved into each episode's `Episode.pageURL`; `sourceURL` unless given.
     public static func fandom(
         _ document: Document, show: Show, season: Int? = nil, sourceURL: URL? = nil, baseURL: URL? = nil
     ) -> EpisodeList {

@@ -237,6 +237,8 @@ extension Node {
         "a:not([href^=\"#\"])", "p:not(:first-child)", "a, p, a", "p.x.y", "*.reference", "svg", "path",
         "symbol use", "[class~=\"a b\"]", "[class~=reference i]", ".REFERENCE", "li:has(+ li)", "div:has(~ p)",
         "p:has(a, img)", "span, #toc, .navbox a", "template p", "use", "SVG", "clipPath", "clippath",
+        ":is(h2, h3, h4) a", ":where(li, td) > a", ":is(H2, clipPath) path", ":is(h2, .x) span", "p b, li a",
+        ":not(a, span, li)", "#content a", ".reference > a", "table.wikitable td a", "ul li",
     ]
 
     private static func pages() throws -> [Document] {

@@ -116,6 +116,68 @@ import Testing
         #expect(throws: SelectorError.self) { try CSSSelector(":is(p, a") }
     }
 
+    /// `:is()`, `:where()` and `:not()` of bare type selectors compile to a set of names, and a
+    /// descendant or child combinator whose left side is such a set (or a type, class or id) narrows
+    /// the subjects through the element index: each expectation is checked on a document that walks
+    /// its tree and on one that uses the index, and must follow the type selectors' own rules (HTML
+    /// names without case, SVG and MathML names as written; a name the document lacks matches nothing).
+    @Test func typeListsFollowTheTypeSelectorRules() throws {
+        // 60 spans outside any heading, so that the index narrows `… span` to the few inside one.
+        let filler = String(repeating: "<span></span>", count: 60)
+        let markup = """
+        <div id="top"><h2 id="h2a"><span id="s1">a</span></h2><h3 id="h3a"><b id="b"><span id="s2">b</span></b></h3>\
+        <p id="p" class="x"><span id="s3">c</span></p>\
+        <svg id="svg"><H2 id="fh2"><span id="s4"></span></H2><h3 id="fh3"><span id="s5"></span></h3>\
+        <clipPath id="cp"><span id="s6"/></clipPath></svg>\
+        <h2 id="h2b"><h3 id="h3b"><span id="s7"></span></h3></h2><div id="filler">\(filler)</div></div>
+        """
+        func both(_ selector: String, under rootID: String? = nil) throws -> [String] {
+            let walking = TestTree.document(markup)
+            let indexed = TestTree.document(markup)
+            #expect(indexed.cache.countedSelection(1 << 20, in: indexed.arena) != nil)
+            // The root is found in the indexed document, so that the walking one's first query is this one.
+            let rootNode = try rootID.map { try #require(try indexed.selectFirst("#\($0)")).node.index }
+            func run(_ document: Document) throws -> [String] {
+                guard let rootNode else { return try document.ids(selector) }
+                let root = Element(node: Node(document: document, index: rootNode))
+                return try root.select(selector).map { $0.id ?? $0.localName }
+            }
+            #expect(walking.cache.elementIndex == nil)
+            let walked = try run(walking)
+            #expect(try run(indexed) == walked, "\(selector): the index changes what is found")
+            return walked
+        }
+        #expect(try both(":is(h2, h3) span") == ["s1", "s2", "s5", "s7"])
+        #expect(try both(":where(h2, h3) span") == ["s1", "s2", "s5", "s7"])
+        #expect(try both(":is(h2, h3) span") == both("h2 span, h3 span"))
+        // "H2" matches HTML h2 without case and the SVG element written "H2" exactly.
+        #expect(try both(":is(H2, h3) span") == ["s1", "s2", "s4", "s5", "s7"])
+        #expect(try both(":is(clipPath) span") == ["s6"])
+        #expect(try both(":is(clippath, CLIPPATH) span") == [])
+        #expect(try both(":is(CLIPPATH, p) span") == ["s3"])
+        // Not only types: the general path.
+        #expect(try both(":where(h2, .x) span") == ["s1", "s3", "s7"])
+        #expect(try both(":is(h2, #b) span") == ["s1", "s2", "s7"])
+        #expect(try both(":is(h2, *) > span").count == 67)
+        // Names the document never uses match nothing; the others still do.
+        #expect(try both(":is(h2, nosuchtag) > span") == ["s1"])
+        #expect(try both(":is(nosuchtag, neither) span") == [])
+        // A namespace prefix does not parse, and the forgiving list drops it.
+        #expect(try both(":is(svg|h3, h2) span") == ["s1", "s7"])
+        #expect(try both(":is(h2, h3, svg) > span") == ["s1", "s5", "s7"])
+        #expect(try both(":is(h2, h3, svg) > span") == both("h2 > span, h3 > span, svg > span"))
+        #expect(try both(":not(h2, h3, span, div, p, svg, b)") == ["fh2", "cp"])
+        #expect(try both(":not(nosuchtag)").count == 79)
+        #expect(try both("svg :is(h2, h3)") == ["fh3"])
+        #expect(try both("span:is(h2, h3)") == [])
+        #expect(try both(":is(h2, h3):has(span)") == ["h2a", "h3a", "fh3", "h2b", "h3b"])
+        // Ancestors above the element searched count, as for any combinator.
+        #expect(try both(":is(h2) span", under: "h3b") == ["s7"])
+        #expect(try both(":is(h2, h3) span", under: "svg") == ["s5"])
+        #expect(try both("div p span", under: "p") == ["s3"])
+        #expect(try both("div span", under: "p") == ["s3"])
+    }
+
     @Test func hasWithRelativeSelectors() throws {
         #expect(try ids("div:has(a)") == ["d1"])
         #expect(try ids("p:has(> b)") == ["p3"])

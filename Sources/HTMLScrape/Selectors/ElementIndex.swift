@@ -106,6 +106,7 @@ final class ElementIndex: Sendable {
     func merged(_ lists: [ArraySlice<Int32>]) -> [Int32] {
         let nonEmpty = lists.filter { !$0.isEmpty }
         if nonEmpty.count <= 1 { return nonEmpty.first.map(Array.init) ?? [] }
+        if nonEmpty.count == 2 { return merged(nonEmpty[0], nonEmpty[1]) }
         var result: [Int32] = []
         result.reserveCapacity(nonEmpty.reduce(0) { $0 + $1.count })
         var positions = nonEmpty.map(\.startIndex)
@@ -126,6 +127,37 @@ final class ElementIndex: Sendable {
         }
     }
 
+    /// Two lists in document order merged into one, without duplicates: the common case (`:is(h2, h3)`,
+    /// a type and a class), without the general merge's bookkeeping.
+    private func merged(_ first: ArraySlice<Int32>, _ second: ArraySlice<Int32>) -> [Int32] {
+        var result: [Int32] = []
+        result.reserveCapacity(first.count + second.count)
+        order.withUnsafeBufferPointer { order in
+            var i = first.startIndex
+            var j = second.startIndex
+            while i < first.endIndex && j < second.endIndex {
+                let a = first[i]
+                let b = second[j]
+                let orderA = order[Int(a)]
+                let orderB = order[Int(b)]
+                if orderA < orderB {
+                    result.append(a)
+                    i += 1
+                } else if orderB < orderA {
+                    result.append(b)
+                    j += 1
+                } else {
+                    result.append(a)
+                    i += 1
+                    j += 1
+                }
+            }
+            result.append(contentsOf: first[i...])
+            result.append(contentsOf: second[j...])
+        }
+        return result
+    }
+
     /// The part of `list` (in document order) that lies strictly inside the subtree of `root`, as a
     /// range of its indices; `nil` when `root` is not in the document's tree.
     func range(of list: [Int32], inside root: Int32) -> Range<Int>? {
@@ -134,6 +166,37 @@ final class ElementIndex: Sendable {
         if root == 0 { return 0..<list.count }
         let high = subtreeEnd[Int(root)]
         return lowerBound(list, above: low)..<lowerBound(list, above: high - 1)
+    }
+
+    /// The elements of `list` (in document order) that lie strictly inside the subtree of one of
+    /// `ancestors` (in document order too), in document order, each once: a pass over `ancestors`
+    /// with two binary searches in `list` for each one that is not inside the one before.
+    func elements(of list: ArraySlice<Int32>, inside ancestors: [Int32]) -> [Int32] {
+        var result: [Int32] = []
+        var coveredEnd: Int32 = 0
+        var cursor = list.startIndex
+        for ancestor in ancestors {
+            let low = order[Int(ancestor)]
+            guard low >= coveredEnd else { continue }  // outside the tree, or inside the one before
+            let high = subtreeEnd[Int(ancestor)]
+            coveredEnd = high
+            let start = lowerBound(list, from: cursor, above: low)
+            let end = lowerBound(list, from: start, above: high - 1)
+            result.append(contentsOf: list[start..<end])
+            cursor = end
+        }
+        return result
+    }
+
+    /// The first index of `list` at or after `from` whose element comes after position `position`.
+    private func lowerBound(_ list: ArraySlice<Int32>, from: Int, above position: Int32) -> Int {
+        var low = from
+        var high = list.endIndex
+        while low < high {
+            let middle = (low + high) / 2
+            if order[Int(list[middle])] <= position { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 
     /// The first index of `list` whose element comes after position `position`.

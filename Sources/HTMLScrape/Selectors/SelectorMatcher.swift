@@ -1,3 +1,5 @@
+import Foundation
+
 /// Matches a selector against one document, for the length of one query.
 ///
 /// On creation the selector's names are resolved against the document's name table once (a name the
@@ -112,15 +114,44 @@ final class SelectorMatcher {
     func select(under root: Int32, first: Bool = false) -> [Element] {
         var result: [Element] = []
         var visited = 0
-        if let index = elementIndex, let candidates = candidates(in: index, under: root) {
-            for node in candidates {
-                visited += 1
-                if matches(list, node) {
+        if let index = elementIndex, let found = candidates(in: index, under: root) {
+            if !first { result.reserveCapacity(found.nodes.count) }
+            // One loop per kind of test, so that no loop copies the test's payload per element.
+            switch found.test {
+            case .none:
+                for node in found.nodes {
+                    visited += 1
                     result.append(Element(node: Node(document: document, index: node)))
                     if first { break }
                 }
+            case let .subject(subject):
+                for node in found.nodes {
+                    visited += 1
+                    if matchCompound(subject, node) {
+                        result.append(Element(node: Node(document: document, index: node)))
+                        if first { break }
+                    }
+                }
+            case let .related(subject, left, combinator):
+                for node in found.nodes {
+                    visited += 1
+                    let other = next(from: node, combinator)
+                    if other != NodeArena.none && matchCompound(left, other)
+                        && (subject.map { matchCompound($0, node) } ?? true) {
+                        result.append(Element(node: Node(document: document, index: node)))
+                        if first { break }
+                    }
+                }
+            case .list:
+                for node in found.nodes {
+                    visited += 1
+                    if matches(list, node) {
+                        result.append(Element(node: Node(document: document, index: node)))
+                        if first { break }
+                    }
+                }
             }
-            document.cache.addWalked(visited)
+            document.cache.addWalked(visited + found.work)
             return result
         }
         var node = arena.following(root, within: root)
@@ -136,37 +167,101 @@ final class SelectorMatcher {
         return result
     }
 
+    /// What ``candidates(in:under:)`` found: the elements to test, in document order; what is left
+    /// to test on each; and the index entries looked at to find them.
+    private struct IndexedCandidates {
+        var nodes: ArraySlice<Int32>
+        var test: CandidateTest
+        var work: Int
+    }
+
+    /// What is left to test on a candidate the index gave.
+    private enum CandidateTest {
+        /// Nothing: the index's list holds exactly the elements the selector matches (`li`, `.x`).
+        case none
+        /// The subject compound only: the candidates are already inside an element that the left
+        /// side of `A B` matches (`A` a compound the index lists exactly).
+        case subject(ResolvedCompound)
+        /// `A > B` or `A + B`: the parent or previous element must match `left`, and the candidate
+        /// `subject` (`nil` when the index's list is exact for it).
+        case related(subject: ResolvedCompound?, left: ResolvedCompound, Combinator)
+        /// The whole selector list.
+        case list
+    }
+
     /// The elements below `root` that can match the list, in document order: for each selector, those
-    /// carrying its subject's id, its rarest class, or its type (counted below `root` only, so that
-    /// the cost follows the part of the document searched). `nil` when a selector names none of them
-    /// (or only a class or id in quirks mode, where they match without case), or when `root` is
-    /// outside the document's tree.
-    private func candidates(in index: ElementIndex, under root: Int32) -> ArraySlice<Int32>? {
+    /// carrying its subject's id, its rarest class, or its type (or one of the types of an `:is()` of
+    /// types), counted below `root` only, so that the cost follows the part of the document searched.
+    /// When the subject's parent or ancestor must match a compound that names a type, class or id
+    /// carried by far fewer elements (`:is(h2, h3) span`, `div p a`), only the candidates inside those
+    /// elements are kept. `nil` when a selector names none of them (or only a class or id in quirks
+    /// mode, where they match without case), or when `root` is outside the document's tree.
+    private func candidates(in index: ElementIndex, under root: Int32) -> IndexedCandidates? {
         var slices: [ArraySlice<Int32>] = []
+        var test = CandidateTest.list
+        var work = 0
         for complex in list.selectors {
             let compound = complex.compounds[0]
             if compound.neverMatches { continue }
+            guard let lists = indexLists(compound, index) else { return nil }
             var rarest: ArraySlice<Int32>?
-            func consider(_ elements: [Int32]) -> Bool {
-                guard let range = index.range(of: elements, inside: root) else { return false }
+            for elements in lists {
+                guard let range = index.range(of: elements, inside: root) else { return nil }
                 if range.count < rarest?.count ?? Int.max { rarest = elements[range] }
-                return true
             }
-            if !quirks {
-                for id in compound.ids.prefix(1) where !consider(index.elements(withID: id)) { return nil }
-                for name in compound.classes where !consider(index.elements(withClass: name)) { return nil }
-                for case let .attribute(attribute) in compound.others
-                    where attribute.operator == .includes && attribute.flag != .insensitive
-                    && attribute.name.html == .class && attribute.name.foreign == .class {
-                    if !consider(index.elements(withClass: attribute.value)) { return nil }
+            guard var chosen = rarest else { return nil }
+            let alone = list.selectors.count == 1
+            if alone && complex.compounds.count == 1 { test = .subject(compound) }
+            // With one list of the index, a compound of one type, class or id is matched by exactly
+            // the elements in it.
+            let exact = lists.count == 1 && compound.indexExact
+            if alone && complex.compounds.count == 1 && exact { test = .none }
+            if complex.compounds.count > 1 {
+                let left = complex.compounds[1]
+                if left.neverMatches { continue }
+                let combinator = complex.combinators[0]
+                if alone && complex.compounds.count == 2 && (combinator == .child || combinator == .nextSibling) {
+                    test = .related(subject: exact ? nil : compound, left: left, combinator)
+                }
+                // The parent or ancestor is looked for in the whole document: it may lie above `root`.
+                if combinator == .descendant || combinator == .child,
+                   let leftLists = indexLists(left, index), let fewest = leftLists.min(by: { $0.count < $1.count }),
+                   fewest.count &* 8 <= chosen.count {
+                    work += fewest.count
+                    chosen = index.elements(of: chosen, inside: fewest)[...]
+                    if alone && complex.compounds.count == 2 && combinator == .descendant
+                        && leftLists.count == 1 && left.indexExact {
+                        test = exact ? .none : .subject(compound)
+                    }
                 }
             }
-            if let type = compound.type, !consider(index.elements(ofType: type)) { return nil }
-            guard let rarest else { return nil }
-            slices.append(rarest)
+            slices.append(chosen)
         }
-        if slices.count == 1 { return slices[0] }
-        return index.merged(slices)[...]
+        if slices.count == 1 { return IndexedCandidates(nodes: slices[0], test: test, work: work) }
+        return IndexedCandidates(nodes: index.merged(slices)[...], test: .list, work: work)
+    }
+
+    /// The index's lists, each holding every element of the document that `compound` can match (by
+    /// its id, each class, or its type or types); `nil` when it names none usable.
+    private func indexLists(_ compound: ResolvedCompound, _ index: ElementIndex) -> [[Int32]]? {
+        var lists: [[Int32]] = []
+        if !quirks {
+            for id in compound.ids.prefix(1) { lists.append(index.elements(withID: id)) }
+            for name in compound.classes { lists.append(index.elements(withClass: name)) }
+            for case let .attribute(attribute) in compound.others
+                where attribute.operator == .includes && attribute.flag != .insensitive
+                && attribute.name.html == .class && attribute.name.foreign == .class {
+                lists.append(index.elements(withClass: attribute.value))
+            }
+        }
+        if let types = compound.typeAlternatives {
+            if types.count == 1 {
+                lists.append(index.elements(ofType: types[0]))
+            } else {
+                lists.append(index.merged(types.map { index.elements(ofType: $0)[...] }))
+            }
+        }
+        return lists.isEmpty ? nil : lists
     }
 
     /// Whether the element at `node` matches the selector list.
@@ -197,6 +292,9 @@ final class SelectorMatcher {
         if let type = compound.plainType {
             let record = arena.nodes[Int(node)]
             guard (record.namespace == .html ? type.html : type.foreign) == record.name else { return false }
+            if index == complex.combinators.count { return true }
+        } else if let names = compound.plainTypeSet {
+            guard names.contains(arena.nodes[Int(node)]) else { return false }
             if index == complex.combinators.count { return true }
         }
         // A chain with combinators has its planes in the memo.
@@ -287,22 +385,35 @@ final class SelectorMatcher {
     private func matchCompound(_ compound: ResolvedCompound, _ node: Int32) -> Bool {
         if compound.neverMatches { return false }
         let record = arena.nodes[Int(node)]
+        if let type = compound.plainType { return (record.namespace == .html ? type.html : type.foreign) == record.name }
+        if let names = compound.plainTypeSet { return names.contains(record) }
         if let type = compound.type {
             let wanted = record.namespace == .html ? type.html : type.foreign
             guard let wanted, wanted == record.name else { return false }
         }
         if !compound.ids.isEmpty {
-            guard let value = attributeValue(node, .id) else { return false }
-            for id in compound.ids where !equal(value, id, caseInsensitive: quirks) { return false }
+            guard let index = arena.attributeIndex(of: node, name: .id) else { return false }
+            for id in compound.ids where !valueMatches(index, .equals, id) { return false }
         }
         if !compound.classes.isEmpty {
-            guard let value = attributeValue(node, .class) else { return false }
-            for name in compound.classes where !containsToken(value, name, caseInsensitive: quirks) {
-                return false
-            }
+            guard let index = arena.attributeIndex(of: node, name: .class) else { return false }
+            for name in compound.classes where !valueMatches(index, .includes, name) { return false }
         }
-        for simple in compound.others where !matchSimple(simple, node, record) { return false }
+        for attribute in compound.attributeRefs
+            where !attribute._withUnsafeGuaranteedRef({ matchAttribute($0, node, record) }) {
+            return false
+        }
+        for simple in compound.othersButAttributes where !matchSimple(simple, node, record) { return false }
         return true
+    }
+
+    /// An `id` or `class` test on the attribute at `index` (without case in quirks mode).
+    @inline(__always)
+    private func valueMatches(_ index: Int, _ op: AttributeOperator, _ wanted: [UInt8]) -> Bool {
+        let stored = arena.attributes[index]
+        return arena.withBytes(start: stored.valueStart, count: stored.valueCount) { value in
+            wanted.withUnsafeBufferPointer { Self.compare(op, value, $0, caseInsensitive: quirks) }
+        }
     }
 
     private func attributeValue(_ node: Int32, _ name: LocalName) -> ArraySlice<UInt8>? {
@@ -363,6 +474,10 @@ final class SelectorMatcher {
             return !matchCompound(compound, node)
         case let .isCompound(compound):
             return matchCompound(compound, node)
+        case let .typeSet(names):
+            return names.contains(record)
+        case let .notTypeSet(names):
+            return !names.contains(record)
         case let .has(id):
             let flags = hasResults[id]
             if flags.isComputed { return flags[node] }
@@ -438,37 +553,107 @@ final class SelectorMatcher {
     private func matchAttribute(_ attribute: ResolvedAttribute, _ node: Int32, _ record: NodeRecord) -> Bool {
         let isHTML = record.namespace == .html
         guard let name = isHTML ? attribute.name.html : attribute.name.foreign,
-              let value = attributeValue(node, name)
+              let index = arena.attributeIndex(of: node, name: name)
         else { return false }
+        let op = attribute.operator
+        if op == .exists { return true }
         let caseInsensitive: Bool
         switch attribute.flag {
         case .insensitive: caseInsensitive = true
         case .sensitive: caseInsensitive = false
         case .standard: caseInsensitive = isHTML && attribute.legacyCaseInsensitive
         }
-        let wanted = attribute.value
-        switch attribute.operator {
+        let stored = arena.attributes[index]
+        // The value's bytes and the wanted bytes as plain buffers: no slices, no reference counting.
+        return arena.withBytes(start: stored.valueStart, count: stored.valueCount) { value in
+            attribute.value.withUnsafeBufferPointer { wanted in
+                Self.compare(op, value, wanted, caseInsensitive: caseInsensitive)
+            }
+        }
+    }
+
+    /// `[attr op wanted]` on one value (not `exists`, which needs no value).
+    private static func compare(
+        _ op: AttributeOperator, _ value: UnsafeBufferPointer<UInt8>, _ wanted: UnsafeBufferPointer<UInt8>,
+        caseInsensitive: Bool
+    ) -> Bool {
+        switch op {
         case .exists:
             return true
         case .equals:
-            return equal(value, wanted[...], caseInsensitive: caseInsensitive)
+            return value.count == wanted.count && same(value, 0, wanted, caseInsensitive: caseInsensitive)
         case .includes:
-            if wanted.isEmpty || wanted.contains(where: isWhitespace) { return false }
-            return containsToken(value, wanted, caseInsensitive: caseInsensitive)
+            if wanted.isEmpty || wanted.contains(where: { isSpace($0) }) { return false }
+            var index = 0
+            let end = value.count
+            while index < end {
+                while index < end && isSpace(value[index]) { index &+= 1 }
+                let start = index
+                while index < end && !isSpace(value[index]) { index &+= 1 }
+                if index &- start == wanted.count && index > start
+                    && same(value, start, wanted, caseInsensitive: caseInsensitive) {
+                    return true
+                }
+            }
+            return false
         case .dashMatch:
-            if value.count == wanted.count { return equal(value, wanted[...], caseInsensitive: caseInsensitive) }
-            return value.count > wanted.count
-                && value[value.startIndex + wanted.count] == UInt8(ascii: "-")
-                && equal(value.prefix(wanted.count), wanted[...], caseInsensitive: caseInsensitive)
+            if value.count == wanted.count { return same(value, 0, wanted, caseInsensitive: caseInsensitive) }
+            return value.count > wanted.count && value[wanted.count] == UInt8(ascii: "-")
+                && same(value, 0, wanted, caseInsensitive: caseInsensitive)
         case .prefix:
-            return !wanted.isEmpty && value.count >= wanted.count
-                && equal(value.prefix(wanted.count), wanted[...], caseInsensitive: caseInsensitive)
+            return !wanted.isEmpty && value.count >= wanted.count && same(value, 0, wanted, caseInsensitive: caseInsensitive)
         case .suffix:
             return !wanted.isEmpty && value.count >= wanted.count
-                && equal(value.suffix(wanted.count), wanted[...], caseInsensitive: caseInsensitive)
+                && same(value, value.count &- wanted.count, wanted, caseInsensitive: caseInsensitive)
         case .substring:
             return !wanted.isEmpty && find(wanted, in: value, caseInsensitive: caseInsensitive)
         }
+    }
+
+    /// Whether `value[offset ..< offset + wanted.count]` (which must lie inside `value`) is `wanted`.
+    @inline(__always)
+    private static func same(
+        _ value: UnsafeBufferPointer<UInt8>, _ offset: Int, _ wanted: UnsafeBufferPointer<UInt8>, caseInsensitive: Bool
+    ) -> Bool {
+        guard let base = value.baseAddress, let other = wanted.baseAddress else { return wanted.isEmpty }
+        if !caseInsensitive { return memcmp(base + offset, other, wanted.count) == 0 }
+        for index in 0..<wanted.count where lowered(base[offset &+ index]) != lowered(other[index]) { return false }
+        return true
+    }
+
+    @inline(__always)
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D
+    }
+
+    @inline(__always)
+    private static func lowered(_ byte: UInt8) -> UInt8 {
+        byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
+    }
+
+    /// Whether `needle` occurs in `haystack` (`[attr*=value]`). A scan for the needle's first byte
+    /// over the raw bytes, then a comparison of the rest where it is found (comparing a slice at
+    /// every position cost about 30 instructions per byte of every value tested).
+    private static func find(_ n: UnsafeBufferPointer<UInt8>, in h: UnsafeBufferPointer<UInt8>, caseInsensitive: Bool) -> Bool {
+        guard !n.isEmpty, n.count <= h.count else { return false }
+        let count = n.count
+        let last = h.count - count
+        let first = caseInsensitive ? lowered(n[0]) : n[0]
+        var i = 0
+        while i <= last {
+            let byte = caseInsensitive ? lowered(h[i]) : h[i]
+            if byte == first {
+                var j = 1
+                if caseInsensitive {
+                    while j < count && lowered(h[i &+ j]) == lowered(n[j]) { j &+= 1 }
+                } else {
+                    while j < count && h[i &+ j] == n[j] { j &+= 1 }
+                }
+                if j == count { return true }
+            }
+            i &+= 1
+        }
+        return false
     }
 
     @inline(__always)
@@ -489,51 +674,6 @@ final class SelectorMatcher {
 
     private func equal(_ a: ArraySlice<UInt8>, _ b: [UInt8], caseInsensitive: Bool) -> Bool {
         equal(a, b[...], caseInsensitive: caseInsensitive)
-    }
-
-    /// Whether a white-space-separated list holds `token`.
-    private func containsToken(_ list: ArraySlice<UInt8>, _ token: [UInt8], caseInsensitive: Bool) -> Bool {
-        var index = list.startIndex
-        let end = list.endIndex
-        while index < end {
-            while index < end && isWhitespace(list[index]) { index += 1 }
-            let start = index
-            while index < end && !isWhitespace(list[index]) { index += 1 }
-            if index - start == token.count && index > start
-                && equal(list[start..<index], token[...], caseInsensitive: caseInsensitive) {
-                return true
-            }
-        }
-        return false
-    }
-
-    /// Whether `needle` occurs in `haystack` (`[attr*=value]`). A scan for the needle's first byte
-    /// over the raw bytes, then a comparison of the rest where it is found (comparing a slice at
-    /// every position cost about 30 instructions per byte of every value tested).
-    private func find(_ needle: [UInt8], in haystack: ArraySlice<UInt8>, caseInsensitive: Bool) -> Bool {
-        guard !needle.isEmpty, needle.count <= haystack.count else { return false }
-        return haystack.withUnsafeBufferPointer { h in
-            needle.withUnsafeBufferPointer { n in
-                let count = n.count
-                let last = h.count - count
-                let first = caseInsensitive ? lower(n[0]) : n[0]
-                var i = 0
-                while i <= last {
-                    let byte = caseInsensitive ? lower(h[i]) : h[i]
-                    if byte == first {
-                        var j = 1
-                        if caseInsensitive {
-                            while j < count && lower(h[i &+ j]) == lower(n[j]) { j &+= 1 }
-                        } else {
-                            while j < count && h[i &+ j] == n[j] { j &+= 1 }
-                        }
-                        if j == count { return true }
-                    }
-                    i &+= 1
-                }
-                return false
-            }
-        }
     }
 
     // MARK: Other pseudo-classes

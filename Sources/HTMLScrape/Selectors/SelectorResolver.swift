@@ -64,9 +64,10 @@ struct SelectorResolver {
             default: others.append(resolve(simple, atSubject: atSubject))
             }
         }
+        if others.contains(where: { if case .never = $0 { return true } else { return false } }) { neverMatches = true }
         let selective = type != nil || !ids.isEmpty || !classes.isEmpty || others.contains { simple in
             switch simple {
-            case .attribute, .isAny, .isCompound: return true
+            case .attribute, .isAny, .isCompound, .typeSet: return true
             default: return false
             }
         }
@@ -116,10 +117,12 @@ struct SelectorResolver {
             return .nthChild(nth, of: resolveOf(of, atSubject: atSubject), fromEnd: true)
         case let .not(list):
             let resolved = resolve(list, atSubject: atSubject)
+            if let names = resolved.typeNames { return .notTypeSet(names) }
             if let compound = resolved.singleCompound { return .notCompound(compound) }
             return .not(resolved)
         case let .isAny(list):
             let resolved = resolve(list, atSubject: atSubject)
+            if let names = resolved.typeNames { return names.isEmpty ? .never : .typeSet(names) }
             if let compound = resolved.singleCompound { return .isCompound(compound) }
             return .isAny(resolved)
         case let .has(relatives):
@@ -180,6 +183,45 @@ struct ResolvedList {
     var singleCompound: ResolvedCompound? {
         selectors.count == 1 && selectors[0].compounds.count == 1 ? selectors[0].compounds[0] : nil
     }
+
+    /// The names, when every selector of the list is a bare type selector (`:is(h2, h3)`,
+    /// `:where(ul, ol)`), leaving out those the document never uses (they match nothing); `nil` for
+    /// any other list (`:is(h2, .x)`, `:is(*)`, `:is(ul li)`). An element is in such a list when its
+    /// name, looked up by the type selectors' rules, is one of them.
+    var typeNames: ResolvedTypeSet? {
+        guard !selectors.isEmpty else { return nil }
+        var names: [ResolvedName] = []
+        for complex in selectors {
+            guard complex.compounds.count == 1 else { return nil }
+            let compound = complex.compounds[0]
+            if let type = compound.plainType {
+                names.append(ResolvedName(html: type.html, foreign: type.foreign))
+            } else if !compound.neverMatches {
+                return nil
+            }
+        }
+        return ResolvedTypeSet(names: names)
+    }
+}
+
+/// The type selectors of an `:is()`, `:where()` or `:not()` that holds nothing else, resolved: the
+/// element's name is compared with each (HTML elements by the lower-cased name, others as written),
+/// as a compound of one type selector would be, without going through a nested selector list.
+final class ResolvedTypeSet {
+    let names: [ResolvedName]
+
+    init(names: [ResolvedName]) {
+        self.names = names
+    }
+
+    var isEmpty: Bool { names.isEmpty }
+
+    @inline(__always)
+    func contains(_ record: NodeRecord) -> Bool {
+        let isHTML = record.namespace == .html
+        for name in names where (isHTML ? name.html : name.foreign) == record.name { return true }
+        return false
+    }
 }
 
 /// A class, so that matching passes one reference around rather than copying arrays.
@@ -221,6 +263,19 @@ final class ResolvedCompound {
     /// The type, when the compound is nothing but a type that the document uses (`div`, `a`): then
     /// matching is two integer compares.
     let plainType: (html: LocalName?, foreign: LocalName?)?
+    /// The names, when the compound is nothing but an `:is()` or `:where()` of type selectors
+    /// (`:is(h2, h3)`): then matching is a compare per name.
+    let plainTypeSet: ResolvedTypeSet?
+    /// The type selectors this compound's element must match one of (its own type, or an `:is()`
+    /// or `:where()` of types), for the element index: `nil` when it names no type.
+    let typeAlternatives: [ResolvedName]?
+    /// Whether the compound is one type, one `:is()` of types, one class or one id and nothing else:
+    /// then the element index's list for it holds exactly the elements it matches.
+    let indexExact: Bool
+    /// The attribute selectors among `others`, unretained (`others` keeps them alive), and the rest
+    /// of `others`: matching tests the attributes without copying an enum payload per element.
+    let attributeRefs: [Unmanaged<ResolvedAttribute>]
+    let othersButAttributes: [ResolvedSimple]
 
     init(neverMatches: Bool, type: ResolvedName?, ids: [[UInt8]], classes: [[UInt8]], others: [ResolvedSimple]) {
         self.neverMatches = neverMatches
@@ -233,6 +288,33 @@ final class ResolvedCompound {
         } else {
             plainType = nil
         }
+        var typeSet: ResolvedTypeSet?
+        for case let .typeSet(set) in others { typeSet = set }
+        if let typeSet, type == nil, !neverMatches, ids.isEmpty, classes.isEmpty, others.count == 1 {
+            plainTypeSet = typeSet
+        } else {
+            plainTypeSet = nil
+        }
+        if let type {
+            typeAlternatives = [type]
+        } else {
+            typeAlternatives = typeSet?.names
+        }
+        var attributeRefs: [Unmanaged<ResolvedAttribute>] = []
+        var othersButAttributes: [ResolvedSimple] = []
+        for simple in others {
+            if case let .attribute(attribute) = simple {
+                attributeRefs.append(Unmanaged.passUnretained(attribute))
+            } else {
+                othersButAttributes.append(simple)
+            }
+        }
+        self.attributeRefs = attributeRefs
+        self.othersButAttributes = othersButAttributes
+        // One condition, which the element index lists exactly (outside quirks mode, where classes
+        // and ids match without case and the index is not asked for them).
+        let conditions = (type != nil ? 1 : 0) + ids.count + classes.count + others.count
+        indexExact = !neverMatches && conditions == 1 && (plainType != nil || plainTypeSet != nil || !ids.isEmpty || !classes.isEmpty)
     }
 }
 
@@ -271,6 +353,10 @@ enum ResolvedSimple {
     case has(Int)
     case notCompound(ResolvedCompound)
     case isCompound(ResolvedCompound)
+    /// `:is()` / `:where()` of type selectors only (never empty: an empty one is `never`).
+    case typeSet(ResolvedTypeSet)
+    /// `:not()` of type selectors only.
+    case notTypeSet(ResolvedTypeSet)
     case anyLink
     case checked
     case disabled

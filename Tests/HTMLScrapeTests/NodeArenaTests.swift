@@ -148,6 +148,14 @@ import Testing
         for i in 0..<5000 { _ = names.intern("x\(i)") }
         #expect(names.lookup("x4999") != nil)
         #expect(names.lookup("my-element") == custom)
+        #expect(Array(names.utf8(of: custom)) == Array("my-element".utf8))
+        #expect(names.spelling(of: .div) == "div" && Array(names.utf8(of: .foreignObject)) == Array("foreignObject".utf8))
+        // Added names belong to one table: another starts again after the known names.
+        var other = NameTable()
+        #expect(other.lookup("my-element") == nil && other.lookup("x4999") == nil)
+        #expect(other.intern("other-name").id == LocalName.knownCount)
+        #expect(other.lookup("div") == .div && other.spelling(of: LocalName(id: LocalName.knownCount)) == "other-name")
+        #expect(names.lookup("other-name") == nil)
     }
 
     @Test func nameSetsHoldOnlyTheirMembers() {

@@ -74,43 +74,37 @@ struct NameSet: Sendable, Equatable {
 
 /// Interns names: maps the UTF-8 spelling of a name to its `LocalName` and back.
 ///
-/// An open-addressing hash table over byte spellings, seeded with the known names, so that the
-/// tokenizer can intern a tag name straight from its bytes without building a `String`.
+/// Two open-addressing hash tables over byte spellings, so that the tokenizer can intern a tag name
+/// straight from its bytes without building a `String`: the known names, in one table every
+/// document shares and none copies, and the names a document added (custom elements, `data-*`
+/// attributes…), numbered from `LocalName.knownCount` up, in a small table of its own. (One table
+/// seeded with the known names and copied on the first new name cost a copy of the 323 spellings
+/// and 1,024 slots, and their release, on every page with a name outside them: about 15 % of the
+/// parse of a 2 KB page.)
 struct NameTable: Sendable {
-    /// Spellings, indexed by id.
-    private(set) var spellings: [String]
-    /// UTF-8 bytes of every spelling, back to back; `ranges[id]` locates one.
-    private var bytes: [UInt8]
-    private var ranges: [Range<Int>]
-    /// Slots hold `id + 1`; 0 is empty. The count is a power of two.
-    private var slots: [UInt32]
-
-    /// A table holding the known names only.
-    static let known = NameTable(seeding: LocalName.knownSpellings)
+    /// The known names, one table for the process.
+    private static let sharedKnownNames = SpellingTable(seeding: LocalName.knownSpellings, slots: 1024)
+    /// The shared table of known names, held here (never mutated, so never copied) so that the hot
+    /// paths read a stored property rather than a lazily initialised global.
+    private let knownNames: SpellingTable
+    /// The names this table added; id `LocalName.knownCount + i` is its entry `i`.
+    private var added = SpellingTable(seeding: [], slots: 16)
 
     init() {
-        self = Self.known
-    }
-
-    private init(seeding names: [String]) {
-        spellings = []
-        bytes = []
-        ranges = []
-        slots = [UInt32](repeating: 0, count: 1024)
-        for name in names {
-            _ = intern(name)
-        }
+        knownNames = Self.sharedKnownNames
     }
 
     /// The spelling of a name.
     @inline(__always)
     func spelling(of name: LocalName) -> String {
-        spellings[Int(name.id)]
+        name.id < LocalName.knownCount
+            ? knownNames.spellings[Int(name.id)] : added.spellings[Int(name.id - LocalName.knownCount)]
     }
 
     /// The UTF-8 bytes of a name's spelling.
     func utf8(of name: LocalName) -> ArraySlice<UInt8> {
-        bytes[ranges[Int(name.id)]]
+        name.id < LocalName.knownCount
+            ? knownNames.utf8(of: Int(name.id)) : added.utf8(of: Int(name.id - LocalName.knownCount))
     }
 
     /// The id of a name, adding it when it is new.
@@ -121,30 +115,68 @@ struct NameTable: Sendable {
 
     /// The id of a name given as UTF-8 bytes, adding it when it is new.
     mutating func intern(_ name: UnsafeBufferPointer<UInt8>) -> LocalName {
-        let (found, slotIndex) = probe(name)
-        if let found { return found }
-        let id = spellings.count
-        let start = bytes.count
-        bytes.append(contentsOf: name)
-        ranges.append(start..<bytes.count)
-        spellings.append(String(decoding: name, as: UTF8.self))
-        slots[slotIndex] = UInt32(id + 1)
-        if spellings.count * 2 > slots.count { grow() }
-        return LocalName(id: UInt32(id))
+        let hash = SpellingTable.hash(name)
+        if let known = knownNames.probe(name, hash: hash).found { return LocalName(id: UInt32(known)) }
+        return LocalName(id: LocalName.knownCount + UInt32(added.intern(name, hash: hash)))
     }
 
     /// The id of a name if the table has it.
     func lookup(_ name: String) -> LocalName? {
         var utf8 = Array(name.utf8)
-        return utf8.withUnsafeMutableBufferPointer { probe(UnsafeBufferPointer($0)).found }
+        return utf8.withUnsafeMutableBufferPointer { buffer in
+            let name = UnsafeBufferPointer(buffer)
+            let hash = SpellingTable.hash(name)
+            if let known = knownNames.probe(name, hash: hash).found { return LocalName(id: UInt32(known)) }
+            return added.probe(name, hash: hash).found.map { LocalName(id: LocalName.knownCount + UInt32($0)) }
+        }
+    }
+}
+
+/// One open-addressing hash table of spellings, numbered from 0 in the order they were added.
+private struct SpellingTable: Sendable {
+    /// Spellings, by number.
+    private(set) var spellings: [String] = []
+    /// UTF-8 bytes of every spelling, back to back; `ranges[number]` locates one.
+    private var bytes: [UInt8] = []
+    private var ranges: [Range<Int>] = []
+    /// Slots hold `number + 1`; 0 is empty. The count is a power of two.
+    private var slots: [UInt32]
+
+    init(seeding names: [String], slots count: Int) {
+        slots = [UInt32](repeating: 0, count: count)
+        for name in names {
+            var utf8 = Array(name.utf8)
+            utf8.withUnsafeMutableBufferPointer { buffer in
+                let name = UnsafeBufferPointer(buffer)
+                _ = intern(name, hash: Self.hash(name))
+            }
+        }
     }
 
-    /// Finds a name: its id, or the empty slot where it would go. One pass over raw buffers, with no
-    /// bounds checks in the loop (slot indices are masked, byte ranges come from `ranges`).
+    func utf8(of number: Int) -> ArraySlice<UInt8> {
+        bytes[ranges[number]]
+    }
+
+    /// The number of a name, adding it when it is new.
+    mutating func intern(_ name: UnsafeBufferPointer<UInt8>, hash: UInt32) -> Int {
+        let (found, slotIndex) = probe(name, hash: hash)
+        if let found { return found }
+        let number = spellings.count
+        let start = bytes.count
+        bytes.append(contentsOf: name)
+        ranges.append(start..<bytes.count)
+        spellings.append(String(decoding: name, as: UTF8.self))
+        slots[slotIndex] = UInt32(number + 1)
+        if spellings.count * 2 > slots.count { grow() }
+        return number
+    }
+
+    /// Finds a name: its number, or the empty slot where it would go. One pass over raw buffers,
+    /// with no bounds checks in the loop (slot indices are masked, byte ranges come from `ranges`).
     @inline(__always)
-    private func probe(_ name: UnsafeBufferPointer<UInt8>) -> (found: LocalName?, slot: Int) {
+    func probe(_ name: UnsafeBufferPointer<UInt8>, hash: UInt32) -> (found: Int?, slot: Int) {
         let mask = slots.count - 1
-        var index = Int(Self.hash(name)) & mask
+        var index = Int(hash) & mask
         return slots.withUnsafeBufferPointer { slots in
             bytes.withUnsafeBufferPointer { all in
                 ranges.withUnsafeBufferPointer { ranges in
@@ -154,7 +186,7 @@ struct NameTable: Sendable {
                         let range = ranges[Int(slot - 1)]
                         if range.count == name.count,
                            Self.sameBytes(all, from: range.lowerBound, name) {
-                            return (LocalName(id: slot - 1), index)
+                            return (Int(slot - 1), index)
                         }
                         index = (index + 1) & mask
                     }
@@ -179,19 +211,19 @@ struct NameTable: Sendable {
         var newSlots = [UInt32](repeating: 0, count: slots.count * 2)
         let mask = newSlots.count - 1
         bytes.withUnsafeBufferPointer { all in
-            for id in 0..<spellings.count {
-                let range = ranges[id]
+            for number in 0..<spellings.count {
+                let range = ranges[number]
                 let name = UnsafeBufferPointer(rebasing: all[range])
                 var index = Int(Self.hash(name)) & mask
                 while newSlots[index] != 0 { index = (index + 1) & mask }
-                newSlots[index] = UInt32(id + 1)
+                newSlots[index] = UInt32(number + 1)
             }
         }
         slots = newSlots
     }
 
     @inline(__always)
-    private static func hash(_ name: UnsafeBufferPointer<UInt8>) -> UInt32 {
+    static func hash(_ name: UnsafeBufferPointer<UInt8>) -> UInt32 {
         // FNV-1a: names are short, so a byte-at-a-time hash is as fast as anything fancier.
         var hash: UInt32 = 2_166_136_261
         for byte in name {

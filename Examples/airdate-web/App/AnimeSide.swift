@@ -8,7 +8,6 @@ import HTTPTypes
 import Hummingbird
 public import JikanClient
 import NIOCore
-import ServiceLifecycle
 
 /// The anime planner's side of the app (`/anime…`): the `animeplan --db` database, and Jikan
 /// (the recorded snapshot offline, the default) for search and for the shows' details.
@@ -276,49 +275,7 @@ extension Routes {
     /// `change` events whenever the planner's database changes, whoever changed it.
     @Sendable func animeEvents(_ request: Request, context: WebContext) async throws -> Response {
         let side = try anime()
-        let headers: HTTPFields = [
-            .contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-cache, no-store",
-            HTTPField.Name("X-Accel-Buffering")!: "no",
-        ]
-        let heartbeat = app.configuration.heartbeat
-        return Response(status: .ok, headers: headers, body: ResponseBody { writer in
-            let (stream, continuation) = AsyncStream<String>.makeStream(bufferingPolicy: .bufferingNewest(16))
-            let watcher = Task {
-                // "connected" only once the database has been read: a change committed after it is
-                // one the client has not seen (and a repeat of the same value is no change).
-                var last: [TrackedShow]?
-                var count = 0
-                do {
-                    for try await shows in side.store.observe() {
-                        guard let previous = last else {
-                            last = shows
-                            continuation.yield("retry: 1000\n: connected\n\n")
-                            continue
-                        }
-                        last = shows
-                        guard shows != previous else { continue }
-                        count += 1
-                        continuation.yield("id: \(count)\nevent: change\ndata: {}\n\n")
-                    }
-                } catch {}
-                continuation.finish()
-            }
-            let pinger = Task {
-                while !Task.isCancelled {
-                    try? await Task.sleep(for: heartbeat)
-                    continuation.yield(": ping\n\n")
-                }
-            }
-            defer { watcher.cancel(); pinger.cancel() }
-            try await withGracefulShutdownHandler {
-                for await text in stream {
-                    try await writer.write(ByteBuffer(string: text))
-                }
-            } onGracefulShutdown: {
-                continuation.finish()
-            }
-            try await writer.finish(nil)
-        })
+        return liveStream(side.store.observe())
     }
 
     /// What is left of every plan, from today, as all-day events with a reminder each.

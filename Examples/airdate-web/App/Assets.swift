@@ -215,6 +215,7 @@ enum Assets {
     .add-countdown summary { cursor: pointer; font-weight: 600; }
     .actions { display: flex; gap: .8rem; margin: .5rem 0 1rem; }
     button.danger { border-color: var(--c1); color: var(--c1); }
+    .stale { border-left: 4px solid var(--c1); padding: .3rem .6rem; }
     @media (max-width: 640px) {
       .top { padding: .5rem .6rem; gap: .4rem .6rem; }
       .top nav { order: 3; flex-basis: 100%; }
@@ -315,7 +316,12 @@ enum Assets {
       }
       var reloading = false;
       var reloadAgain = false;
+      // Leaving the page (a form sent, a link followed): no more reloads of what is being left.
+      var leaving = false;
+      window.addEventListener("beforeunload", function () { leaving = true; });
+      window.addEventListener("pageshow", function () { leaving = false; });
       function reloadMain() {
+        if (leaving) return;
         // A change that arrives during a reload is read by one more reload after it.
         if (reloading) { reloadAgain = true; return; }
         reloading = true;
@@ -331,6 +337,12 @@ enum Assets {
           var fresh = doc.getElementById(region);
           var now = document.getElementById(region);
           if (fresh && now) now.replaceWith(fresh);
+          // An edit form rendered before the change would be refused: say so before it is sent.
+          var version = document.querySelector('form input[name="version"]');
+          var stale = document.getElementById("stale-note");
+          if (fresh && version && stale && fresh.getAttribute("data-version") && fresh.getAttribute("data-version") !== version.value) {
+            stale.hidden = false;
+          }
           tick();
           var id = doc.body.getAttribute("data-event-id");
           if (id) document.body.setAttribute("data-event-id", id);

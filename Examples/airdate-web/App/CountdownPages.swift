@@ -196,6 +196,7 @@ enum CountdownPages {
         }
         let archived = countdown.isArchived
         let main = """
+        <div id="live" data-version="\(version)">
         <h1>\(HTML.escape(stored.title))</h1>
         <p class="remaining big"><span class="left" data-until="\(iso(instant(countdown.target, in: zone)))"\(countdown.target.isAllDay ? " data-all-day" : "")>\(HTML.escape(remaining(countdown.target, at: clock)))</span></p>
         <p class="when">\(when(countdown.target, in: zone))\(archived ? " · <span class=\"plan-status paused\">archived</span>" : "")</p>
@@ -203,7 +204,9 @@ enum CountdownPages {
         \(stored.note.isEmpty ? "" : "<p class=\"note\">\(HTML.escape(stored.note))</p>")
         \(stored.recurrence.map { "<p>Repeats \(repeatText($0)).</p>" } ?? "")
         \(occurrences)
+        </div>
         <h2>Edit</h2>
+        <p id="stale-note" class="stale" role="alert" hidden>Changed elsewhere since this page was opened: <a href="\(path)">reload</a> before saving, or the change is refused.</p>
         <form class="countdown-form" method="post" action="/countdowns/\(id)/edit"><input type="hidden" name="version" value="\(version)">\(fields(stored, zone: zone))<button type="submit">Save</button></form>
         <div class="actions">
         <form class="inline" method="post" action="/countdowns/\(id)/archive"><input type="hidden" name="return" value="\(path)">\(archived ? "<input type=\"hidden\" name=\"undo\" value=\"1\">" : "")<button type="submit">\(archived ? "Unarchive" : "Archive")</button></form>

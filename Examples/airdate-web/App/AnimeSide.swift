@@ -91,20 +91,8 @@ struct PlanForm: Sendable {
             throw .badParameter("id", "\"\((fields["id"] ?? "").prefix(40))\" is not a MyAnimeList id (a number, such as 457).")
         }
         self.id = id
-        func number(_ name: String, _ range: ClosedRange<Int>) throws(WebError) -> Int? {
-            guard let text = fields[name]?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
-            guard let value = Int(text), range.contains(value) else {
-                throw .badParameter(name, "\"\(text.prefix(40))\" is not a whole number from \(range.lowerBound) to \(range.upperBound).")
-            }
-            return value
-        }
-        func day(_ name: String) throws(WebError) -> CalendarDay? {
-            guard let text = fields[name]?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
-            guard let value = CalendarDay(text), value.year >= 1970, value.year <= 2200 else {
-                throw .badParameter(name, "\"\(text.prefix(40))\" is not a day as YYYY-MM-DD.")
-            }
-            return value
-        }
+        func number(_ name: String, _ range: ClosedRange<Int>) throws(WebError) -> Int? { try fields.integer(name, in: range) }
+        func day(_ name: String) throws(WebError) -> CalendarDay? { try fields.day(name, years: 1970...2200) }
         switch fields["goal"] ?? "per_day" {
         case "per_day":
             goal = .episodesPerDay(try number("per_day", PlannerLimits.episodesPerDay) ?? 1)
@@ -261,11 +249,7 @@ extension Routes {
         let side = try anime()
         let planner = side.planner(app.clock)
         let fields = try query(request)
-        var days = 14
-        if let text = fields["days"], !text.isEmpty {
-            guard let value = Int(text), (1...90).contains(value) else { throw WebError.badParameter("days", "\"\(text.prefix(40))\" is not a number of days from 1 to 90.") }
-            days = value
-        }
+        let days = try fields.integer("days", in: 1...90) ?? 14
         do {
             let stats = try PlannerStatistics(try await side.shows(planner), on: planner.today, recentDayCount: days)
             return page(AnimePages.statistics(stats, today: planner.today, theme: theme(request)))

@@ -60,8 +60,8 @@ struct CountdownQuery: Sendable {
         self.tags = CountdownTag.normalized(tags)
         untagged = ["1", "on", "true"].contains(fields["untagged"] ?? "")
         if untagged && !self.tags.isEmpty { throw .badParameter("untagged", "choose either tags or untagged, not both.") }
-        from = try CountdownForm.day(fields["from"], field: "from")
-        to = try CountdownForm.day(fields["to"], field: "to")
+        from = try fields.day("from")
+        to = try fields.day("to")
         text = (fields["q"] ?? "").trimmingCharacters(in: .whitespaces)
         guard text.count <= 200 else { throw .badParameter("q", "longer than 200 characters.") }
     }
@@ -111,7 +111,7 @@ struct CountdownForm: Sendable {
             throw .badParameter("title", "\(title.count) characters; at most \(Countdown.Limits.titleLength).")
         }
         self.title = title
-        guard let day = try Self.day(fields["date"], field: "date") else {
+        guard let day = try fields.day("date") else {
             throw .badParameter("date", "missing; give the day (YYYY-MM-DD).")
         }
         var zone = defaultZone
@@ -148,15 +148,6 @@ struct CountdownForm: Sendable {
             }
             self.frequency = frequency
         }
-    }
-
-    /// A `YYYY-MM-DD` day of `field`, `nil` when empty.
-    static func day(_ text: String?, field: String) throws(WebError) -> CalendarDay? {
-        guard let text = text?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
-        guard let day = CalendarDay(text), day.year >= 1, day.year <= 9999 else {
-            throw .badParameter(field, "\"\(text.prefix(40))\" is not a day as YYYY-MM-DD.")
-        }
-        return day
     }
 
     /// A tag of `field`, within CountdownKit's limits.
@@ -353,10 +344,9 @@ extension Routes {
         let side = try countdownSide()
         let fields = try self.query(request)
         var leads: [Duration] = []
+        let most = ReminderScheduler.leadTimeSeconds.upperBound / 60
         for text in fields.all("remind") {
-            guard let minutes = Int(text), (1...(ReminderScheduler.leadTimeSeconds.upperBound / 60)).contains(minutes) else {
-                throw WebError.badParameter("remind", "\"\(text.prefix(40))\" is not a number of minutes from 1 to \(ReminderScheduler.leadTimeSeconds.upperBound / 60).")
-            }
+            guard let minutes = try FormFields(pairs: [("remind", text)]).integer("remind", in: 1...most) else { continue }
             leads.append(.seconds(minutes * 60))
         }
         let now = countdownClock.now

@@ -38,16 +38,9 @@ extension Routes {
     /// `limit` (1–1000, default 64: what iOS keeps pending).
     @Sendable func reminders(_ request: Request, context: WebContext) async throws -> Response {
         let fields = try query(request)
-        func number(_ name: String, _ range: ClosedRange<Int>, _ fallback: Int) throws(WebError) -> Int {
-            guard let text = fields[name], !text.isEmpty else { return fallback }
-            guard let value = Int(text), range.contains(value) else {
-                throw WebError.badParameter(name, "\"\(text.prefix(40))\" is not a whole number from \(range.lowerBound) to \(range.upperBound).")
-            }
-            return value
-        }
-        let days = try number("days", 1...366, 7)
-        let leadMinutes = try number("lead", 0...(ReminderScheduler.leadTimeSeconds.upperBound / 60), 0)
-        let limit = try number("limit", 1...1000, 64)
+        let days = try fields.integer("days", in: 1...366) ?? 7
+        let leadMinutes = try fields.integer("lead", in: 0...(ReminderScheduler.leadTimeSeconds.upperBound / 60)) ?? 0
+        let limit = try fields.integer("limit", in: 1...1000) ?? 64
         var animeTime = try TimeOfDay(parsing: "18:00")
         if let text = fields["anime_at"], !text.isEmpty {
             do { animeTime = try TimeOfDay(parsing: text) } catch {

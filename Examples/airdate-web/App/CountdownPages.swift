@@ -23,10 +23,11 @@ enum CountdownPages {
         target.start(in: zone)
     }
 
+    /// `2027-01-16T14:00:00Z` (a value type: no formatter object made per call).
+    static let isoStyle = Date.ISO8601FormatStyle()
+
     static func iso(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        return formatter.string(from: date)
+        isoStyle.format(date)
     }
 
     /// "in 3 days, 4 hours", "today", "2 hours ago".

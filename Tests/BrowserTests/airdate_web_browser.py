@@ -641,8 +641,21 @@ def main():
             page.locator("form[action='/unwatch-season'] button[value='1']").first.click()
             page.wait_for_load_state()
             expect(server.get_json("/api/episodes/arrow/s1e9")["watched"] is False, "unmark season 1")
+            # A countdown added and archived without a script: plain forms, 303 back to the list.
+            page.goto(server.origin + "/countdowns")
+            page.locator("details.add-countdown summary").click()
+            page.locator("form.countdown-form input[name=title]").fill("Added without a script")
+            page.locator("form.countdown-form input[name=date]").fill("2027-05-01")
+            page.locator("form.countdown-form button[type=submit]").click()
+            page.wait_for_load_state()
+            expect("Added without a script" in countdown_titles(), f"countdowns list: {countdown_titles()}")
+            card = page.locator("li.countdown", has_text="Added without a script")
+            expect(card.locator(".left").inner_text().startswith("in "), card.locator(".left").inner_text())
+            card.locator("form button").click()
+            page.wait_for_load_state()
+            expect("Added without a script" in countdown_titles("--archived"), "archived by the plain form")
             plain.close()
-        checks.run("without JavaScript the forms save ticks, 'up to here' and seasons", without_javascript)
+        checks.run("without JavaScript the forms save ticks, 'up to here' and seasons, add and archive a countdown", without_javascript)
 
         def feeds():
             validate_feeds(server.origin, expect)

@@ -306,7 +306,7 @@ let package = Package(
             name: "AirdateWebApp",
             dependencies: [
                 "ArrowverseSupport", "WatchOrder", "AirdateCore", "AirdateStore", "AirdateHTTP", "TVMazeClient", "HTMLScrape",
-                "AnimePlanner", "AnimePlannerJikan", "JikanClient",
+                "AnimePlanner", "AnimePlannerJikan", "JikanClient", "CountdownKit",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -320,6 +320,7 @@ let package = Package(
             name: "airdate-web",
             dependencies: [
                 "AirdateWebApp", "ArrowverseSupport", "CommandLineSupport", "AirdateStore", "WatchOrder", "AirdateAsyncHTTPClient", "AirdateCore", "AnimePlanner",
+                "CountdownKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
             ],
@@ -329,9 +330,9 @@ let package = Package(
             name: "AirdateWebTests",
             dependencies: [
                 "AirdateWebApp", "ArrowverseSupport", "AirdateTestSupport", "WatchOrder", "AirdateCore", "AirdateStore", "TVMazeClient",
-                "AnimePlanner",
+                "AnimePlanner", "CountdownKit",
                 // Built first, so the tests can run them as other processes.
-                "arrowverse", "airdate-web", "animeplan",
+                "arrowverse", "airdate-web", "animeplan", "countdowns",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

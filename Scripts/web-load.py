@@ -34,8 +34,11 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def start_server(binary, db):
+    # Every database in the run's own folder: the load never touches the user's anime or countdowns.
+    folder = os.path.dirname(db)
     process = subprocess.Popen(
-        [binary, "--db", db, "--port", "0", "--snapshot", os.path.join(ROOT, "Fixtures/arrowverse"), "--time-zone", "UTC"],
+        [binary, "--db", db, "--port", "0", "--snapshot", os.path.join(ROOT, "Fixtures/arrowverse"), "--time-zone", "UTC",
+         "--anime-db", os.path.join(folder, "animeplan.sqlite"), "--countdowns-db", os.path.join(folder, "countdowns.sqlite")],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
     line = process.stdout.readline()
     match = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
@@ -133,6 +136,41 @@ def page_times(port, count, stop=None):
         if response.status != 200 or body.count(b"<tr id=\"e-") != 828:
             raise SystemExit(f"GET / answered {response.status} with {body.count(b'<tr id=')} rows")
     return times
+
+
+# The other pages, timed idle after the load (each answered 200 with this text in it).
+PAGES = [("/next", b"next-table"), ("/progress", b"seasons"), ("/schedule?tz=America/New_York", b"section class=\"day"),
+         ("/shows/363", b"Late Night"), ("/anime", b"anime-card"), ("/anime/calendar?month=2022-11", b"cal-day"),
+         ("/anime/stats", b"<svg"), ("/countdowns?scope=all", b"class=\"countdown"), ("/reminders?days=366", b"\"reminders\"")]
+
+
+def other_page_times(port, count):
+    """Seeds a plan and 40 countdowns through the forms, then GETs each page `count` times."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    form = {"Content-Type": "application/x-www-form-urlencoded"}
+    connection.request("POST", "/anime/add", body="id=457&per_day=2", headers=form)
+    connection.getresponse().read()
+    for index in range(40):
+        body = urllib.parse.urlencode({"title": f"Countdown {index}", "date": f"2027-{index % 12 + 1:02d}-{index % 28 + 1:02d}",
+                                       "tags": ",".join(f"t{n}" for n in range(index % 4)), "every": "weekly" if index % 5 == 0 else ""})
+        connection.request("POST", "/countdowns/add", body=body, headers=form)
+        response = connection.getresponse()
+        response.read()
+        if response.status != 303:
+            raise SystemExit(f"POST /countdowns/add answered {response.status}")
+    results = {}
+    for path, marker in PAGES:
+        times = []
+        for _ in range(count):
+            start = time.perf_counter()
+            connection.request("GET", path)
+            response = connection.getresponse()
+            body = response.read()
+            times.append(time.perf_counter() - start)
+            if response.status != 200 or marker not in body:
+                raise SystemExit(f"GET {path} answered {response.status} without {marker!r}")
+        results[path] = times
+    return results
 
 
 def main():
@@ -259,6 +297,9 @@ def main():
         print(f"GET / (828 rows) idle: {len(idle)} pages, p50 {percentile(idle, .5) * 1000:.1f} ms, "
               f"p99 {percentile(idle, .99) * 1000:.1f} ms, mean {statistics.mean(idle) * 1000:.1f} ms")
         check("GET / served 828 rows every time", True)
+        for path, times in other_page_times(ports[0], max(10, args.pages // 4)).items():
+            print(f"GET {path} idle: {len(times)} pages, p50 {percentile(times, .5) * 1000:.1f} ms, p99 {percentile(times, .99) * 1000:.1f} ms")
+        check("every other page answered 200 with its content", True)
     finally:
         for process, _ in servers:
             process.terminate()

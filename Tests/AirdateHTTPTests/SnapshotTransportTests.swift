@@ -44,8 +44,43 @@ import Testing
     }
 
     @Test func aFolderWithoutRoutesIsAnError() {
-        #expect(throws: (any Error).self) {
-            _ = try SnapshotTransport(folder: FileManager.default.temporaryDirectory.appendingPathComponent("no-such-snapshot"))
+        let missing = FileManager.default.temporaryDirectory.appendingPathComponent("no-such-snapshot")
+        #expect(throws: SnapshotError(folder: missing.path, reason: "it has no readable routes.json")) {
+            _ = try SnapshotTransport(folder: missing)
+        }
+    }
+
+    @Test("a broken routes.json is one line naming the entry and key, never a decoder's type names")
+    func brokenRoutes() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("broken-snapshot-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for (text, reason) in [
+            (#"{"broken": "#, "routes.json is not JSON"),
+            (#"{"request": "/a"}"#, "routes.json is not a list of routes"),
+            (#"[{"request": "/a", "file": "a.json"}, {"file": "b.json"}]"#, #"routes.json entry 2 has no "request""#),
+            (#"[{"request": 7}]"#, #"routes.json has a value of the wrong kind at entry 1 "request""#),
+        ] {
+            try Data(text.utf8).write(to: folder.appendingPathComponent("routes.json"))
+            do {
+                _ = try SnapshotTransport(folder: folder)
+                Issue.record("\(text) was accepted")
+            } catch {
+                #expect(error.reason == reason, "\(text)")
+                let message = error.errorDescription ?? ""
+                #expect(!message.contains("DecodingError") && !message.contains("CodingKeys") && !message.contains("\n"), "\(message)")
+            }
+        }
+    }
+
+    @Test func aRecordedFileThatIsGoneIsASnapshotError() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("thin-snapshot-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(#"[{"request": "/shows/1", "file": "gone.json"}]"#.utf8).write(to: folder.appendingPathComponent("routes.json"))
+        let transport = try SnapshotTransport(folder: folder)
+        await #expect(throws: SnapshotError(folder: folder.path, reason: "gone.json, recorded for /shows/1, cannot be read")) {
+            _ = try await get(transport, "/shows/1")
         }
     }
 }

@@ -24,6 +24,19 @@ struct CommandTests {
         #expect(folder.stderr == "airdate-web: The database folder /nonexistent-airdate does not exist. Create it, or pass --db a file in an existing folder.\n")
         let zone = try await run(["--time-zone", "Mars/Base"])
         #expect(zone.status == 64 && zone.stderr.contains("Mars/Base"))
+        let scratch = try TemporaryFiles.folder("airdate-web-command")
+        let watch = scratch.appendingPathComponent("watch.sqlite").path
+        let countdowns = try await run(["--db", watch, "--snapshot", WebTest.snapshot.path, "--countdowns-db", "/nonexistent-airdate/countdowns.sqlite"])
+        #expect(countdowns.status == 1)
+        #expect(countdowns.stderr.hasPrefix("airdate-web: The countdowns' database could not be opened: The folder '/nonexistent-airdate'")
+                && countdowns.stderr.filter { $0 == "\n" }.count == 1, "\(countdowns.stderr)")
+        let broken = scratch.appendingPathComponent("broken.sqlite")
+        try Data("not a database".utf8).write(to: broken)
+        let damaged = try await run(["--db", watch, "--snapshot", WebTest.snapshot.path, "--countdowns-db", broken.path])
+        #expect(damaged.status == 1 && damaged.stderr.contains("is not a usable database"), "\(damaged.stderr)")
+        #expect(try Data(contentsOf: broken) == Data("not a database".utf8), "the damaged file is left as it was")
+        let empty = try await run(["--countdowns-db", ""])
+        #expect(empty.status == 64 && empty.stderr.contains("--countdowns-db needs a path"))
     }
 
     @Test("Serves on the port it prints, and stops cleanly on SIGTERM with a stream open")

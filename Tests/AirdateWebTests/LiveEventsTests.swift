@@ -182,4 +182,17 @@ enum WebPrograms {
         defer { watchdog.cancel() }
         return await child.wait()
     }
+
+    /// Runs `program` to its end; its exit status and standard output.
+    static func output(_ program: String, _ arguments: [String]) async throws -> (Int32, String) {
+        let file = try TemporaryFiles.folder("airdate-web-output").appendingPathComponent("stdout.txt").path
+        let child = try SpawnedProcess(program, arguments, environment: ProcessInfo.processInfo.environment, output: .file(file))
+        let watchdog = Task {
+            try await Task.sleep(for: .seconds(300))
+            child.kill()
+        }
+        defer { watchdog.cancel() }
+        let status = await child.wait()
+        return (status, (try? String(contentsOfFile: file, encoding: .utf8)) ?? "")
+    }
 }

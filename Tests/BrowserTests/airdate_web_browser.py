@@ -10,13 +10,18 @@ Starts the built `airdate-web` on a new database (port 0), then checks, as a vie
   - dark mode follows the system and the toggle; the page fits 375 px without sideways scrolling;
   - boxes are labelled and operable from the keyboard; without JavaScript the form saves ticks;
   - `animeplan watched` in another process updates an open /anime/calendar page; /anime pages fit 375 px;
+  - a countdown added in the browser shows in `countdowns list` (another process), and one added by
+    `countdowns add` shows in the open /countdowns page; the remaining time ticks; archive and delete;
+    /countdowns fits 375 px; /reminders lists them;
   - /schedule (TVMaze's offline week) shows seven days at 375 px, each with airings and posters;
     a show's page opens from it; the filter narrows it;
-  - the Atom feed keeps RFC 4287's rules (and feedparser reads it as Atom 1.0); the calendar parses.
+  - the Atom feed keeps RFC 4287's rules (and feedparser reads it as Atom 1.0); the calendars
+    (/calendar.ics, /countdowns.ics, /anime.ics, /schedule.ics?show=) parse with two iCalendar
+    parsers, `icalendar` and `vobject`.
 Screenshots at 375 and 1280 px (light and dark) are written to --screenshots for inspection;
---readme-shot writes the small PNG the README shows.
+--readme-shot writes the small PNG the README shows, --readme-shots DIR one small JPEG of each page.
 
-    python3 Tests/BrowserTests/airdate_web_browser.py [--bin DIR] [--screenshots DIR] [--readme-shot FILE]
+    python3 Tests/BrowserTests/airdate_web_browser.py [--bin DIR] [--screenshots DIR] [--readme-shot FILE] [--readme-shots DIR]
 
 Prints one line per check and ends with "N passed, M failed"; exits 1 if any failed.
 """
@@ -30,6 +35,7 @@ import sys
 import tempfile
 import threading
 import time
+import urllib.error
 import urllib.request
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -42,9 +48,10 @@ class Server:
     def __init__(self, binary, db, port=0):
         self.binary, self.db = binary, db
         self.anime_db = os.path.join(os.path.dirname(db), "animeplan.sqlite")
+        self.countdowns_db = os.path.join(os.path.dirname(db), "countdowns.sqlite")
         self.process = subprocess.Popen(
             [binary, "--db", db, "--port", str(port), "--snapshot", os.path.join(ROOT, "Fixtures/arrowverse"),
-             "--time-zone", "UTC", "--anime-db", self.anime_db],
+             "--time-zone", "UTC", "--anime-db", self.anime_db, "--countdowns-db", self.countdowns_db],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
         line = self.process.stdout.readline()
         match = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
@@ -146,13 +153,29 @@ def validate_feeds(origin, expect):
                f"{where}: neither content nor an alternate link")
         expect("vixen" not in entry.findtext(ATOM + "id"), f"{where}: hide_show=Vixen not respected")
 
-    with urllib.request.urlopen(origin + "/calendar.ics", timeout=30) as response:
-        expect(response.headers["Content-Type"].startswith("text/calendar"), response.headers["Content-Type"])
-        calendar = icalendar.Calendar.from_ical(response.read())
-    events = [component for component in calendar.walk("VEVENT")]
-    expect(len(events) == 828, f"{len(events)} events")
-    expect(len({str(event["UID"]) for event in events}) == 828, "every UID is different")
-    expect(all("DTSTART" in event and "SUMMARY" in event and "DTSTAMP" in event for event in events), "required properties")
+    # Every calendar the app serves, read by two independent parsers that must agree on the events.
+    import vobject
+    for path, least in (("/calendar.ics", 828), ("/countdowns.ics?remind=60", 1), ("/anime.ics", 1), ("/schedule.ics?show=363", 1)):
+        with urllib.request.urlopen(origin + path, timeout=30) as response:
+            expect(response.headers["Content-Type"].startswith("text/calendar"), f"{path}: {response.headers['Content-Type']}")
+            data = response.read()
+        calendar = icalendar.Calendar.from_ical(data)
+        events = [component for component in calendar.walk("VEVENT")]
+        expect(len(events) >= least, f"{path}: {len(events)} events")
+        uids = [str(event["UID"]) for event in events]
+        expect(len(set(uids)) == len(uids), f"{path}: every UID is different")
+        expect(all("DTSTART" in event and "SUMMARY" in event and "DTSTAMP" in event for event in events), f"{path}: required properties")
+        parsed = vobject.readOne(data.decode("utf-8"), validate=True)
+        second = getattr(parsed, "vevent_list", [])
+        expect(sorted(e.uid.value for e in second) == sorted(uids), f"{path}: vobject reads {len(second)} events, icalendar {len(events)}")
+        starts = {str(e["UID"]): e.decoded("DTSTART") for e in events}
+        for event in second:
+            expect(event.dtstart.value == starts[event.uid.value], f"{path}: {event.uid.value} starts {event.dtstart.value} in vobject, {starts[event.uid.value]} in icalendar")
+        if path.startswith("/countdowns"):
+            expect(all(len(e.walk("VALARM")) == 2 for e in events), f"{path}: an alarm when due and one an hour before")
+            expect(all(hasattr(e, "valarm_list") and len(e.valarm_list) == 2 for e in second), f"{path}: vobject reads both alarms")
+        if path.startswith("/anime"):
+            expect(all(len(e.walk("VALARM")) == 1 for e in events), f"{path}: a reminder for each day")
 
 
 
@@ -203,6 +226,7 @@ def main():
     parser.add_argument("--bin", help="the folder holding airdate-web and arrowverse (default: swift build --show-bin-path)")
     parser.add_argument("--screenshots", default=os.path.join(ROOT, ".build", "browser-screenshots"))
     parser.add_argument("--readme-shot", help="also write the README's small screenshot to this file")
+    parser.add_argument("--readme-shots", help="also write a small JPEG of each page to this folder (the README's gallery)")
     args = parser.parse_args()
 
     from playwright.sync_api import sync_playwright
@@ -210,9 +234,10 @@ def main():
     bin_dir = args.bin or subprocess.check_output(["swift", "build", "--show-bin-path"], cwd=ROOT, text=True).strip()
     web_binary, arrowverse = os.path.join(bin_dir, "airdate-web"), os.path.join(bin_dir, "arrowverse")
     animeplan = os.path.join(bin_dir, "animeplan")
-    for binary in (web_binary, arrowverse, animeplan):
+    countdowns = os.path.join(bin_dir, "countdowns")
+    for binary in (web_binary, arrowverse, animeplan, countdowns):
         if not os.access(binary, os.X_OK):
-            sys.exit(f"{binary} is not built; run: swift build --product airdate-web --product arrowverse --product animeplan")
+            sys.exit(f"{binary} is not built; run: swift build --product airdate-web --product arrowverse --product animeplan --product countdowns")
     if not os.access(CHROMIUM, os.X_OK):
         sys.exit(f"{CHROMIUM} is missing; install Debian's chromium package (apt-get install -y chromium)")
     os.makedirs(args.screenshots, exist_ok=True)
@@ -495,6 +520,107 @@ def main():
             narrow.close()
         checks.run("`animeplan watched` in another process updates the open calendar page; /anime pages fit 375 px", anime_calendar)
 
+        def countdowns_run(*arguments):
+            result = subprocess.run([countdowns, *arguments, "--db", server.countdowns_db], capture_output=True, text=True,
+                                    timeout=300, cwd=ROOT, env={**os.environ, "TZ": "UTC"})
+            if result.returncode != 0:
+                raise AssertionError(f"countdowns {' '.join(arguments)} failed: {result.stderr.strip()}")
+            return result.stdout
+
+        def countdown_titles(*flags):
+            return [c["title"] for c in json.loads(countdowns_run("list", "--json", *flags))["countdowns"]]
+
+        def countdowns_both_ways():
+            page_a.goto(server.origin + "/countdowns")
+            expect("No countdowns yet" in page_a.locator("#live").inner_text(), page_a.locator("#live").inner_text())
+            # Added through the page's form, as a viewer types it.
+            page_a.locator("details.add-countdown").evaluate("d => d.open = true")
+            form = page_a.locator("form.countdown-form")
+            form.locator("input[name=title]").fill("Frieren season 2")
+            form.locator("input[name=date]").fill("2027-01-16")
+            form.locator("input[name=time]").fill("23:00")
+            form.locator("input[name=zone]").fill("Asia/Tokyo")
+            form.locator("input[name=tags]").fill("Anime, Premiere")
+            form.locator("textarea[name=note]").fill("Two cours.")
+            form.locator("button[type=submit]").click()
+            page_a.wait_for_url(re.compile(r".*/countdowns#c-[0-9a-f-]{36}$"))
+            expect(countdown_titles() == ["Frieren season 2"], f"countdowns list (another process): {countdown_titles()}")
+            listed = json.loads(countdowns_run("list", "--json"))["countdowns"][0]
+            expect(listed["tags"] == ["Anime", "Premiere"] and listed["time"] == "23:00" and listed["timeZone"] == "Asia/Tokyo",
+                   f"saved as typed: {listed}")
+            # The remaining time ticks.
+            left = page_a.locator("li.countdown .left").first
+            first = left.inner_text()
+            page_a.wait_for_function("t => document.querySelector('li.countdown .left').textContent !== t", arg=first, timeout=5000)
+            expect(re.match(r"^in \d+d \d\d:\d\d:\d\d$", left.inner_text()), f"ticking text: {left.inner_text()!r}")
+            # The reverse: `countdowns add` in another process shows in the open page, without a reload.
+            page_a.wait_for_timeout(300)  # the stream is open
+            started = time.monotonic()
+            countdowns_run("add", "Trash day", "2027-01-04", "--every", "weekly", "--tag", "Home")
+            page_a.wait_for_function("document.querySelector('#live').textContent.includes('Trash day')", timeout=10_000, polling=20)
+            checks.figures["countdowns add → /countdowns page (after the process exits)"] = f"{(time.monotonic() - started) * 1000:.0f} ms"
+            expect(page_a.evaluate("performance.getEntriesByType('navigation').length") == 1, "no reload")
+            expect("Repeats every week." in page_a.locator("#live").inner_text(), "the repeat is shown")
+            # Sorted by number of tags, most first, through the form.
+            page_a.locator("select[name=sort]").select_option("tag-count:desc")
+            page_a.locator("form.countdown-filter button[type=submit]").click()
+            page_a.wait_for_url(re.compile(r".*sort=tag-count%3Adesc.*"))
+            titles = page_a.eval_on_selector_all("li.countdown h3", "hs => hs.map(h => h.textContent)")
+            expect(titles == ["Frieren season 2", "Trash day"], f"by number of tags: {titles}")
+            page_a.screenshot(path=os.path.join(args.screenshots, "countdowns-1280-light.png"))
+            # Archive from the list, then delete from the countdown's page (confirmed).
+            page_a.goto(server.origin + "/countdowns")
+            page_a.locator("li.countdown", has_text="Trash day").locator("form button").click()
+            page_a.wait_for_load_state()
+            expect(countdown_titles() == ["Frieren season 2"] and countdown_titles("--archived") == ["Trash day"],
+                   f"archived: {countdown_titles('--archived')}")
+            page_a.goto(server.origin + "/countdowns?scope=archived")
+            expect(page_a.locator("li.countdown").count() == 1, "the archive shows it")
+            page_a.locator("li.countdown a.button").click()
+            page_a.wait_for_load_state()
+            # Changed by `countdowns` while its page is open: the page shows it and warns before a save.
+            page_a.wait_for_timeout(300)  # the stream is open
+            short = page_a.url.rsplit("/", 1)[1][:8]
+            countdowns_run("edit", short, "--note", "Changed in the terminal")
+            page_a.wait_for_function("document.querySelector('#live').textContent.includes('Changed in the terminal')", timeout=10_000)
+            expect(page_a.locator("#stale-note").is_visible(), "the edit form says it is out of date")
+            expect(page_a.locator("textarea[name=note]").input_value() == "", "the form is left as it was")
+            # A delete from the out-of-date page is refused (409), nothing deleted; after a reload it goes through.
+            action = page_a.evaluate("document.querySelector('form.delete').action")
+            version = page_a.locator("form.delete input[name=version]").input_value()
+            try:
+                urllib.request.urlopen(urllib.request.Request(action, data=f"version={version}".encode(), method="POST"), timeout=30)
+                status = 303
+            except urllib.error.HTTPError as error:
+                status = error.code
+            expect(status == 409, f"a stale delete answers {status}")
+            expect("Trash day" in countdown_titles("--all"), "nothing deleted")
+            page_a.reload()
+            page_a.once("dialog", lambda dialog: dialog.accept())
+            page_a.locator("form.delete button").click()
+            page_a.wait_for_url(re.compile(r".*/countdowns$"))
+            expect(countdown_titles("--all") == ["Frieren season 2"], f"deleted: {countdown_titles('--all')}")
+            reminders = server.get_json("/reminders?days=366")
+            expect(any(r["source"] == "countdowns" and r["title"] == "Frieren season 2" for r in reminders["reminders"]),
+                   f"/reminders: {reminders['reminders'][:3]}")
+            narrow = browser.new_context(viewport={"width": 375, "height": 812}, color_scheme="dark", device_scale_factor=2,
+                                         is_mobile=True, bypass_csp=True)
+            page = narrow.new_page()
+            watch_requests(page)
+            for path, name in (("/countdowns", "countdowns-375-dark.png"), ("/countdowns?scope=all", "countdowns-all-375-dark.png")):
+                page.goto(server.origin + path)
+                width = page.evaluate("document.documentElement.scrollWidth")
+                expect(width <= 375, f"{path} fits 375 px: {width} px")
+                page.screenshot(path=os.path.join(args.screenshots, name))
+            page.locator("li.countdown h3 a").first.click()
+            page.wait_for_load_state()
+            width = page.evaluate("document.documentElement.scrollWidth")
+            expect(width <= 375, f"a countdown's page fits 375 px: {width} px")
+            page.screenshot(path=os.path.join(args.screenshots, "countdown-375-dark.png"))
+            narrow.close()
+        checks.run("a countdown added in the browser shows in `countdowns list`, and the reverse, live; it ticks; archive, delete; 375 px",
+                   countdowns_both_ways)
+
         def without_javascript():
             plain = browser.new_context(viewport={"width": 1280, "height": 900}, java_script_enabled=False)
             page = plain.new_page()
@@ -515,12 +641,44 @@ def main():
             page.locator("form[action='/unwatch-season'] button[value='1']").first.click()
             page.wait_for_load_state()
             expect(server.get_json("/api/episodes/arrow/s1e9")["watched"] is False, "unmark season 1")
+            # A countdown added and archived without a script: plain forms, 303 back to the list.
+            page.goto(server.origin + "/countdowns")
+            page.locator("details.add-countdown summary").click()
+            page.locator("form.countdown-form input[name=title]").fill("Added without a script")
+            page.locator("form.countdown-form input[name=date]").fill("2027-05-01")
+            page.locator("form.countdown-form button[type=submit]").click()
+            page.wait_for_load_state()
+            expect("Added without a script" in countdown_titles(), f"countdowns list: {countdown_titles()}")
+            card = page.locator("li.countdown", has_text="Added without a script")
+            expect(card.locator(".left").inner_text().startswith("in "), card.locator(".left").inner_text())
+            card.locator("form button").click()
+            page.wait_for_load_state()
+            expect("Added without a script" in countdown_titles("--archived"), "archived by the plain form")
             plain.close()
-        checks.run("without JavaScript the forms save ticks, 'up to here' and seasons", without_javascript)
+        checks.run("without JavaScript the forms save ticks, 'up to here' and seasons, add and archive a countdown", without_javascript)
 
         def feeds():
             validate_feeds(server.origin, expect)
-        checks.run("/recent_episodes.atom is valid Atom 1.0; /calendar.ics is valid iCalendar", feeds)
+        checks.run("/recent_episodes.atom is valid Atom 1.0; the four calendars read the same in icalendar and vobject", feeds)
+
+        if args.readme_shots:
+            def readme_gallery():
+                os.makedirs(args.readme_shots, exist_ok=True)
+                small = browser.new_context(viewport={"width": 800, "height": 520}, color_scheme="light", device_scale_factor=1)
+                page = small.new_page()
+                watch_requests(page)
+                first = server.get_json("/reminders?days=366")["reminders"]
+                countdown = next(r["url"] for r in first if r["source"] == "countdowns")
+                for path, name in (("/?from_date=2014-11-18&to_date=2015-01-31", "watch-order"), ("/next", "next"), ("/progress", "progress"),
+                                   ("/schedule?tz=America/New_York", "schedule"), ("/shows/363", "show"), ("/anime", "anime"),
+                                   ("/anime/plan?id=5114&per_day=3&weekday=sat&weekday=sun", "anime-plan"),
+                                   ("/anime/calendar?month=2022-11", "anime-calendar"), ("/anime/stats", "anime-stats"),
+                                   ("/countdowns?scope=all", "countdowns"), (countdown, "countdown")):
+                    page.goto(server.origin + path)
+                    page.wait_for_load_state("load")
+                    page.screenshot(path=os.path.join(args.readme_shots, name + ".jpg"), type="jpeg", quality=70)
+                small.close()
+            checks.run("small screenshots of every page for the README", readme_gallery)
 
         def local_only():
             expect(not foreign, f"requests to other hosts: {foreign[:5]}")

@@ -8,7 +8,6 @@ import HTTPTypes
 import Hummingbird
 public import JikanClient
 import NIOCore
-import ServiceLifecycle
 
 /// The anime planner's side of the app (`/anime…`): the `animeplan --db` database, and Jikan
 /// (the recorded snapshot offline, the default) for search and for the shows' details.
@@ -92,20 +91,8 @@ struct PlanForm: Sendable {
             throw .badParameter("id", "\"\((fields["id"] ?? "").prefix(40))\" is not a MyAnimeList id (a number, such as 457).")
         }
         self.id = id
-        func number(_ name: String, _ range: ClosedRange<Int>) throws(WebError) -> Int? {
-            guard let text = fields[name]?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
-            guard let value = Int(text), range.contains(value) else {
-                throw .badParameter(name, "\"\(text.prefix(40))\" is not a whole number from \(range.lowerBound) to \(range.upperBound).")
-            }
-            return value
-        }
-        func day(_ name: String) throws(WebError) -> CalendarDay? {
-            guard let text = fields[name]?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
-            guard let value = CalendarDay(text), value.year >= 1970, value.year <= 2200 else {
-                throw .badParameter(name, "\"\(text.prefix(40))\" is not a day as YYYY-MM-DD.")
-            }
-            return value
-        }
+        func number(_ name: String, _ range: ClosedRange<Int>) throws(WebError) -> Int? { try fields.integer(name, in: range) }
+        func day(_ name: String) throws(WebError) -> CalendarDay? { try fields.day(name, years: 1970...2200) }
         switch fields["goal"] ?? "per_day" {
         case "per_day":
             goal = .episodesPerDay(try number("per_day", PlannerLimits.episodesPerDay) ?? 1)
@@ -262,11 +249,7 @@ extension Routes {
         let side = try anime()
         let planner = side.planner(app.clock)
         let fields = try query(request)
-        var days = 14
-        if let text = fields["days"], !text.isEmpty {
-            guard let value = Int(text), (1...90).contains(value) else { throw WebError.badParameter("days", "\"\(text.prefix(40))\" is not a number of days from 1 to 90.") }
-            days = value
-        }
+        let days = try fields.integer("days", in: 1...90) ?? 14
         do {
             let stats = try PlannerStatistics(try await side.shows(planner), on: planner.today, recentDayCount: days)
             return page(AnimePages.statistics(stats, today: planner.today, theme: theme(request)))
@@ -276,49 +259,7 @@ extension Routes {
     /// `change` events whenever the planner's database changes, whoever changed it.
     @Sendable func animeEvents(_ request: Request, context: WebContext) async throws -> Response {
         let side = try anime()
-        let headers: HTTPFields = [
-            .contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-cache, no-store",
-            HTTPField.Name("X-Accel-Buffering")!: "no",
-        ]
-        let heartbeat = app.configuration.heartbeat
-        return Response(status: .ok, headers: headers, body: ResponseBody { writer in
-            let (stream, continuation) = AsyncStream<String>.makeStream(bufferingPolicy: .bufferingNewest(16))
-            let watcher = Task {
-                // "connected" only once the database has been read: a change committed after it is
-                // one the client has not seen (and a repeat of the same value is no change).
-                var last: [TrackedShow]?
-                var count = 0
-                do {
-                    for try await shows in side.store.observe() {
-                        guard let previous = last else {
-                            last = shows
-                            continuation.yield("retry: 1000\n: connected\n\n")
-                            continue
-                        }
-                        last = shows
-                        guard shows != previous else { continue }
-                        count += 1
-                        continuation.yield("id: \(count)\nevent: change\ndata: {}\n\n")
-                    }
-                } catch {}
-                continuation.finish()
-            }
-            let pinger = Task {
-                while !Task.isCancelled {
-                    try? await Task.sleep(for: heartbeat)
-                    continuation.yield(": ping\n\n")
-                }
-            }
-            defer { watcher.cancel(); pinger.cancel() }
-            try await withGracefulShutdownHandler {
-                for await text in stream {
-                    try await writer.write(ByteBuffer(string: text))
-                }
-            } onGracefulShutdown: {
-                continuation.finish()
-            }
-            try await writer.finish(nil)
-        })
+        return liveStream(side.store.observe())
     }
 
     /// What is left of every plan, from today, as all-day events with a reminder each.

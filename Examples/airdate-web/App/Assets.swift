@@ -194,6 +194,28 @@ enum Assets {
     .chart circle.planned { fill: none; stroke: var(--line); }
     .chart circle.watched-ring { stroke: var(--accent); }
     .chart figcaption { color: var(--muted); font-size: .85rem; }
+    .countdowns { list-style: none; padding: 0; display: grid; grid-template-columns: repeat(auto-fill, minmax(18rem, 1fr)); gap: .6rem; }
+    .countdown { background: var(--card); border: 1px solid var(--line); border-radius: .6rem; padding: .6rem .8rem; min-width: 0; overflow-wrap: anywhere; }
+    .countdown.archived { opacity: .75; }
+    .countdown h3 { margin: 0 0 .2rem; font-size: 1.05rem; }
+    .countdown p { margin: .2rem 0; }
+    .remaining .left { font-size: 1.35rem; font-weight: 700; font-variant-numeric: tabular-nums; color: var(--accent); }
+    .remaining.big .left { font-size: 2rem; }
+    .tags { display: flex; flex-wrap: wrap; gap: .25rem; }
+    .tag { font-size: .8rem; padding: 0 .5rem; border: 1px solid var(--line); border-radius: 1rem; text-decoration: none; }
+    .note { white-space: pre-wrap; color: var(--muted); }
+    form.inline { display: inline; }
+    .countdown-form, .countdown-filter { display: flex; flex-wrap: wrap; gap: .5rem 1rem; align-items: end; margin: .5rem 0 1rem; }
+    .countdown-form label, .countdown-filter label { display: flex; flex-direction: column; font-size: .85rem; gap: .15rem; }
+    .countdown-form label.wide { flex-basis: 100%; }
+    .countdown-form input, .countdown-form textarea, .countdown-filter input, .countdown-filter select { font: inherit; color: var(--fg); background: var(--bg); border: 1px solid var(--line); border-radius: .3rem; padding: .15rem .35rem; max-width: 100%; }
+    .countdown-filter .tag-boxes { border: 1px solid var(--line); border-radius: .5rem; display: flex; flex-wrap: wrap; gap: .2rem .8rem; }
+    .countdown-filter .tag-boxes label { flex-direction: row; align-items: center; gap: .3rem; }
+    .add-countdown { margin: .5rem 0; }
+    .add-countdown summary { cursor: pointer; font-weight: 600; }
+    .actions { display: flex; gap: .8rem; margin: .5rem 0 1rem; }
+    button.danger { border-color: var(--c1); color: var(--c1); }
+    .stale { border-left: 4px solid var(--c1); padding: .3rem .6rem; }
     @media (max-width: 640px) {
       .top { padding: .5rem .6rem; gap: .4rem .6rem; }
       .top nav { order: 3; flex-basis: 100%; }
@@ -227,7 +249,7 @@ enum Assets {
       .month .head, .month .blank { display: none; }
       .cal-day { min-height: 0; font-size: .9rem; }
       .cal-date .wd { display: inline; }
-      .anime-list, .results { grid-template-columns: 1fr; }
+      .anime-list, .results, .countdowns { grid-template-columns: 1fr; }
       .top nav a { padding: .25rem .45rem; }
       .day-jump a { font-size: .78rem; }
       .show-details { flex-direction: column; }
@@ -294,7 +316,12 @@ enum Assets {
       }
       var reloading = false;
       var reloadAgain = false;
+      // Leaving the page (a form sent, a link followed): no more reloads of what is being left.
+      var leaving = false;
+      window.addEventListener("beforeunload", function () { leaving = true; });
+      window.addEventListener("pageshow", function () { leaving = false; });
       function reloadMain() {
+        if (leaving) return;
         // A change that arrives during a reload is read by one more reload after it.
         if (reloading) { reloadAgain = true; return; }
         reloading = true;
@@ -305,9 +332,18 @@ enum Assets {
           if (reloadAgain) { reloadAgain = false; setTimeout(reloadMain, 0); }
           if (!html) return;
           var doc = new DOMParser().parseFromString(html, "text/html");
-          var fresh = doc.getElementById("main");
-          var now = document.getElementById("main");
+          // A page with a live region (#live) keeps the rest (a form being filled in) as it is.
+          var region = document.getElementById("live") && doc.getElementById("live") ? "live" : "main";
+          var fresh = doc.getElementById(region);
+          var now = document.getElementById(region);
           if (fresh && now) now.replaceWith(fresh);
+          // An edit form rendered before the change would be refused: say so before it is sent.
+          var version = document.querySelector('form input[name="version"]');
+          var stale = document.getElementById("stale-note");
+          if (fresh && version && stale && fresh.getAttribute("data-version") && fresh.getAttribute("data-version") !== version.value) {
+            stale.hidden = false;
+          }
+          tick();
           var id = doc.body.getAttribute("data-event-id");
           if (id) document.body.setAttribute("data-event-id", id);
           document.body.setAttribute("data-reloaded", String(Date.now()));
@@ -367,6 +403,31 @@ enum Assets {
           }).catch(function (error) { say(error.message); });
         }
       });
+      // Countdowns tick: each [data-until] shows the time left to (or since) its instant.
+      function two(n) { return n < 10 ? "0" + n : String(n); }
+      function tick() {
+        var now = Date.now();
+        document.querySelectorAll("[data-until]").forEach(function (element) {
+          var until = Date.parse(element.getAttribute("data-until"));
+          if (isNaN(until)) return;
+          var seconds = Math.round((until - now) / 1000);
+          var total = Math.abs(seconds);
+          var days = Math.floor(total / 86400);
+          var clock = two(Math.floor(total % 86400 / 3600)) + ":" + two(Math.floor(total % 3600 / 60)) + ":" + two(total % 60);
+          var text = (days > 0 ? days + "d " : "") + clock;
+          element.textContent = seconds === 0 ? "now" : seconds > 0 ? "in " + text : text + " ago";
+        });
+      }
+      if (document.querySelector("[data-until]") || document.body.getAttribute("data-live") === "/countdowns/events") {
+        tick();
+        setInterval(tick, 1000);
+      }
+      document.addEventListener("submit", function (event) {
+        var form = event.target;
+        if (form.classList && form.classList.contains("delete") && !window.confirm("Delete this countdown? This cannot be undone.")) {
+          event.preventDefault();
+        }
+      }, true);
       // Live pages of the other products (anime plans, countdowns): a change reloads the page's content.
       var live = document.body.getAttribute("data-live");
       if (live && window.EventSource) {

@@ -1,3 +1,4 @@
+import AirdateCore
 import Foundation
 
 /// The fields of a query string or of an `application/x-www-form-urlencoded` body, in order, names
@@ -51,5 +52,27 @@ struct FormFields: Sendable, Equatable {
     /// Back to `a=1&b=two%20words`.
     var encoded: String {
         pairs.map { "\(HTML.queryValue($0.name))=\(HTML.queryValue($0.value))" }.joined(separator: "&")
+    }
+}
+
+extension FormFields {
+    /// The whole number of field `name`, `nil` when it is absent or empty; a 400 naming the field
+    /// when it is not a number in `range`.
+    func integer(_ name: String, in range: ClosedRange<Int>) throws(WebError) -> Int? {
+        guard let text = self[name]?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
+        guard let value = Int(text), range.contains(value) else {
+            throw .badParameter(name, "\"\(text.prefix(40))\" is not a whole number from \(range.lowerBound) to \(range.upperBound).")
+        }
+        return value
+    }
+
+    /// The `YYYY-MM-DD` day of field `name`, `nil` when it is absent or empty; a 400 naming the field
+    /// when it is not a day of a year in `years`.
+    func day(_ name: String, years: ClosedRange<Int> = 1...9999) throws(WebError) -> CalendarDay? {
+        guard let text = self[name]?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
+        guard let day = CalendarDay(text), years.contains(day.year) else {
+            throw .badParameter(name, "\"\(text.prefix(40))\" is not a day as YYYY-MM-DD.")
+        }
+        return day
     }
 }

@@ -46,7 +46,7 @@ enum Theme: String, Sendable, CaseIterable {
 /// The pages, rendered on the server as complete HTML documents that work without JavaScript.
 enum Pages {
     enum Tab: String {
-        case list, next, progress, schedule, anime
+        case list, next, progress, schedule, anime, countdowns
     }
 
     /// The document around a page's main content.
@@ -79,7 +79,7 @@ enum Pages {
         <a class="skip" href="#main">Skip to the content</a>
         <header class="top">
         <a class="brand" href="/"><img src="\(Assets.icon.path)" alt="" width="28" height="28"><span>Airdate</span></a>
-        <nav aria-label="Pages">\(navLink(.list, "/", "Watch order"))\(navLink(.next, "/next", "Up next"))\(navLink(.progress, "/progress", "Progress"))\(navLink(.schedule, "/schedule", "Schedule"))\(navLink(.anime, "/anime", "Anime"))</nav>
+        <nav aria-label="Pages">\(navLink(.list, "/", "Watch order"))\(navLink(.next, "/next", "Up next"))\(navLink(.progress, "/progress", "Progress"))\(navLink(.schedule, "/schedule", "Schedule"))\(navLink(.anime, "/anime", "Anime"))\(navLink(.countdowns, "/countdowns", "Countdowns"))</nav>
         <form class="theme" method="post" action="/theme">
         <input type="hidden" name="return" value="\(HTML.escape(returnPath))">
         <button type="submit" name="theme" value="\(theme.next.rawValue)" data-theme-toggle aria-label="Colour theme: \(theme.label). Switch to \(theme.next.label.lowercased())"><span aria-hidden="true">◐</span> <span class="theme-name">\(theme.label)</span></button>

@@ -61,14 +61,18 @@ public struct AirdateWeb: Sendable {
     let schedule: TVSchedule?
     /// The anime planner's database and Jikan, for `/anime` (`nil`: those pages answer 503).
     let anime: AnimeSide?
+    /// The countdowns' database, for `/countdowns` (`nil`: those pages answer 503).
+    let countdowns: CountdownSide?
 
     /// An app on `store`; `clock` says what "now" and "aired" are; `schedule` is where the TV
-    /// schedule comes from (the offline snapshot unless told).
+    /// schedule comes from (the offline snapshot unless told); `anime` and `countdowns` are the
+    /// other products' databases (their pages answer 503 without them).
     public init(
         store: WatchOrderStore, clock: ViewerClock, configuration: WebConfiguration = WebConfiguration(),
-        schedule: TVSchedule? = try? .offline(), anime: AnimeSide? = nil
+        schedule: TVSchedule? = try? .offline(), anime: AnimeSide? = nil, countdowns: CountdownSide? = nil
     ) {
         self.anime = anime
+        self.countdowns = countdowns
         self.store = store
         self.clock = clock
         self.configuration = configuration
@@ -122,6 +126,15 @@ public struct AirdateWeb: Sendable {
         router.get("/anime/stats", use: routes.animeStats)
         router.get("/anime/events", use: routes.animeEvents)
         router.get("/anime.ics", use: routes.animeCalendarFeed)
+        router.get("/countdowns", use: routes.countdownsPage)
+        router.get("/countdowns/events", use: routes.countdownEvents)
+        router.get("/countdowns/:id", use: routes.countdownPage)
+        router.post("/countdowns/add", use: routes.countdownAdd)
+        router.post("/countdowns/:id/edit", use: routes.countdownEdit)
+        router.post("/countdowns/:id/archive", use: routes.countdownArchive)
+        router.post("/countdowns/:id/delete", use: routes.countdownDelete)
+        router.get("/countdowns.ics", use: routes.countdownCalendarFeed)
+        router.get("/reminders", use: routes.reminders)
         router.post("/watch", use: routes.watch)
         router.post("/unwatch", use: routes.unwatch)
         router.post("/watch-through", use: routes.watchThrough)

@@ -1,6 +1,7 @@
 import AirdateAsyncHTTPClient
 import AirdateCore
 import AnimePlanner
+import CountdownKit
 import AirdateStore
 import AirdateWebApp
 import ArgumentParser
@@ -20,8 +21,10 @@ struct AirdateWebCommand: OneLineErrors {
         Serves http://HOST:PORT/ until interrupted (Ctrl-C). Offline on the package's snapshot unless \
         --live; --db is the same database file `arrowverse --db` uses, so each sees the other's marks. \
         Pages: / (watch order), /next, /progress, /schedule (TVMaze's week; offline on the snapshot of 15 July 2019 \
-        unless --schedule-live), /shows/ID, /anime (the plans of `animeplan --db`, --anime-db here). API: /api/episodes, /api/progress, /api/next. \
-        Feeds: /recent_episodes.atom, /calendar.ics. Live updates: /events (Server-Sent Events).
+        unless --schedule-live), /shows/ID, /anime (the plans of `animeplan --db`, --anime-db here), /countdowns (the countdowns of \
+        `countdowns --db`, --countdowns-db here). API: /api/episodes, /api/progress, /api/next, /reminders (the upcoming \
+        reminders of all three). Feeds: /recent_episodes.atom, /calendar.ics, /schedule.ics, /anime.ics, /countdowns.ics. \
+        Live updates: /events (Server-Sent Events).
         """,
         version: ProgramVersion.current)
 
@@ -34,12 +37,17 @@ struct AirdateWebCommand: OneLineErrors {
     var cacheFolder: String?
     @Option(help: "The anime planner's database, the file `animeplan --db` uses (default: the same as animeplan's).")
     var animeDb: String?
+    @Option(help: "The countdowns' database, the file `countdowns --db` uses (default: the same as countdowns').")
+    var countdownsDb: String?
 
     func validate() throws {
         guard (0...65535).contains(port) else {
             throw ValidationError("--port \(port) is not a port; give a number from 0 to 65535 (0 picks a free one).")
         }
         if host.isEmpty { throw ValidationError("--host needs an address, such as 127.0.0.1.") }
+        if let countdownsDb, countdownsDb.trimmingCharacters(in: .whitespaces).isEmpty {
+            throw ValidationError("--countdowns-db needs a path to a database file, such as --countdowns-db ~/countdowns.sqlite.")
+        }
     }
 
     func run() async throws {
@@ -98,8 +106,17 @@ struct AirdateWebCommand: OneLineErrors {
         } catch {
             throw ServeError.message("The anime planner's database \(animePath) could not be opened: \(ErrorLine.text(for: error)). Pass --anime-db with another file.")
         }
+        let countdowns: CountdownSide
+        do {
+            // The same file `countdowns` opens: --countdowns-db's folder must exist, the default one is made.
+            let path = try DatabasePath.resolve(countdownsDb, option: "--countdowns-db", defaultName: "countdowns.sqlite")
+            countdowns = CountdownSide(store: try CountdownStore(path: path, polling: ChangePolling(every: .milliseconds(100))))
+        } catch {
+            throw ServeError.message("The countdowns' database could not be opened: \(ErrorLine.text(for: error)). Pass --countdowns-db with another file.")
+        }
         let web = AirdateWeb(
-            store: store, clock: clock, configuration: WebConfiguration(host: host, port: port), schedule: schedule, anime: anime)
+            store: store, clock: clock, configuration: WebConfiguration(host: host, port: port), schedule: schedule, anime: anime,
+            countdowns: countdowns)
         let host = self.host
         let app = web.application { port in
             let shown = host.contains(":") ? "[\(host)]" : host

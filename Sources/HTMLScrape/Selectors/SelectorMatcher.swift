@@ -63,7 +63,9 @@ final class SelectorMatcher {
     /// Per `:has()`: whether each of its relative selectors is a single compound, and the answers
     /// computed one element at a time so far (with the nodes that cost).
     private let hasIsSimple: [Bool]
-    private var hasMemos: [NodeMap<UInt8>?]
+    /// (A `let`, made with the matcher like `hasResults`: reading a `var` array of the class cost
+    /// an exclusivity check per element asked about.)
+    private let hasMemos: [NodeMap<UInt8>]
     private var hasWork = 0
 
     /// A matcher for one query. `region` is the root of the subtree whose elements (with their
@@ -86,7 +88,7 @@ final class SelectorMatcher {
         hasSelectors = resolver.hasSelectors
         hasIsLocal = resolver.hasIsLocal
         hasIsSimple = resolver.hasSelectors.map { relatives in relatives.allSatisfy { $0.complex.compounds.count == 1 } }
-        hasMemos = resolver.hasSelectors.map { _ in nil }
+        hasMemos = resolver.hasSelectors.map { _ in NodeMap<UInt8>(capacity: count, pool: pool) }
         hasResults = resolver.hasSelectors.map { _ in NodeFlags(count: count, pool: pool) }
         nodeCount = count
         chains = resolver.memoPlanes == 0 ? nil : NodeMap(capacity: count * resolver.memoPlanes, pool: pool)
@@ -100,7 +102,7 @@ final class SelectorMatcher {
     /// that looks at a few nodes must not (tests check it).
     var allocatedNodeSizedStorage: Bool {
         (chains?.isDense ?? false) || (childPositions?.isDense ?? false) || (typePositions?.isDense ?? false)
-            || ofPositions.contains { $0.isDense } || hasResults.contains { $0.isDense } || hasMemos.contains { $0?.isDense ?? false }
+            || ofPositions.contains { $0.isDense } || hasResults.contains { $0.isDense } || hasMemos.contains { $0.isDense }
             || langMemos.values.contains { $0.isDense } || (insideDisabledFieldsetMemo?.isDense ?? false)
             || (firstLegendMemo?.isDense ?? false) || (directionality?.isDense ?? false)
     }
@@ -384,8 +386,13 @@ final class SelectorMatcher {
     @inline(__always)
     private func matchCompound(_ compound: ResolvedCompound, _ node: Int32) -> Bool {
         if compound.neverMatches { return false }
+        // A plain type reads two fields, not the whole record (a 40-byte copy, which the compiler
+        // makes a `memcpy` call where this is inlined).
+        if let type = compound.plainType {
+            let isHTML = arena.nodes[Int(node)].namespace == .html
+            return (isHTML ? type.html : type.foreign) == arena.nodes[Int(node)].name
+        }
         let record = arena.nodes[Int(node)]
-        if let type = compound.plainType { return (record.namespace == .html ? type.html : type.foreign) == record.name }
         if let names = compound.plainTypeSet { return names.contains(record) }
         if let type = compound.type {
             let wanted = record.namespace == .html ? type.html : type.foreign
@@ -896,8 +903,7 @@ final class SelectorMatcher {
     /// elements asked about nest.
     private func hasOfOneElement(_ id: Int, _ node: Int32) -> Bool? {
         guard hasIsSimple[id], hasWork < arena.nodes.count else { return nil }
-        let memo = hasMemos[id] ?? NodeMap<UInt8>(capacity: arena.nodes.count, pool: pool)
-        if hasMemos[id] == nil { hasMemos[id] = memo }
+        let memo = hasMemos[id]
         let known = memo[Int(node)]
         if known != 0 { return known == 2 }
         var found = false

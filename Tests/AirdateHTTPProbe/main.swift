@@ -64,10 +64,11 @@ switch mode {
 case "fetch":
     try await withTransport(transportName) { transport in
         guard let base = URL(string: "/", relativeTo: url)?.absoluteURL else { fail("no base in \(url)") }
-        let client = APIClient(
-            configuration: APIClientConfiguration(baseURL: base, userAgent: "AirdateHTTPProbe/1.0", retry: .none),
-            transport: transport
-        )
+        var configuration = APIClientConfiguration(baseURL: base, userAgent: "AirdateHTTPProbe/1.0", retry: .none)
+        // A loopback test server on a busy machine: time-outs that only catch a hang.
+        configuration.requestTimeout = .seconds(120)
+        configuration.idleTimeout = .seconds(120)
+        let client = APIClient(configuration: configuration, transport: transport)
         do {
             let body = try await client.data(for: APIRequest(path: url.path))
             report(["outcome": "ok", "bytes": body.count])
@@ -86,6 +87,8 @@ case "burst":
         let limits = [RateLimit(limit: limit, per: .seconds(seconds))]
         var configuration = APIClientConfiguration(baseURL: url, userAgent: "AirdateHTTPProbe/1.0", rateLimits: limits)
         configuration.diskCache = try HTTPDiskCache(directory: folder)
+        configuration.requestTimeout = .seconds(120)
+        configuration.idleTimeout = .seconds(120)
         let instances = (0..<clients).map { _ in
             var own = configuration
             if separate { own.rateBudget = RateBudget(limits: limits) }

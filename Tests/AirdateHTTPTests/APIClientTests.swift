@@ -164,10 +164,12 @@ struct APIClientTests {
         try await withServer { server in
             await server.serve(#"{"id": 12, "name": "ok"}"#, for: "/shows/12")
             await server.inject([.delay(.seconds(600))], forPath: "/shows/12")
-            // The first attempt waits out the 8 s time-out; 8 s also leaves the retry room on a busy machine.
+            // The first attempt waits out the 30 s time-out; 30 s also leaves the retry room on a machine
+            // so busy that one core serves the whole suite (8 s did not: the retry's answer had arrived
+            // and was not read in time).
             var retry = exactRetry(attempts: 2, base: .milliseconds(10))
             retry.retriesTimeouts = true
-            let client = await makeClient(server, retry: retry, timeout: .seconds(8))
+            let client = await makeClient(server, retry: retry, timeout: .seconds(30))
             let item: Item = try await client.get(APIRequest(path: "/shows/12"))
             #expect(item.id == 12)
         }

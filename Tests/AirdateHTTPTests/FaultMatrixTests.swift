@@ -541,6 +541,7 @@ struct FaultMatrixTests {
                     baseURL: await server.baseURL, userAgent: "AirdateTests/1.0",
                     rateLimits: [RateLimit(limit: 5, per: .seconds(1))], retry: .none)
                 configuration.cacheCapacity = 0
+                configuration.useLoopbackTestTimeouts()
                 // Two clients made apart, each with the default budget.
                 let one = APIClient(configuration: configuration, transport: transport)
                 let two = APIClient(configuration: configuration, transport: transport)

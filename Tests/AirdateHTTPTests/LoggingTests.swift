@@ -52,6 +52,7 @@ struct LoggingTests {
                 retry: exactRetry(attempts: 2, base: .milliseconds(10))
             )
             configuration.logger = Logger(label: "airdate.test") { _ in RecordingLogHandler(records: records) }
+            configuration.useLoopbackTestTimeouts()
             let client = APIClient(configuration: configuration)
             let _: Item = try await client.get(APIRequest(path: "/shows/1"))
             let _: Item = try await client.get(APIRequest(path: "/shows/1"))  // from the cache

@@ -145,6 +145,7 @@ struct VocabularyTests {
         try await withServer { server in
             var configuration = APIClientConfiguration(baseURL: await server.baseURL, userAgent: "AirdateTests/1.0", retry: .none)
             configuration.decodingPolicy = .strict
+            configuration.useLoopbackTestTimeouts()
             let client = APIClient(configuration: configuration)
             await server.serve(#"{"id": 1, "count": "many"}"#, for: "/one")
             let error = await clientError { let _: Sample = try await client.get(APIRequest(path: "/one")) }

@@ -76,35 +76,49 @@ struct NameSet: Sendable, Equatable {
 ///
 /// Two open-addressing hash tables over byte spellings, so that the tokenizer can intern a tag name
 /// straight from its bytes without building a `String`: the known names, in one table every
-/// document shares and none copies, and the names a document added (custom elements, `data-*`
-/// attributes…), numbered from `LocalName.knownCount` up, in a small table of its own. (One table
+/// document shares and none copies (with the lower-case spellings of the mixed-case SVG and MathML
+/// names), and the names a document added (custom elements, `data-*` attributes…), numbered after
+/// them, in a small table of its own. (One table
 /// seeded with the known names and copied on the first new name cost a copy of the 323 spellings
 /// and 1,024 slots, and their release, on every page with a name outside them: about 15 % of the
 /// parse of a 2 KB page.)
 struct NameTable: Sendable {
-    /// The known names, one table for the process.
-    private static let sharedKnownNames = SpellingTable(seeding: LocalName.knownSpellings, slots: 1024)
+    /// The known names (ids below `LocalName.knownCount`), then the lower-case spellings of those
+    /// with capitals (`foreignobject`, `viewbox`: what the tokenizer makes of SVG's names, which
+    /// ``ForeignNames`` maps back), one table for the process.
+    private static let sharedKnownNames: SpellingTable = {
+        var table = SpellingTable(seeding: LocalName.knownSpellings, slots: 1024)
+        for spelling in LocalName.knownSpellings where spelling.utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) {
+            var lower = spelling.utf8.map(HTMLBytes.lower)
+            lower.withUnsafeMutableBufferPointer { buffer in
+                let name = UnsafeBufferPointer(buffer)
+                _ = table.intern(name, hash: SpellingTable.hash(name))
+            }
+        }
+        return table
+    }()
     /// The shared table of known names, held here (never mutated, so never copied) so that the hot
     /// paths read a stored property rather than a lazily initialised global.
     private let knownNames: SpellingTable
-    /// The names this table added; id `LocalName.knownCount + i` is its entry `i`.
+    /// The first id of the names this table adds: the shared table's size.
+    private let base: UInt32
+    /// The names this table added; id `base + i` is its entry `i`.
     private var added = SpellingTable(seeding: [], slots: 16)
 
     init() {
         knownNames = Self.sharedKnownNames
+        base = UInt32(Self.sharedKnownNames.spellings.count)
     }
 
     /// The spelling of a name.
     @inline(__always)
     func spelling(of name: LocalName) -> String {
-        name.id < LocalName.knownCount
-            ? knownNames.spellings[Int(name.id)] : added.spellings[Int(name.id - LocalName.knownCount)]
+        name.id < base ? knownNames.spellings[Int(name.id)] : added.spellings[Int(name.id - base)]
     }
 
     /// The UTF-8 bytes of a name's spelling.
     func utf8(of name: LocalName) -> ArraySlice<UInt8> {
-        name.id < LocalName.knownCount
-            ? knownNames.utf8(of: Int(name.id)) : added.utf8(of: Int(name.id - LocalName.knownCount))
+        name.id < base ? knownNames.utf8(of: Int(name.id)) : added.utf8(of: Int(name.id - base))
     }
 
     /// The id of a name, adding it when it is new.
@@ -117,7 +131,7 @@ struct NameTable: Sendable {
     mutating func intern(_ name: UnsafeBufferPointer<UInt8>) -> LocalName {
         let hash = SpellingTable.hash(name)
         if let known = knownNames.probe(name, hash: hash).found { return LocalName(id: UInt32(known)) }
-        return LocalName(id: LocalName.knownCount + UInt32(added.intern(name, hash: hash)))
+        return LocalName(id: base + UInt32(added.intern(name, hash: hash)))
     }
 
     /// The id of a name if the table has it.
@@ -127,7 +141,7 @@ struct NameTable: Sendable {
             let name = UnsafeBufferPointer(buffer)
             let hash = SpellingTable.hash(name)
             if let known = knownNames.probe(name, hash: hash).found { return LocalName(id: UInt32(known)) }
-            return added.probe(name, hash: hash).found.map { LocalName(id: LocalName.knownCount + UInt32($0)) }
+            return added.probe(name, hash: hash).found.map { LocalName(id: base + UInt32($0)) }
         }
     }
 }

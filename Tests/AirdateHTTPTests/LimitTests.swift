@@ -119,13 +119,16 @@ struct LimitTests {
     func stallMidBody() async throws {
         try await withServer { server in
             await server.serve(#"{"id": 2, "name": "half"}"#, for: "/half")
-            await server.inject([.stallMidBody(prefix: 5, silence: .seconds(60))], forPath: "/half")
-            let client = await limitedClient(server, idle: .seconds(1))
-            let row = await faultRow("stall mid-body, idle 1 s") { let _: Item = try await client.get(APIRequest(path: "/half")) }
-            #expect(row.error == .stalled(idle: .seconds(1), progress: HTTPTransportProgress(headArrived: true, bodyBytes: 5)))
+            await server.inject([.stallMidBody(prefix: 5, silence: .seconds(600))], forPath: "/half")
+            // 10 s of silence ends it: long enough that a machine busy enough to take more than a second
+            // to deliver the head and the first bytes still delivers them (1 s did not, on one core).
+            let client = await limitedClient(server, idle: .seconds(10))
+            let row = await faultRow("stall mid-body, idle 10 s") { let _: Item = try await client.get(APIRequest(path: "/half")) }
+            #expect(row.error == .stalled(idle: .seconds(10), progress: HTTPTransportProgress(headArrived: true, bodyBytes: 5)))
             #expect(row.error?.errorDescription?.contains("5 bytes of the body") == true)
             #expect(await server.count(path: "/half") == 1)
-            #expect(row.elapsed < .seconds(15))
+            // The server's 600 s silence would be far beyond; this bound only catches that.
+            #expect(row.elapsed < .seconds(300))
         }
     }
 

@@ -244,27 +244,19 @@ struct Archive: AsyncParsableCommand {
     func run() async throws {
         let clock = try common.clock()
         let now = common.currentInstant()
-        let userClock = ViewerClock.fixed(at: now, timeZone: common.userZone)
+        let userZone = common.userZone
         let store = try common.openStore()
         let found = try await store.resolve(id)
         let undo = undo
         // Looked at and changed in one transaction.
         let (countdown, changed) = try await store.update(id: found.id) { countdown -> (Countdown, Bool) in
-            let current = countdown.current(at: userClock)
-            if undo {
-                // A passed one-off countdown is in the archive because it passed: only a new date brings it back.
-                if current.isArchived, countdown.recurrence == nil, countdown.target.hasPassed(at: now, in: userClock.timeZone) {
-                    throw CommandLineError.passedStaysArchived(title: countdown.title.terminalSafe, day: countdown.target.day(in: clock.timeZone),
-                                                               id: String(countdown.id.uuidString.prefix(8)).lowercased())
-                }
-                guard countdown.isArchived else { return (countdown, false) }
-                countdown.archived = nil
-            } else {
-                guard !current.isArchived else { return (current, false) }
-                countdown.archived = now
+            switch countdown.setArchived(!undo, at: now, userZone: userZone) {
+            case .changed: return (countdown, true)
+            case .unchanged: return (countdown, false)
+            case .passedStaysArchived:
+                throw CommandLineError.passedStaysArchived(title: countdown.title.terminalSafe, day: countdown.target.day(in: clock.timeZone),
+                                                           id: String(countdown.id.uuidString.prefix(8)).lowercased())
             }
-            countdown.modified = now
-            return (countdown, true)
         }
         guard changed else {
             print("\(countdown.title.terminalSafe) is \(undo ? "not archived" : "already archived"); nothing changed.")

@@ -91,16 +91,15 @@ struct PlanForm: Sendable {
             throw .badParameter("id", "\"\((fields["id"] ?? "").prefix(40))\" is not a MyAnimeList id (a number, such as 457).")
         }
         self.id = id
-        func number(_ name: String, _ range: ClosedRange<Int>) throws(WebError) -> Int? { try fields.integer(name, in: range) }
         func day(_ name: String) throws(WebError) -> CalendarDay? { try fields.day(name, years: 1970...2200) }
         switch fields["goal"] ?? "per_day" {
         case "per_day":
-            goal = .episodesPerDay(try number("per_day", PlannerLimits.episodesPerDay) ?? 1)
+            goal = .episodesPerDay(try fields.integer("per_day", in: PlannerLimits.episodesPerDay) ?? 1)
         case "until":
             guard let last = try day("until") else { throw .badParameter("until", "missing; give the day to finish by (YYYY-MM-DD).") }
             goal = .finish(by: last)
         case "minutes":
-            guard let minutes = try number("minutes", PlannerLimits.minutesPerDay) else {
+            guard let minutes = try fields.integer("minutes", in: PlannerLimits.minutesPerDay) else {
                 throw .badParameter("minutes", "missing; give the minutes to watch per day.")
             }
             goal = .minutesPerDay(minutes)
@@ -115,7 +114,7 @@ struct PlanForm: Sendable {
             options.weekdays = Set(Self.weekdayKeys.filter { chosen.contains($0.key) }.map(\.day))
         }
         self.options = options
-        watched = try number("watched", 0...PlannerLimits.episodes.upperBound) ?? 0
+        watched = try fields.integer("watched", in: 0...PlannerLimits.episodes.upperBound) ?? 0
     }
 }
 

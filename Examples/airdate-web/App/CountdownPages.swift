@@ -17,10 +17,11 @@ enum CountdownPages {
                               live: live)
     }
 
-    /// The instant the remaining time counts to: a timed target's, or the start of an all-day
-    /// target's day in the viewer's zone.
-    static func instant(_ target: CountdownTarget, in zone: TimeZone) -> Date {
-        target.start(in: zone)
+    /// The time left to `target`, as the page's script ticks it: the span counts to the target's
+    /// first instant (an all-day target's start of day in the viewer's zone) and says the time left in
+    /// words for a page without a script.
+    static func timeLeft(_ target: CountdownTarget, at clock: ViewerClock) -> String {
+        "<span class=\"left\" data-until=\"\(iso(target.start(in: clock.timeZone)))\"\(target.isAllDay ? " data-all-day" : "")>\(HTML.escape(remaining(target, at: clock)))</span>"
     }
 
     /// `2027-01-16T14:00:00Z` (a value type: no formatter object made per call).
@@ -46,7 +47,7 @@ enum CountdownPages {
             return "<time datetime=\"\(day)\">\(SchedulePages.dayHeading(day)), \(day.year)</time> · all day"
         case .timed(let time):
             let local = LocalDateTime(containing: time.date, in: zone)
-            var text = "<time datetime=\"\(iso(time.date))\">\(SchedulePages.dayHeading(local.day)), \(local.day.year) at \(local.time.hour < 10 ? "0" : "")\(local.time.hour):\(local.time.minute < 10 ? "0" : "")\(local.time.minute)</time>"
+            var text = "<time datetime=\"\(iso(time.date))\">\(SchedulePages.dayHeading(local.day)), \(local.day.year) at \(SchedulePages.time(time.date, in: zone))</time>"
             if time.timeZone.identifier != zone.identifier {
                 text += " <span class=\"numbers\">(\(time.actualLocal.time) in \(HTML.escape(time.timeZone.identifier)))</span>"
             }
@@ -86,7 +87,7 @@ enum CountdownPages {
         let note = countdown.note.isEmpty ? "" : "<p class=\"note\">\(HTML.escape(countdown.note))</p>"
         return """
         <li class="countdown\(archived ? " archived" : "")" id="c-\(id)" data-id="\(id)"><h3><a href="/countdowns/\(id)">\(HTML.escape(countdown.title))</a></h3>
-        <p class="remaining"><span class="left" data-until="\(iso(instant(target, in: zone)))"\(target.isAllDay ? " data-all-day" : "")>\(HTML.escape(remaining(target, at: clock)))</span></p>
+        <p class="remaining">\(timeLeft(target, at: clock))</p>
         <p class="when">\(when(target, in: zone))</p>
         \(tagChips(countdown.tags, query: query))\(note)\(repeatLine)\(following)
         <form class="inline" method="post" action="/countdowns/\(id)/archive"><input type="hidden" name="return" value="\(HTML.escape(returnPath))">\(archived ? "<input type=\"hidden\" name=\"undo\" value=\"1\">" : "")<button type="submit">\(archived ? "Unarchive" : "Archive")</button></form>
@@ -149,7 +150,7 @@ enum CountdownPages {
         <label>To <input type="date" name="to" value="\(query.to?.description ?? "")"></label>
         <label>Text <input type="search" name="q" value="\(HTML.escape(query.text))"></label>
         \(allTags.isEmpty ? "" : "<fieldset class=\"tag-boxes\"><legend>With every tag</legend>\(tagBoxes) <label><input type=\"checkbox\" name=\"untagged\" value=\"1\"\(query.untagged ? " checked" : "")> untagged</label></fieldset>")
-        <button type="submit">Apply</button>\(query.isFiltered ? " <a href=\"\(HTML.escape(CountdownQuery.clear(query)))\">Clear filters</a>" : "")
+        <button type="submit">Apply</button>\(query.isFiltered ? " <a href=\"\(HTML.escape(query.clearedLink))\">Clear filters</a>" : "")
         </form>
         """
         let addForm = query.scope == .archived ? "" : """
@@ -199,7 +200,7 @@ enum CountdownPages {
         let main = """
         <div id="live" data-version="\(version)">
         <h1>\(HTML.escape(stored.title))</h1>
-        <p class="remaining big"><span class="left" data-until="\(iso(instant(countdown.target, in: zone)))"\(countdown.target.isAllDay ? " data-all-day" : "")>\(HTML.escape(remaining(countdown.target, at: clock)))</span></p>
+        <p class="remaining big">\(timeLeft(countdown.target, at: clock))</p>
         <p class="when">\(when(countdown.target, in: zone))\(archived ? " · <span class=\"plan-status paused\">archived</span>" : "")</p>
         \(tagChips(stored.tags, query: nil))
         \(stored.note.isEmpty ? "" : "<p class=\"note\">\(HTML.escape(stored.note))</p>")
@@ -222,10 +223,10 @@ enum CountdownPages {
 
 extension CountdownQuery {
     /// The list with the same scope and order, without filters.
-    static func clear(_ query: CountdownQuery) -> String {
+    var clearedLink: String {
         var pairs: [(name: String, value: String)] = []
-        if query.scope != .active { pairs.append(("scope", query.scope.rawValue)) }
-        if query.order != CountdownSort(.date) { pairs.append(("sort", query.order.description)) }
+        if scope != .active { pairs.append(("scope", scope.rawValue)) }
+        if order != CountdownSort(.date) { pairs.append(("sort", order.description)) }
         let text = FormFields(pairs: pairs).encoded
         return "/countdowns" + (text.isEmpty ? "" : "?" + text)
     }

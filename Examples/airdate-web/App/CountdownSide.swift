@@ -226,8 +226,11 @@ extension Routes {
         let query = try CountdownQuery(try self.query(request))
         let clock = countdownClock
         do {
-            let shown = try await side.store.countdowns(matching: query.filter, sortedBy: query.order, at: clock, archivingIn: side.userZone)
+            // One reading: the tags on offer and the count are of every countdown; the list is the
+            // store's own composition (the automatic archive by the user's day, the filter, the order).
             let all = try await side.store.all()
+            let current = AutoArchive.current(all, at: clock.inTimeZone(side.userZone))
+            let shown = query.order.sorted(query.filter.filter(current, at: clock), in: clock.timeZone)
             let tags = CountdownTag.normalized(all.flatMap(\.tags))
             return page(CountdownPages.list(shown, query: query, allTags: tags, total: all.count, clock: clock, userZone: side.userZone, theme: theme(request)))
         } catch { throw Self.countdownError(error) }
@@ -296,22 +299,12 @@ extension Routes {
         let fields = try await body(request, context: context)
         let undo = ["1", "on", "true"].contains(fields["undo"] ?? "")
         let now = countdownClock.now
-        let userClock = ViewerClock.fixed(at: now, timeZone: side.userZone)
+        let userZone = side.userZone
         do {
             try await side.store.update(id: id) { countdown in
-                let current = countdown.current(at: userClock)
-                if undo {
-                    // A passed one-off countdown is archived because it passed: only a new day brings it back.
-                    if current.isArchived, countdown.recurrence == nil, countdown.target.hasPassed(at: now, in: side.userZone) {
-                        throw WebError(.unprocessableContent, "\(countdown.title) passed on \(countdown.target.ownDay), so it stays in the archive; give it a new day on its page.")
-                    }
-                    guard countdown.isArchived else { return }
-                    countdown.archived = nil
-                } else {
-                    guard !current.isArchived else { return }
-                    countdown.archived = now
+                if countdown.setArchived(!undo, at: now, userZone: userZone) == .passedStaysArchived {
+                    throw WebError(.unprocessableContent, "\(countdown.title) passed on \(countdown.target.ownDay), so it stays in the archive; give it a new day on its page.")
                 }
-                countdown.modified = now
             }
         } catch { throw Self.countdownError(error) }
         return redirect(to: safeReturn(fields["return"] ?? "/countdowns"))
@@ -343,12 +336,8 @@ extension Routes {
     @Sendable func countdownCalendarFeed(_ request: Request, context: WebContext) async throws -> Response {
         let side = try countdownSide()
         let fields = try self.query(request)
-        var leads: [Duration] = []
-        let most = ReminderScheduler.leadTimeSeconds.upperBound / 60
-        for text in fields.all("remind") {
-            guard let minutes = try FormFields(pairs: [("remind", text)]).integer("remind", in: 1...most) else { continue }
-            leads.append(.seconds(minutes * 60))
-        }
+        let leads = try fields.integers("remind", in: 1...(ReminderScheduler.leadTimeSeconds.upperBound / 60))
+            .map { Duration.seconds($0 * 60) }
         let now = countdownClock.now
         do {
             let userClock = ViewerClock.fixed(at: now, timeZone: side.userZone)

@@ -59,7 +59,23 @@ extension FormFields {
     /// The whole number of field `name`, `nil` when it is absent or empty; a 400 naming the field
     /// when it is not a number in `range`.
     func integer(_ name: String, in range: ClosedRange<Int>) throws(WebError) -> Int? {
-        guard let text = self[name]?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
+        try self[name].flatMap { text throws(WebError) in try Self.integer(text, field: name, in: range) }
+    }
+
+    /// Every value of the repeated field `name` as a whole number (empty values skipped); a 400
+    /// naming the field for one that is not a number in `range`.
+    func integers(_ name: String, in range: ClosedRange<Int>) throws(WebError) -> [Int] {
+        var values: [Int] = []
+        for text in all(name) {
+            if let value = try Self.integer(text, field: name, in: range) { values.append(value) }
+        }
+        return values
+    }
+
+    /// `text` as a whole number in `range`, `nil` when it is empty.
+    private static func integer(_ text: String, field name: String, in range: ClosedRange<Int>) throws(WebError) -> Int? {
+        let text = text.trimmingCharacters(in: .whitespaces)
+        guard !text.isEmpty else { return nil }
         guard let value = Int(text), range.contains(value) else {
             throw .badParameter(name, "\"\(text.prefix(40))\" is not a whole number from \(range.lowerBound) to \(range.upperBound).")
         }

@@ -54,7 +54,6 @@ extension Checklist {
     ) -> [AiringReminder] {
         if let limit, limit <= 0 { return [] }
         let lead = max(leadTime, .zero)
-        let leadSeconds = TimeInterval(lead.components.seconds) + TimeInterval(lead.components.attoseconds) / 1e18
         let end = last.adding(days: 1).start(in: timeZone)
         var found: [(reminder: AiringReminder, order: Int)] = []
         for (order, episode) in list.episodes.enumerated() {
@@ -69,7 +68,7 @@ extension Checklist {
                 continue
             }
             guard airs < end else { continue }
-            let fire = airs.addingTimeInterval(-leadSeconds)
+            let fire = airs.addingTimeInterval(-lead.timeInterval)
             guard fire > now else { continue }
             found.append((AiringReminder(fireDate: fire, airs: airs, isBroadcastTime: episode.broadcast != nil,
                                          leadTime: lead, episode: episode), order))

@@ -43,3 +43,35 @@ import CountdownKit
         #expect(elsewhere.setArchived(true, at: Self.now, userZone: Fixture.zone("Pacific/Kiritimati")) == .unchanged)
     }
 }
+
+/// `CountdownStore.delete(id:checking:)`: checked and deleted in one transaction.
+@Suite struct CheckedDeleteTests {
+    struct Refused: Error {}
+
+    @Test("a check that refuses deletes nothing; one that accepts deletes; an unknown id is notFound")
+    func checkedDelete() async throws {
+        let store = try CountdownStore(path: Fixture.temporaryDatabasePath())
+        let kept = Fixture.countdown(1, "Kept", .allDay(Fixture.day("2027-01-01")))
+        let gone = Fixture.countdown(2, "Gone", .allDay(Fixture.day("2027-01-02")))
+        try await store.insert([kept, gone])
+        await #expect(throws: Refused.self) {
+            try await store.delete(id: kept.id) { _ in throw Refused() }
+        }
+        #expect(try await store.countdown(id: kept.id) == kept)
+        let seen = SeenTitles()
+        try await store.delete(id: gone.id) { countdown in seen.add(countdown.title) }
+        #expect(seen.titles == ["Gone"], "the check saw the stored countdown")
+        #expect(try await store.countdown(id: gone.id) == nil)
+        await #expect(throws: CountdownStoreError.notFound(gone.id)) {
+            try await store.delete(id: gone.id) { _ in }
+        }
+    }
+
+    /// The titles a check saw (it runs on the store's writer).
+    final class SeenTitles: @unchecked Sendable {
+        private let lock = NSLock()
+        private var seen: [String] = []
+        func add(_ title: String) { lock.withLock { seen.append(title) } }
+        var titles: [String] { lock.withLock { seen } }
+    }
+}

@@ -315,11 +315,10 @@ extension Routes {
         let id = try countdownID(context)
         let fields = try await body(request, context: context)
         do {
-            guard let countdown = try await side.store.countdown(id: id) else {
-                throw WebError.notFound("No countdown \(id.uuidString.lowercased()) (deleted already?); see /countdowns.")
-            }
-            try Self.checkVersion(fields, of: countdown)
-            try await side.store.delete(id: id)
+            // Checked and deleted in one transaction: a countdown changed elsewhere meanwhile stays.
+            try await side.store.delete(id: id) { countdown in try Self.checkVersion(fields, of: countdown) }
+        } catch CountdownStoreError.notFound {
+            throw WebError.notFound("No countdown \(id.uuidString.lowercased()) (deleted already?); see /countdowns.")
         } catch { throw Self.countdownError(error) }
         let back = safeReturn(fields["return"] ?? "/countdowns")
         return redirect(to: back.hasPrefix("/countdowns/") ? "/countdowns" : back)

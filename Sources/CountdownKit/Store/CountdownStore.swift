@@ -141,6 +141,30 @@ public actor CountdownStore {
         }
     }
 
+    /// Deletes the countdown `id` when `check` accepts it as stored, in one write transaction: the
+    /// countdown is read, checked and deleted while no other process can write, so one changed
+    /// elsewhere after the user last saw it (what `check` looks for, a version say) is never
+    /// deleted unseen, as reading with ``countdown(id:)`` and then deleting could.
+    ///
+    /// - Throws: ``CountdownStoreError/notFound(_:)`` when no countdown has `id`, another
+    ///   ``CountdownStoreError``, or what `check` throws; in every case nothing is deleted.
+    public func delete(id: UUID, checking check: @escaping @Sendable (Countdown) throws -> Void) async throws {
+        let outcome = try await database.write { db -> Swift.Result<Void, any Error> in
+            guard let record = try CountdownRecord.fetchOne(db, key: id.uuidString) else {
+                throw CountdownStoreError.notFound(id)
+            }
+            let stored = try record.countdown()
+            do {
+                try check(stored)
+            } catch {
+                return .failure(error)  // nothing was deleted
+            }
+            try CountdownRecord.deleteOne(db, key: id.uuidString)
+            return .success(())
+        }
+        try outcome.get()
+    }
+
     /// Changes the stored countdown `id` with `change`, in one write transaction: the countdown is
     /// read, changed and written back while no other process can write, so a change another
     /// process makes meanwhile is never overwritten with a stale copy (as reading with

@@ -59,6 +59,9 @@ let package = Package(
         // The `.heavy` trait: CPU-heavy tests run one at a time across the test process.
         .target(name: "AirdateTestSupport", path: "Tests/AirdateTestSupport"),
         .target(name: "AirdateCore"),
+        // `LockBox`: the package's one lock, guarding state shared across threads outside actors.
+        .target(name: "AirdateLocking"),
+        .testTarget(name: "AirdateLockingTests", dependencies: ["AirdateLocking"]),
         .testTarget(
             name: "AirdateCoreTests",
             dependencies: ["AirdateTestSupport", "AirdateCore", .product(name: "Clocks", package: "swift-clocks")]

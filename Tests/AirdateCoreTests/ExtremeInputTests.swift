@@ -4,7 +4,7 @@ import Testing
 @testable import AirdateCore
 
 /// Seeded random extreme inputs: nothing in CalendarDay (and the day arithmetic under it) traps; the
-/// checked forms throw ``CalendarDayError/outOfRange(_:)`` exactly when the result would leave 0001…9999.
+/// checked forms throw ``CalendarDayError/Code/outOfRange`` exactly when the result would leave 0001…9999.
 @Suite(.heavy) struct CalendarDayExtremeInputTests {
     struct Generator: RandomNumberGenerator {
         var state: UInt64

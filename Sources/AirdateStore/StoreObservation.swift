@@ -11,7 +11,11 @@ public struct StoreObservation<Element: Sendable & Equatable>: AsyncSequence, Se
 
     private let start: @Sendable () -> AsyncThrowingStream<Element, any Error>
 
-    init(start: @escaping @Sendable () -> AsyncThrowingStream<Element, any Error>) {
+    /// An observation whose every iteration runs `start` for a stream of its own: how a storage
+    /// backend other than ``StoreDatabase`` (a server database's notifications, say) offers the same
+    /// observation type. The stream should yield the current value first, then each new one, and
+    /// stop its work when it terminates.
+    public init(start: @escaping @Sendable () -> AsyncThrowingStream<Element, any Error>) {
         self.start = start
     }
 

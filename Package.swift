@@ -20,7 +20,7 @@ let package = Package(
         .library(name: "CountdownKitTVMaze", targets: ["CountdownKitTVMaze"]),
         .library(name: "CountdownKitJikan", targets: ["CountdownKitJikan"]),
         // Other services' files, read and written beside the products they feed.
-        .library(name: "AnimePlannerMAL", targets: ["AnimePlannerMAL"]),
+        .library(name: "AnimePlannerImport", targets: ["AnimePlannerImport"]),
         // Their types appear in the other products' public API (`CalendarDay`, `Week`, `ICalendar`;
         // `HTTPTransport`, `APIClientError`), so apps import them by name.
         .library(name: "AirdateCore", targets: ["AirdateCore"]),
@@ -120,7 +120,7 @@ let package = Package(
         // WAL, busy timeout, migrations, newer-schema refusal, StoreError, cross-process observation.
         .target(
             name: "AirdateStore",
-            dependencies: ["AirdateCore", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["AirdateCore", "AirdateLocking", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // The foundation's own tests, and the multi-process tests that run the example binaries
         // (`countdowns`, `animeplan`, `arrowverse`) on one database at once.
@@ -179,7 +179,7 @@ let package = Package(
         ),
         .testTarget(
             name: "AnimePlannerTests",
-            dependencies: ["AirdateTestSupport", "AnimePlanner"]
+            dependencies: ["AirdateTestSupport", "AnimePlanner", "AirdateStore", .product(name: "GRDB", package: "GRDB.swift")]
         ),
 
         // MARK: WatchOrder
@@ -206,12 +206,12 @@ let package = Package(
         // MyAnimeList's list export (XML) read into AnimePlanner and written from it. XMLParser comes
         // from FoundationXML on Linux (libxml2), linked by this target only.
         .target(
-            name: "AnimePlannerMAL",
+            name: "AnimePlannerImport",
             dependencies: ["AnimePlanner", "AirdateCore"]
         ),
         .testTarget(
-            name: "AnimePlannerMALTests",
-            dependencies: ["AnimePlannerMAL", "AnimePlanner", "AirdateCore", "AirdateTestSupport"]
+            name: "AnimePlannerImportTests",
+            dependencies: ["AnimePlannerImport", "AnimePlanner", "AirdateCore", "AirdateTestSupport"]
         ),
         .target(
             name: "WatchOrderTVMaze",
@@ -262,7 +262,7 @@ let package = Package(
         // is declared by two modules.
         .testTarget(
             name: "AirdateConsumerTests",
-            dependencies: ["AirdateCore", "AirdateHTTP", "AirdateStore", "AnimePlanner", "CountdownKit", "HTMLScrape", "JikanClient", "TVMazeClient", "WatchOrder", "AnimePlannerJikan", "AnimePlannerMAL", "WatchOrderTVMaze", "WatchOrderWiki", "CountdownKitTVMaze", "CountdownKitJikan", "WatchOrderImport", "AirdateTestServer"]
+            dependencies: ["AirdateCore", "AirdateHTTP", "AirdateStore", "AnimePlanner", "CountdownKit", "HTMLScrape", "JikanClient", "TVMazeClient", "WatchOrder", "AnimePlannerJikan", "AnimePlannerImport", "WatchOrderTVMaze", "WatchOrderWiki", "CountdownKitTVMaze", "CountdownKitJikan", "WatchOrderImport", "AirdateTestServer"]
         ),
 
         // MARK: Examples
@@ -366,7 +366,7 @@ let package = Package(
         .executableTarget(
             name: "animeplan",
             dependencies: [
-                "CommandLineSupport", "AnimePlanner", "JikanClient", "AnimePlannerJikan", "AnimePlannerMAL", "AirdateHTTP",
+                "CommandLineSupport", "AnimePlanner", "JikanClient", "AnimePlannerJikan", "AnimePlannerImport", "AirdateHTTP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],

@@ -1,7 +1,7 @@
 import AirdateCore
 import Foundation
 import Testing
-@testable import AnimePlannerMAL
+@testable import AnimePlannerImport
 
 /// The files in `Fixtures/myanimelist/`, written here in the shape of MyAnimeList's anime list export.
 enum MALFixtures {

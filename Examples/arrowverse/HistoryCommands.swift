@@ -54,7 +54,7 @@ struct History: AsyncParsableCommand {
         }
         for watch in history.watches {
             let when = watch.watchedAt.map { Rendering.dayAndTime($0, in: clock.timeZone) } ?? "time unknown    "
-            let what = list.episode(watch.episodeID).map { list.fullCode(of: $0) + " \"\($0.title)\"" } ?? watch.episodeID.rawValue
+            let what = list.episode(watch.episodeID).map { list.code(of: $0, .withShow) + " \"\($0.title)\"" } ?? watch.episodeID.rawValue
             var line = "\(when)  \(what)"
             if let session = watch.rewatch.flatMap({ sessions[$0] }) { line += " (rewatch \"\(session)\")" }
             if let source = watch.source { line += " [\(source)]" }

@@ -1,3 +1,4 @@
+public import AirdateCore
 public import Foundation
 
 /// Why a show, season or episode typed by a viewer names nothing: each case says what exists.
@@ -29,15 +30,25 @@ public enum EpisodeLookupError: Error, LocalizedError, Sendable, Equatable {
 }
 
 extension WatchList {
-    /// The code that addresses `episode` in this list: `3x08` for a numbered episode, `special 2` for
-    /// the show's second special in watch order. ``episode(named:)`` reads it back.
-    public func code(of episode: Episode) -> String {
-        guard let number = episode.number else {
+    /// The code that addresses `episode` in this list, in `style`: with
+    /// ``EpisodeCode/Style/crossSeason`` (the default) `3x08` for a numbered episode and `special 2`
+    /// for the show's second special in watch order; with ``EpisodeCode/Style/withShow`` the show's
+    /// name first, `Arrow 3x08` — what ``episode(named:)`` reads back.
+    public func code(of episode: Episode, _ style: EpisodeCode.Style = .crossSeason) -> String {
+        episodeCode(of: episode).formatted(style)
+    }
+
+    /// The code of `episode` in this list: its season and number, its place among its show's specials,
+    /// and its show's name.
+    func episodeCode(of episode: Episode) -> EpisodeCode {
+        var specialIndex: Int?
+        if episode.number == nil {
             let specials = episodes.filter { $0.showID == episode.showID && $0.isSpecial }
-            let index = (specials.firstIndex { $0.id == episode.id } ?? specials.count) + 1
-            return "special \(index)"
+            specialIndex = (specials.firstIndex { $0.id == episode.id } ?? specials.count) + 1
         }
-        return "\(episode.season)x\(number < 10 ? "0" : "")\(number)"
+        return EpisodeCode(
+            season: episode.season, number: episode.number, specialIndex: specialIndex,
+            show: show(episode.showID)?.name ?? episode.showID)
     }
 
     /// The show named by `text`: its id, its name, or the start of its name, ignoring case and
@@ -104,7 +115,9 @@ extension WatchList {
             }
             return specials[index - 1]
         }
-        guard !words.isEmpty, let (season, number) = Self.seasonAndNumber(last) else { throw .unreadable(text) }
+        guard !words.isEmpty, let code = EpisodeCode(parsing: last), let season = code.season, let number = code.number else {
+            throw .unreadable(text)
+        }
         let show = try show(named: words.joined(separator: " "))
         let ofShow = episodes.filter { $0.showID == show.id }
         if number == 0 {
@@ -116,18 +129,5 @@ extension WatchList {
         let seasons = Array(Set(ofShow.map(\.season))).sorted()
         if !seasons.contains(season) { throw .unknownSeason(show: show.name, season: season, seasons: seasons) }
         throw .unknownEpisode(last, show: show.name, example: ofShow.first { $0.season == season }.map { code(of: $0) })
-    }
-
-    /// `3x08`, `S3E08`, `s3e8` → (3, 8).
-    static func seasonAndNumber(_ token: String) -> (Int, Int)? {
-        let lower = token.lowercased()
-        let parts: [Substring]
-        if lower.hasPrefix("s"), lower.contains("e") {
-            parts = lower.dropFirst().split(separator: "e", omittingEmptySubsequences: false)
-        } else {
-            parts = lower.split(separator: "x", omittingEmptySubsequences: false)
-        }
-        guard parts.count == 2, let season = Int(parts[0]), let number = Int(parts[1]), season >= 0, number >= 0 else { return nil }
-        return (season, number)
     }
 }

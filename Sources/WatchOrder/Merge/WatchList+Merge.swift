@@ -238,7 +238,7 @@ extension WatchList {
     }
 
     private static func label(_ episode: Episode, shows: [String: Show]) -> String {
-        "\(shows[episode.showID]?.name ?? episode.showID) \(episode.code)"
+        EpisodeCode(season: episode.season, number: episode.number, show: shows[episode.showID]?.name ?? episode.showID).formatted(.withShow)
     }
 
     /// Follows edges among the unplaced episodes until one repeats.

@@ -111,7 +111,7 @@ struct Undo: AsyncParsableCommand {
             }
             return
         }
-        guard let undone = try await store.undo(at: clock.now) else {
+        guard let undone = try await store.undo(undoneAt: clock.now) else {
             print("Nothing to undo.")
             return
         }

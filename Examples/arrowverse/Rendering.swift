@@ -30,7 +30,7 @@ enum Rendering {
 
     /// What a mark changed, in one line: "Marked 60 episodes: 3 newly watched, 57 already watched."
     /// Ids that name no listed episode are counted apart (`import` of another list's file).
-    static func summary(_ summary: MarkSummary, verb: String = "Marked", noun: String = "episode") -> String {
+    static func summary(_ summary: WatchSummary, verb: String = "Marked", noun: String = "episode") -> String {
         let given = summary.episodes.count + summary.unknown.count
         var parts = ["\(summary.newlyWatched.count) newly watched", "\(summary.alreadyWatched.count) already watched"]
         if !summary.unknown.isEmpty {

@@ -72,7 +72,7 @@ struct HistoryMigrationTests {
         let (path, marks, _) = try copy()
         do {
             let store = try WatchOrderStore(path: path)
-            let summary = try await store.mark([EpisodeID(rawValue: "arrow/s1e1"), EpisodeID(rawValue: "arrow/s1e6")],
+            let summary = try await store.watch([EpisodeID(rawValue: "arrow/s1e1"), EpisodeID(rawValue: "arrow/s1e6")],
                                                at: Date(timeIntervalSince1970: 1_800_000_000))
             #expect(summary.alreadyWatched.map(\.rawValue) == ["arrow/s1e1"])
             #expect(summary.newlyWatched.map(\.rawValue) == ["arrow/s1e6"])

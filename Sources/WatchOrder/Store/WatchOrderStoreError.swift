@@ -19,7 +19,7 @@ public enum WatchOrderStoreError: Error, Sendable, Hashable, LocalizedError, Sto
     case rewatchOverlaps(show: String, session: String)
     /// A rewatch session cannot be started, ended or removed as asked; the text says why.
     case invalidRewatch(String)
-    /// The change ``WatchOrderStore/undo(at:)`` would undo (its summary) touched rows that have
+    /// The change ``WatchOrderStore/undo(undoneAt:)`` would undo (its summary) touched rows that have
     /// changed since in a way the change log does not know; nothing was written.
     case undoConflict(change: String)
     /// No named order has this id; `known` are the ids that exist.

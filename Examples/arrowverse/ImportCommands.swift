@@ -146,7 +146,7 @@ struct Import: AsyncParsableCommand {
         do {
             report = try await store.importProgress(data, dryRun: dryRun)
         } catch {
-            guard case .invalidImport(let reason) = error else { throw error }
+            guard error.code == .invalidImport, let reason = error.reason else { throw error }
             throw CommandLineError.notAnExport(file, reason + hint)
         }
         let prefix = dryRun ? "Dry run — would import" : "Imported"

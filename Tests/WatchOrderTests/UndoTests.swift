@@ -108,7 +108,10 @@ struct UndoTests {
         let queue = try DatabaseQueue(path: store.path)
         try await queue.write { db in try db.execute(sql: "UPDATE watch SET watchedAt = 1 WHERE episodeID = 'alpha/s1e1'") }
         try queue.close()
-        await #expect(throws: WatchOrderStoreError.undoConflict(change: "Marked 1 episode watched")) { try await store.undo() }
+        let error = try await #require(throws: WatchOrderStoreError.self) { try await store.undo() }
+        #expect(error.code == .undoConflict)
+        #expect(error.change?.summary == "Marked 1 episode watched")
+        #expect(error.errorDescription == "The last change (Marked 1 episode watched) cannot be undone: what it changed has changed since. Nothing was undone.")
         #expect(try await store.history().watches.map(\.watchedAt) == [Date(timeIntervalSince1970: 1)])
         #expect(try await store.changes().first?.undoneAt == nil)
     }

@@ -135,11 +135,11 @@ struct WatchOrderWikiTests {
                 let list = try await reader().episodeList(wiki)
                 Issue.record("expected noEpisodes, got \(list.episodes.count) episodes")
             } catch let error as WikiPageError {
-                guard case .noEpisodes(let title, _) = error else {
+                guard error.code == .noEpisodes else {
                     Issue.record("expected noEpisodes, got \(error)")
                     return
                 }
-                #expect(title == "Arrow (TV series)")
+                #expect(error.title == "Arrow (TV series)")
                 #expect(error.errorDescription?.contains("no episode table") == true)
             } catch {
                 Issue.record("expected a WikiPageError, got \(error)")

@@ -162,8 +162,8 @@ extension WatchOrderStore {
     /// Starts a rewatch session over `shows` (show ids; empty for every show). While it is active,
     /// marks of those shows are watches of the session and up next follows them.
     ///
-    /// - Throws: ``WatchOrderStoreError/rewatchOverlaps(show:session:)`` when a show is already
-    ///   covered by an active session; ``WatchOrderStoreError/invalidRewatch(_:)`` for an empty name.
+    /// - Throws: ``WatchOrderStoreError/Code/rewatchOverlaps`` when a show is already
+    ///   covered by an active session; ``WatchOrderStoreError/Code/invalidRewatch`` for an empty name.
     @discardableResult
     public func startRewatch(named name: String, shows: Set<String> = [], startedAt date: Date? = nil) async throws(WatchOrderStoreError) -> RewatchSession {
         let time = date ?? clock.now
@@ -190,7 +190,7 @@ extension WatchOrderStore {
 
     /// Ends an active rewatch session (its watches are kept; up next follows the first watches again).
     ///
-    /// - Throws: ``WatchOrderStoreError/invalidRewatch(_:)`` when no active session has this id.
+    /// - Throws: ``WatchOrderStoreError/Code/invalidRewatch`` when no active session has this id.
     @discardableResult
     public func endRewatch(_ id: RewatchSession.ID, endedAt date: Date? = nil) async throws(WatchOrderStoreError) -> RewatchSession {
         let time = date ?? clock.now
@@ -288,7 +288,7 @@ extension WatchOrderStore {
     /// change before.
     ///
     /// - Returns: the change undone, or `nil` when there is nothing to undo.
-    /// - Throws: ``WatchOrderStoreError/undoConflict(change:)`` when the rows it touched were changed
+    /// - Throws: ``WatchOrderStoreError/Code/undoConflict`` when the rows it touched were changed
     ///   since by something the log does not know (nothing is written).
     @discardableResult
     public func undo(undoneAt date: Date? = nil) async throws(WatchOrderStoreError) -> ChangeRecord? {
@@ -297,7 +297,7 @@ extension WatchOrderStore {
             do {
                 return try ChangeLog.undoLast(at: time, in: db)
             } catch ChangeLog.UndoFailure.changedSince(let change, _) {
-                throw WatchOrderStoreError.undoConflict(change: change.summary)
+                throw WatchOrderStoreError.undoConflict(change)
             }
         }
     }

@@ -35,7 +35,7 @@ public actor WatchOrderStore {
     ///     second or two, and tell its client to come back).
     ///   - clock: dates the changes made without a time of their own, in the change log (the
     ///     system's clock unless told).
-    /// - Throws: ``WatchOrderStoreError/store(_:)`` — for example a newer schema, a corrupt file or a
+    /// - Throws: ``WatchOrderStoreError/Code/store`` — for example a newer schema, a corrupt file or a
     ///   missing folder.
     public init(
         path: String, readOnly: Bool = false, polling: ChangePolling = ChangePolling(), busyTimeout: Duration = .seconds(20),
@@ -126,7 +126,7 @@ public actor WatchOrderStore {
 
     /// Refreshes several shows in one transaction (see ``refresh(_:)-swift.method``).
     ///
-    /// - Throws: ``WatchOrderStoreError/emptyEpisodeList(show:reason:)`` when a list has no episodes
+    /// - Throws: ``WatchOrderStoreError/Code/emptyEpisodeList`` when a list has no episodes
     ///   (``EpisodeList/isUnreadable``: a page without a recognisable episode table, say) for a show
     ///   that has stored episodes: nothing is written, so no show's episodes are replaced with nothing.
     ///   An empty list for a show with none stored (an announced show) is stored as before.
@@ -232,7 +232,7 @@ public actor WatchOrderStore {
     /// orders and choice are kept. Nothing is written when the stored built-in orders are already
     /// these, so an app may call this at every launch.
     ///
-    /// - Throws: ``WatchOrderStoreError/orderIDTaken(_:)`` when a viewer's order has the id of one of
+    /// - Throws: ``WatchOrderStoreError/Code/orderIDTaken`` when a viewer's order has the id of one of
     ///   `orders` (nothing is written), or a store error.
     public func setBuiltInOrders(_ orders: [NamedOrder]) async throws(WatchOrderStoreError) {
         let rows = try Self.encoded(orders.map { order in
@@ -258,7 +258,7 @@ public actor WatchOrderStore {
     /// Adds a viewer's order, or replaces the viewer's order with the same id (keeping its place).
     ///
     /// - Returns: `true` when an order of the viewer's was replaced.
-    /// - Throws: ``WatchOrderStoreError/orderIsBuiltIn(_:)`` when a built-in order has the id.
+    /// - Throws: ``WatchOrderStoreError/Code/orderIsBuiltIn`` when a built-in order has the id.
     @discardableResult
     public func saveOrder(_ order: NamedOrder) async throws(WatchOrderStoreError) -> Bool {
         var order = order
@@ -282,8 +282,8 @@ public actor WatchOrderStore {
     /// Removes a viewer's order. When it was the chosen one, the choice goes back to the default.
     ///
     /// - Returns: `true` when the removed order was the chosen one.
-    /// - Throws: ``WatchOrderStoreError/unknownOrder(_:known:)`` or
-    ///   ``WatchOrderStoreError/orderIsBuiltIn(_:)`` (built-in orders belong to the app).
+    /// - Throws: ``WatchOrderStoreError/Code/unknownOrder`` or
+    ///   ``WatchOrderStoreError/Code/orderIsBuiltIn`` (built-in orders belong to the app).
     @discardableResult
     public func removeOrder(id: String) async throws(WatchOrderStoreError) -> Bool {
         try await database.write { db in
@@ -300,7 +300,7 @@ public actor WatchOrderStore {
     /// Chooses the order the watch list, up next and ``watch(through:at:)`` follow; `nil` goes back to
     /// the default (``WatchState/defaultOrder``).
     ///
-    /// - Throws: ``WatchOrderStoreError/unknownOrder(_:known:)`` naming the orders that exist.
+    /// - Throws: ``WatchOrderStoreError/Code/unknownOrder`` naming the orders that exist.
     public func chooseOrder(_ id: String?) async throws(WatchOrderStoreError) {
         try await database.write { db in
             guard let id else {
@@ -321,7 +321,7 @@ public actor WatchOrderStore {
 
     /// The watch order in the named order `id` (whatever the viewer chose).
     ///
-    /// - Throws: ``WatchOrderStoreError/unknownOrder(_:known:)``, or `.order` when its rules contradict
+    /// - Throws: ``WatchOrderStoreError/Code/unknownOrder``, or `.order` when its rules contradict
     ///   each other.
     public func watchList(order id: String) async throws(WatchOrderStoreError) -> WatchList {
         let state = try await state()
@@ -399,7 +399,7 @@ public actor WatchOrderStore {
     /// Marks every aired visible episode up to and including `id` in the named order `orderID`
     /// (the order the viewer chose when `nil`), in one write transaction as ``watch(through:at:)``.
     ///
-    /// - Throws: ``WatchOrderStoreError/unknownOrder(_:known:)`` when no order has that id.
+    /// - Throws: ``WatchOrderStoreError/Code/unknownOrder`` when no order has that id.
     @discardableResult
     public func watch(through id: EpisodeID, order orderID: String?, at clock: ViewerClock) async throws(WatchOrderStoreError) -> WatchSummary {
         let clock = clock.frozen()
@@ -531,8 +531,8 @@ public actor WatchOrderStore {
     /// The order is read and merged again only when shows, episodes or rules change: a mark or a
     /// setting reads the checklist alone.
     ///
-    /// - Throws (from the sequence): ``WatchOrderStoreError/order(_:)`` when the stored rules
-    ///   contradict each other, or ``WatchOrderStoreError/store(_:)``.
+    /// - Throws (from the sequence): ``WatchOrderStoreError/Code/order`` when the stored rules
+    ///   contradict each other, or ``WatchOrderStoreError/Code/store``.
     public nonisolated func observeWatchList() -> StoreObservation<CheckedWatchList> {
         database.observe({ db in try Self.fetchOrder(db).merged() }, Self.fetchChecklist) { list, checklist in
             CheckedWatchList(list: list, checklist: checklist)
@@ -545,8 +545,8 @@ public actor WatchOrderStore {
     /// The order is read and merged again only when shows, episodes or rules change: marking an
     /// episode reads the checklist alone and works up next out from the merged order it has.
     ///
-    /// - Throws (from the sequence): ``WatchOrderStoreError/order(_:)`` when the stored rules
-    ///   contradict each other, or ``WatchOrderStoreError/store(_:)``.
+    /// - Throws (from the sequence): ``WatchOrderStoreError/Code/order`` when the stored rules
+    ///   contradict each other, or ``WatchOrderStoreError/Code/store``.
     public nonisolated func observeUpNext(at clock: ViewerClock) -> StoreObservation<UpNext> {
         database.observe({ db in try Self.fetchOrder(db).merged() }, Self.fetchChecklist) { list, checklist in
             checklist.upNext(in: list, at: clock)
@@ -610,7 +610,7 @@ public actor WatchOrderStore {
     /// - Parameters:
     ///   - data: the exported document, as ``exportProgress(exportedAt:)`` writes it.
     ///   - dryRun: work everything out in the transaction, then write nothing.
-    /// - Throws: ``WatchOrderStoreError/invalidImport(_:)`` for a file that is not a progress file
+    /// - Throws: ``WatchOrderStoreError/Code/invalidImport`` for a file that is not a progress file
     ///   (nothing is written).
     @discardableResult
     public func importProgress(_ data: Data, dryRun: Bool) async throws(WatchOrderStoreError) -> ProgressImportReport {

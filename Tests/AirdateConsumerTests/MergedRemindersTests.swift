@@ -37,7 +37,7 @@ struct MergedRemindersTests {
             "2 episodes to watch today",  // Monday 19:00, "animePlan/…"
             "Finale",  // 19:00, an hour ahead: "countdown/…" after "animePlan/…" at the same instant
             "Finale",  // 20:00, due: "countdown/…"
-            "Arrow S1E01 airs",  // 20:00: "episode/…" after "countdown/…"
+            "Arrow 1x01 airs",  // 20:00: "episode/…" after "countdown/…"
             "Convention",  // Monday 23:00 (an hour before Tuesday)
             "Convention",  // Tuesday 00:00
             "2 episodes to watch today",  // Tuesday 19:00

@@ -61,7 +61,7 @@ struct StoreOwnerTests {
         let export = try await alice.exportJSON(timestamp: Self.start)
         let imported = try await bob.importJSON(export)
         #expect(imported.added.count == 2 && imported.updated.isEmpty)
-        #expect(try await bob.all().map(\.title) == ["Alice's", "Alice's second"])
+        #expect(Set(try await bob.all().map(\.title)) == ["Alice's", "Alice's second"], "(the export orders countdowns of one instant by id)")
         #expect(try await local.all().map(\.title) == ["Mine"])
         // The automatic archive and followed shows change the owner's rows only.
         let outcome = try await local.autoArchive(at: .fixed(at: Date(timeIntervalSince1970: 1_950_000_000), timeZone: .gmt))

@@ -61,7 +61,7 @@ struct UndoTests {
         #expect(Set(snapshots.map(\.description)).count > 10, "the steps changed too little to test anything")
         let kinds = try await store.changes(limit: 100).map(\.kind)
         #expect(kinds.count == snapshots.count - 1)
-        #expect(kinds.last == .mark && kinds.first == .mark && kinds.contains(.rewatch) && kinds.contains(.settings))
+        #expect(kinds.last == .watch && kinds.first == .watch && kinds.contains(.rewatch) && kinds.contains(.settings))
         for expected in snapshots.dropLast().reversed() {
             let undone = try #require(try await store.undo())
             #expect(undone.undoneAt != nil)
@@ -84,7 +84,7 @@ struct UndoTests {
         try await store.setHidesSpecials(true)
         #expect(try await store.changes().count == 2)
         #expect(try await store.undo()?.summary == "Specials hidden")
-        #expect(try await store.undo()?.kind == .mark)
+        #expect(try await store.undo()?.kind == .watch)
         #expect(try await store.state().checklist.watched.isEmpty)
     }
 
@@ -97,7 +97,7 @@ struct UndoTests {
         #expect(try await second.undo()?.kind == .skip)
         #expect(try await first.state().checklist.skipped.isEmpty)
         #expect(try await first.state().checklist.watched == [H.id("alpha/s1e1")])
-        #expect(try await first.undo()?.kind == .mark)
+        #expect(try await first.undo()?.kind == .watch)
         #expect(try await second.state().checklist.watched.isEmpty)
     }
 

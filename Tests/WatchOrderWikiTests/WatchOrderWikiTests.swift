@@ -165,11 +165,13 @@ struct WatchOrderWikiTests {
             }
             #expect(heard.lines == ["1/2 Arrow", "2/2 Batwoman"])
             #expect(outcomes.count == 2)
-            guard case .failure(.fetchFailed(let title, let error)) = outcomes[0].result, error.code == .server, error.status == 500 else {
+            guard case .failure(let failure) = outcomes[0].result, failure.code == .fetchFailed, let error = failure.fetchError,
+                  error.code == .server, error.status == 500
+            else {
                 Issue.record("expected Arrow to fail with HTTP 500, got \(outcomes[0].result)")
                 return
             }
-            #expect(title == "List of Arrow episodes")
+            #expect(failure.title == "List of Arrow episodes")
             #expect((try? outcomes[1].result.get())?.episodes.count == 51)
         }
     }

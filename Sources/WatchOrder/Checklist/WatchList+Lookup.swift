@@ -187,7 +187,7 @@ extension WatchList {
             }
             return specials[index - 1]
         }
-        guard !words.isEmpty, let code = EpisodeCode(parsing: last), let season = code.season, let number = code.number else {
+        guard !words.isEmpty, let parsed = EpisodeCode(parsing: last), let season = parsed.season, let number = parsed.number else {
             throw .unreadable(text)
         }
         let show = try show(named: words.joined(separator: " "))

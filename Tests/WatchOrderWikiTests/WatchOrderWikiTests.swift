@@ -165,9 +165,8 @@ struct WatchOrderWikiTests {
             }
             #expect(heard.lines == ["1/2 Arrow", "2/2 Batwoman"])
             #expect(outcomes.count == 2)
-            guard case .failure(let failure) = outcomes[0].result, failure.code == .fetchFailed, let error = failure.fetchError,
-                  error.code == .server, error.status == 500
-            else {
+            guard case .failure(let failure) = outcomes[0].result, failure.code == .fetchFailed,
+                  let error = failure.fetchError, error.code == .server, error.status == 500 else {
                 Issue.record("expected Arrow to fail with HTTP 500, got \(outcomes[0].result)")
                 return
             }

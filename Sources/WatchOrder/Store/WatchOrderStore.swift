@@ -7,7 +7,7 @@ import GRDB
 /// SQLite file (GRDB, WAL mode), with the watch list and up next observable as `AsyncSequence`s:
 /// the SQLite backend of ``WatchOrderStorage``.
 ///
-/// A handle belongs to one ``owner`` (``StoreOwner/local`` unless told): it reads and writes that
+/// A handle belongs to one ``owner`` (`StoreOwner.local` unless told): it reads and writes that
 /// owner's watches, history, undo log, saved and chosen orders, hidden shows and settings, and the
 /// episode catalogue, rules and built-in orders every owner shares. ``scoped(to:)`` gives another
 /// owner's handle on the same open file.
@@ -46,7 +46,7 @@ public struct WatchOrderStore: WatchOrderStorage {
     /// - Parameters:
     ///   - readOnly: open without write access (the schema must already exist).
     ///   - path: the SQLite file; its folder is created when missing.
-    ///   - owner: whose data the handle reads and writes (``StoreOwner/local`` unless told).
+    ///   - owner: whose data the handle reads and writes (`StoreOwner.local` unless told).
     ///   - polling: how often the observations look for other processes' writes.
     ///   - busyTimeout: how long an operation waits for another process's lock before failing with
     ///     `StoreError.busy` (20 seconds unless told; a server answering requests may prefer a

@@ -6,7 +6,7 @@ import GRDB
 /// Tables: the episode catalogue every owner shares (`show`, `episode`, `rule`, the app's built-in
 /// orders in `watchOrder`), and each owner's data (`watch`, `rewatchSession`, `skipped`,
 /// `showStatus`, `setting`, `savedOrder`, `chosenOrder`, the change log `changeLog`/`changeLogRow`),
-/// keyed by an `owner` column (`''` for ``StoreOwner/local``).
+/// keyed by an `owner` column (`''` for `StoreOwner.local`).
 enum WatchOrderSchema {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()

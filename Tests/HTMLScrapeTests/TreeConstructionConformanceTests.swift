@@ -102,6 +102,28 @@ import Testing
 
     @Test(.enabled(if: TestData.hasShared("conformance/html5lib-tests/tree-construction"), "needs ../shared/conformance/html5lib-tests/tree-construction, which is absent beside the package")) func html5libTreeConstructionTests() throws {
         let folder = try #require(TestData.sharedFolder("conformance/html5lib-tests/tree-construction"))
+        let (passed, total) = try Self.run(folder: folder)
+        print("html5lib tree-construction: \(passed)/\(total) passed")
+        #expect(passed >= Self.passFloor, "html5lib tree-construction: \(passed)/\(total) passed, floor \(Self.passFloor)")
+    }
+
+    /// Another suite in the same format, from `TREE_CONSTRUCTION_TESTS` (a folder of `.dat` files),
+    /// such as the tests of the justhtml parser, which extend html5lib's:
+    ///
+    /// ```sh
+    /// TREE_CONSTRUCTION_TESTS=/path/to/justhtml/tests/justhtml-tests HTML5LIB_LIST_FAILURES=1 \
+    ///     swift test --filter TreeConstructionConformanceTests/otherTreeConstructionTests
+    /// ```
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["TREE_CONSTRUCTION_TESTS"] != nil, "set TREE_CONSTRUCTION_TESTS to a folder of .dat files"))
+    func otherTreeConstructionTests() throws {
+        let path = try #require(ProcessInfo.processInfo.environment["TREE_CONSTRUCTION_TESTS"])
+        let (passed, total) = try Self.run(folder: URL(fileURLWithPath: path))
+        print("tree-construction tests in \(path): \(passed)/\(total) passed")
+    }
+
+    /// Runs every test of every `.dat` file in `folder`; lists the failures when
+    /// `HTML5LIB_LIST_FAILURES` is set.
+    static func run(folder: URL) throws -> (passed: Int, total: Int) {
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
             .filter { $0.hasSuffix(".dat") }.sorted()
         let listing = ProcessInfo.processInfo.environment["HTML5LIB_LIST_FAILURES"]
@@ -138,7 +160,6 @@ import Testing
         if listFailures {
             for failure in failures { print(failure) }
         }
-        print("html5lib tree-construction: \(passed)/\(total) passed")
-        #expect(passed >= Self.passFloor, "html5lib tree-construction: \(passed)/\(total) passed, floor \(Self.passFloor)")
+        return (passed, total)
     }
 }

@@ -36,6 +36,8 @@ final class XPathEvaluator {
     let variables: [String: XPathValue]
     let source: String
     private var arena: NodeArena { tree.arena }
+    /// The arena's node records (read in every walk).
+    private let records: [NodeRecord]
     private var idIndex: [String: Int32]?
     private var atoms: [String: (lowered: LocalName?, exact: LocalName?)] = [:]
     /// ``candidates(_:axis:)`` by node test.
@@ -43,6 +45,7 @@ final class XPathEvaluator {
 
     init(document: Document, variables: [String: XPathValue], source: String) {
         tree = XPathTree(document)
+        records = document.arena.nodes
         order = document.xpathOrder.order(of: document)
         self.variables = variables
         self.source = source
@@ -224,6 +227,9 @@ final class XPathEvaluator {
         let first = step.predicates[0].constantPosition
         let rest = first == nil ? step.predicates[...] : step.predicates.dropFirst()
         for context in contexts {
+            // `//x[k]` gives every node as a context: most (text, comments, empty elements) have
+            // no children to count.
+            if step.axis == .child, context.sub == 0, tree.firstChild(context.node) == NodeArena.none { continue }
             var items: [Item]
             if let first {
                 guard first >= 1, first == first.rounded(.down), first <= Double(Int32.max) else { continue }
@@ -315,10 +321,8 @@ final class XPathEvaluator {
         if let known = candidateLists[key] { return known }
         var list: [Int32] = []
         let nodes = order.nodes
-        for rank in nodes.indices {
-            let node = nodes[rank]
-            if tree.isVisible(node), matches(.tree(node), test, axis: axis) { list.append(Int32(rank)) }
-        }
+        let fast = treeTest(test)
+        for rank in nodes.indices where passes(nodes[rank], fast) { list.append(Int32(rank)) }
         candidateLists[key] = list
         return list
     }
@@ -353,23 +357,23 @@ final class XPathEvaluator {
             return self.axis(.preceding, test: test, from: last).reversed()
         case .ancestor, .ancestorOrSelf:
             var seen = Set<Int32>()
+            let fast = treeTest(test)
             for context in contexts {
                 if axis == .ancestorOrSelf, context.sub != 0, matches(context, test, axis: axis) { result.append(context) }
                 var node = context.sub != 0 ? context.node : (axis == .ancestorOrSelf ? context.node : tree.parent(context.node))
                 while node != NodeArena.none, seen.insert(node).inserted {
-                    let item = Item.tree(node)
-                    if matches(item, test, axis: axis) { result.append(item) }
+                    if passes(node, fast) { result.append(.tree(node)) }
                     node = tree.parent(node)
                 }
             }
         case .followingSibling, .precedingSibling:
             var seen = Set<Int32>()
+            let fast = treeTest(test)
             let forward = axis == .followingSibling
             for context in forward ? contexts : contexts.reversed() where context.sub == 0 {
                 var node = forward ? arena.nodes[Int(context.node)].nextSibling : arena.nodes[Int(context.node)].previousSibling
                 while node != NodeArena.none, seen.insert(node).inserted {
-                    let item = Item.tree(node)
-                    if tree.isVisible(node), matches(item, test, axis: axis) { result.append(item) }
+                    if passes(node, fast) { result.append(.tree(node)) }
                     node = forward ? arena.nodes[Int(node)].nextSibling : arena.nodes[Int(node)].previousSibling
                 }
             }
@@ -396,10 +400,10 @@ final class XPathEvaluator {
     /// nodes are ranges of ranks (``DocumentOrder``), read in order without walking the tree.
     func axis(_ axis: XPathAxis, test: XPathNodeTest, from context: Item, limit: Int = .max) -> [Item] {
         var result: [Item] = []
+        let fast = axis == .attribute || axis == .namespace ? TreeTest.never : treeTest(test)
         @inline(__always) func add(_ node: Int32) -> Bool {
-            let item = Item.tree(node)
-            if tree.isVisible(node), matches(item, test, axis: axis) {
-                result.append(item)
+            if passes(node, fast) {
+                result.append(.tree(node))
                 if result.count >= limit { return false }
             }
             return true
@@ -474,6 +478,47 @@ final class XPathEvaluator {
             }
         }
         return result
+    }
+
+    /// A node test on tree nodes (every axis but `attribute` and `namespace`) as plain comparisons
+    /// of a node's record, worked out once per step: the walks over ranges of ranks test millions
+    /// of nodes, and ``matches(_:_:axis:)`` would look up names and copy strings for each.
+    enum TreeTest {
+        case node, text, comment, anyElement, never
+        case elementIn(Namespace)
+        case element(LocalName, Namespace)
+    }
+
+    func treeTest(_ test: XPathNodeTest) -> TreeTest {
+        switch test {
+        case .node: return .node
+        case .text: return .text
+        case .comment: return .comment
+        case .processingInstruction: return .never
+        case .any: return .anyElement
+        case let .anyInNamespace(uri):
+            return Namespace.allCases.first { $0.uri == uri }.map(TreeTest.elementIn) ?? .never
+        case let .name(uri, localName):
+            guard let uri else { return atoms(for: localName).lowered.map { .element($0, .html) } ?? .never }
+            guard let namespace = Namespace.allCases.first(where: { $0.uri == uri }) else { return .never }
+            let found = atoms(for: localName)
+            return (namespace == .html ? found.lowered : found.exact).map { .element($0, namespace) } ?? .never
+        }
+    }
+
+    /// Whether the tree node passes a ``TreeTest`` (and is one XPath sees).
+    @inline(__always)
+    func passes(_ node: Int32, _ test: TreeTest) -> Bool {
+        let record = records[Int(node)]
+        switch test {
+        case .node: return record.kind != .documentType && (record.kind != .documentFragment || node == 0)
+        case .text: return record.kind == .text
+        case .comment: return record.kind == .comment
+        case .anyElement: return record.kind == .element
+        case .never: return false
+        case let .elementIn(namespace): return record.kind == .element && record.namespace == namespace
+        case let .element(name, namespace): return record.name == name && record.kind == .element && record.namespace == namespace
+        }
     }
 
     // MARK: Node tests

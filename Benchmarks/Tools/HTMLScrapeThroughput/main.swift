@@ -88,7 +88,26 @@ func secondsPerSelect(_ document: Document, _ selector: String, repeats: Int) th
     return (seconds, matches)
 }
 
-/// Answers `REPEAT<TAB>FILE` lines from standard input with seconds per parse, and
+/// Seconds per XPath query over `repeats` timed queries after one warm-up query: the expression
+/// compiled and evaluated each time (as lxml's `tree.xpath(expression)` does), and the size of the
+/// result (a node-set's count; 1 for a number, string or boolean).
+func secondsPerXPath(_ document: Document, _ expression: String, repeats: Int) throws -> (Double, Int) {
+    func size(_ value: XPathValue) -> Int {
+        if case let .nodeSet(nodes) = value { return nodes.count }
+        return 1
+    }
+    let count = size(try document.evaluateXPath(XPath(expression)))
+    let start = DispatchTime.now().uptimeNanoseconds
+    var sink = 0
+    for _ in 0..<repeats { sink &+= size(try document.evaluateXPath(XPath(expression))) }
+    let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 / Double(max(repeats, 1))
+    if sink == -1 { print(sink) }
+    return (seconds, count)
+}
+
+/// Answers `REPEAT<TAB>FILE` lines from standard input with seconds per parse,
+/// `xpath<TAB>REPEAT<TAB>FILE<TAB>EXPRESSION` lines with seconds per XPath query and the result's
+/// size (`Scripts/compare-xpath-lxml.py --time`), and
 /// `select<TAB>REPEAT<TAB>FILE<TAB>SELECTOR` lines with seconds per query and the number of matches,
 /// one line each (`error: …` for a line it cannot use), until standard input ends.
 func serve() {
@@ -96,6 +115,27 @@ func serve() {
     func answer(_ text: String) { FileHandle.standardOutput.write(Data((text + "\n").utf8)) }
     var parsed: [String: Document] = [:]
     while let line = readLine() {
+        if line.hasPrefix("xpath\t") {
+            let fields = line.split(separator: "\t", maxSplits: 3, omittingEmptySubsequences: false).map(String.init)
+            guard fields.count == 4, let repeats = Int(fields[1]), repeats > 0 else {
+                answer("error: expected xpath<TAB>REPEAT<TAB>FILE<TAB>EXPRESSION, got \(line)")
+                continue
+            }
+            if parsed[fields[2]] == nil, let data = FileManager.default.contents(atPath: fields[2]) {
+                parsed[fields[2]] = Document(bytes: [UInt8](data), options: ParseOptions(collectsErrors: false))
+            }
+            guard let document = parsed[fields[2]] else {
+                answer("error: cannot read \(fields[2])")
+                continue
+            }
+            do {
+                let (seconds, size) = try secondsPerXPath(document, fields[3], repeats: repeats)
+                answer(String(format: "%.9f\t%d", seconds, size))
+            } catch {
+                answer("error: \(error)")
+            }
+            continue
+        }
         if line.hasPrefix("select\t") {
             let fields = line.split(separator: "\t", maxSplits: 3, omittingEmptySubsequences: false).map(String.init)
             guard fields.count == 4, let repeats = Int(fields[1]), repeats > 0 else {

@@ -49,7 +49,8 @@ let package = Package(
     ],
     targets: [
         // MARK: HTMLScrape
-        .target(name: "HTMLScrape"),
+        // AirdateLocking is the one lock box (no outside package): the document's caches use it.
+        .target(name: "HTMLScrape", dependencies: ["AirdateLocking"]),
         .testTarget(
             name: "HTMLScrapeTests",
             dependencies: ["AirdateTestSupport", "HTMLScrape"]

@@ -14,9 +14,11 @@ import AirdateLocking
 ///   per query; once the counting of all queries adds up to the document's size, the positions of
 ///   every element are computed at once and kept.
 ///
-/// - Elements by type, class and id: once selections have walked as many nodes as the document
-///   holds, an index of its elements lets a selector whose subject names a type, class or id test
-///   only the elements that can match (`ElementIndex`).
+/// - Elements by type, and the nodes in document order: built at the first selection (`ElementIndex`,
+///   cheaper than the walk a selection made before it), so that a selector whose subject names a
+///   type tests only the elements that can match, and others scan the elements in order. By class
+///   and id: once selections have scanned for them as many nodes as the document holds
+///   (`ClassIndex`).
 /// - Scratch memory: the buffers selector queries keep per-node memos in are lent from here and
 ///   given back cleared, so a query pays for the nodes it looks at, not for clearing a buffer of the
 ///   document's size.
@@ -40,8 +42,10 @@ final class DocumentCache: Sendable {
         var contentWork = 0
         var contentIndex: TextContentIndex?
         var positionWork = 0
-        var selectionWork = 0
+        var classScanWork = 0
         var elementIndex: ElementIndex?
+        var classIndex: ClassIndex?
+        var indexesDisabled = false
         var childPositions: SiblingPositions?
         var typePositions: SiblingPositions?
         var errors: [ParseError]?
@@ -80,23 +84,60 @@ final class DocumentCache: Sendable {
 
     // MARK: Elements by type, class and id
 
-    /// The document's element index, once selections have walked as many nodes as it holds.
+    /// The document's element index if it has been built.
     var elementIndex: ElementIndex? { state.withLock { $0.elementIndex } }
 
-    /// Records that a selection walked `count` nodes; returns the element index once the walking of
-    /// all selections reaches the document's size (building it then).
-    @discardableResult
-    func countedSelection(_ count: Int, in arena: NodeArena) -> ElementIndex? {
+    /// The document's element index, built at the first selection (a few passes over the node
+    /// records, cheaper than one walk of the tree that matches each element); `nil` only when a
+    /// test turned indexes off.
+    func elementIndex(for arena: NodeArena) -> ElementIndex? {
         state.withLock { state in
-            state.walked += count
-            state.selectionWork += count
             if let index = state.elementIndex { return index }
-            guard state.selectionWork >= Self.threshold(arena) else { return nil }
+            if state.indexesDisabled { return nil }
             let index = ElementIndex(arena: arena)
             state.walked += arena.nodes.count
             state.elementIndex = index
             return index
         }
+    }
+
+    /// The document's index of classes and ids, once queries have scanned for them as many nodes
+    /// as the document holds (building it then): the first such query scans, which costs less
+    /// than building it.
+    func classIndex(for arena: NodeArena, order: ElementIndex) -> ClassIndex? {
+        state.withLock { state in
+            if let index = state.classIndex { return index }
+            guard !state.indexesDisabled, state.classScanWork >= Self.threshold(arena) else { return nil }
+            let index = ClassIndex(arena: arena, order: order)
+            state.walked += arena.nodes.count
+            state.classIndex = index
+            return index
+        }
+    }
+
+    /// Records that a query scanned `count` nodes for a class or an id (counted towards building
+    /// the class index) or, `forClasses: false`, for anything else.
+    func addScanned(_ count: Int, forClasses: Bool) {
+        state.withLock { state in
+            state.walked += count
+            if forClasses { state.classScanWork += count }
+        }
+    }
+
+    /// Builds both indexes at once when `count` reaches the document's size (as if selections had
+    /// scanned that much), and returns the element index: for tests.
+    @discardableResult
+    func countedSelection(_ count: Int, in arena: NodeArena) -> ElementIndex? {
+        addScanned(count, forClasses: true)
+        guard let index = elementIndex(for: arena) else { return nil }
+        _ = classIndex(for: arena, order: index)
+        return index
+    }
+
+    /// Turns the indexes off for this document, so that every selection walks the tree: for tests,
+    /// which compare what a walk finds with what the indexes find.
+    func disableIndexes() {
+        state.withLock { $0.indexesDisabled = true }
     }
 
     // MARK: Base URL

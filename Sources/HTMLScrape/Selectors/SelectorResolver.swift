@@ -553,20 +553,23 @@ final class ScratchPool: Sendable {
     }
 }
 
-/// 1-based positions of elements among their siblings, from the start and from the end (0: not
-/// counted), filled one parent at a time.
+/// 1-based positions of elements among their siblings (0: not counted), filled one parent at a
+/// time. Counting all elements (or those of an `of S` list), one pass over the parent's children
+/// gives each one's position from the start and the parent's total, which gives the position from
+/// the end (`total - fromStart + 1`); counting by type, a second pass from the end fills `fromEnd`.
 final class PositionCache {
     let fromStart: NodeMap<Int32>
     let fromEnd: NodeMap<Int32>
-    let parentDone: NodeMap<Bool>
+    /// Per parent: 0 until its children are counted, then the number of children counted plus 1.
+    let parentTotals: NodeMap<Int32>
 
     init(count: Int, pool: ScratchPool) {
         fromStart = NodeMap(capacity: count, pool: pool)
         fromEnd = NodeMap(capacity: count, pool: pool)
-        parentDone = NodeMap(capacity: count, pool: pool)
+        parentTotals = NodeMap(capacity: count, pool: pool)
     }
 
-    var isDense: Bool { fromStart.isDense || fromEnd.isDense || parentDone.isDense }
+    var isDense: Bool { fromStart.isDense || fromEnd.isDense || parentTotals.isDense }
 }
 
 /// One flag per node, computed once per query (the nodes a `:has()` argument holds for).

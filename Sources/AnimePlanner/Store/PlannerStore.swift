@@ -169,7 +169,7 @@ public final class PlannerStore: PlannerStorage {
     /// polling interval (a quarter of a second unless told). Other owners' changes emit nothing.
     public func observe() -> StoreObservation<[TrackedShow]> {
         let owner = owner
-        return database.observe { db in try Self.fetchAll(of: owner, db) }
+        return database.observe(scope: owner) { db in try Self.fetchAll(of: owner, db) }
     }
 
     private static func fetchAll(of owner: StoreOwner, _ db: Database) throws -> [TrackedShow] {

@@ -249,7 +249,7 @@ public final class CountdownStore: CountdownStorage {
     /// interval (a quarter of a second unless told). Other owners' changes emit nothing.
     public func observe() -> StoreObservation<[Countdown]> {
         let owner = owner
-        return database.observe { db in
+        return database.observe(scope: owner) { db in
             try Self.rows(of: owner).fetchAll(db).map { record in try record.countdown() }
         }
     }

@@ -10,7 +10,7 @@ struct CommandTests {
         let folder = try TemporaryFiles.folder("airdate-web-command")
         let errors = folder.appendingPathComponent("stderr").path
         let child = try SpawnedProcess(program, arguments, environment: ProcessInfo.processInfo.environment, error: .file(errors))
-        let status = await child.wait()
+        let status = try await child.wait()
         return (status, (try? String(contentsOfFile: errors, encoding: .utf8)) ?? "")
     }
 
@@ -62,7 +62,7 @@ struct CommandTests {
         stream.get("/events")
         try await stream.read { $0.body.contains(": connected") }
         child.kill(SIGTERM)
-        let status = try await withTimeout(seconds: 60) { await child.wait() }
+        let status = try await child.wait(what: "airdate-web to stop after SIGTERM")
         #expect(status == 0)
         #expect(await stream.closed(within: .seconds(10)))
         #expect(((try? String(contentsOfFile: errors, encoding: .utf8)) ?? "").isEmpty)

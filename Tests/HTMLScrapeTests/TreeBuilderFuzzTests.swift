@@ -1,3 +1,4 @@
+import AirdateTestSupport
 import Foundation
 import Testing
 
@@ -6,19 +7,6 @@ import Testing
 /// Random tag soup from the tags the tree construction rules single out, in document and fragment
 /// parses: the parser must never crash or hang, and the tree it builds must have consistent links.
 @Suite struct TreeBuilderFuzzTests {
-    /// A small deterministic generator (SplitMix64), so that a failure can be replayed.
-    struct SplitMix64 {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func pick<T>(_ items: [T]) -> T { items[Int(next() % UInt64(items.count))] }
-    }
-
     static let tags = """
         html head body table tbody thead tfoot tr td th caption col colgroup select option optgroup p div a b i \
         nobr font svg math mi mtext annotation-xml foreignObject desc title template frameset frame noscript \
@@ -71,7 +59,7 @@ import Testing
 
     @Test func randomTagSoupNeverBreaksTheTree() {
         let environment = ProcessInfo.processInfo.environment
-        var random = SplitMix64(state: environment["FUZZ_SEED"].flatMap { UInt64($0) } ?? 0x5EED)
+        var random = SeededGenerator(seed: environment["FUZZ_SEED"].flatMap { UInt64($0) } ?? 0x5EED)
         let iterations = environment["FUZZ_ITERATIONS"].flatMap { Int($0) } ?? 3000
         for _ in 0..<iterations {
             var html = ""

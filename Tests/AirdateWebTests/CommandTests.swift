@@ -20,6 +20,11 @@ struct CommandTests {
         return ["XDG_DATA_HOME": data.path, "XDG_CACHE_HOME": data.appendingPathComponent("cache").path]
     }
 
+    /// The port of airdate-web's "serving http://127.0.0.1:PORT/" line in `output`.
+    static func servingPort(in output: String) -> Int? {
+        output.firstMatch(of: /serving http:\/\/127\.0\.0\.1:(\d+)\//).flatMap { Int($0.1) }
+    }
+
     @Test("Bad options are one line naming the option; exit 64 for usage, 1 for what fails at run time")
     func badOptions() async throws {
         let port = try await run(["--port", "70000"])
@@ -53,9 +58,8 @@ struct CommandTests {
             program, ["--port", "0", "--db", folder.appendingPathComponent("watch.sqlite").path, "--snapshot", WebTest.snapshot.path],
             environment: try Self.ownDataFolders())
         defer { child.kill() }
-        let servingLine = /serving http:\/\/127\.0\.0\.1:(\d+)\//
-        try await child.waitForOutput("the port it serves on") { $0.firstMatch(of: servingLine) != nil }
-        let serving = try #require(child.outputSoFar.firstMatch(of: servingLine).flatMap { Int($0.1) })
+        try await child.waitForOutput("the port it serves on") { Self.servingPort(in: $0) != nil }
+        let serving = try #require(Self.servingPort(in: child.outputSoFar))
         let page = try LoopbackConnection(port: serving)
         page.get("/api/episodes/arrow/s3e8")
         try await page.read { $0.body.contains("\"title\":\"The Brave and the Bold\"") }

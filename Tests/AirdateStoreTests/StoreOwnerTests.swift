@@ -1,4 +1,5 @@
 import AirdateCore
+import AirdateTestSupport
 import AirdateStore
 import AnimePlanner
 import Clocks

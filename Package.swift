@@ -15,6 +15,9 @@ let package = Package(
         .library(name: "AnimePlannerJikan", targets: ["AnimePlannerJikan"]),
         .library(name: "WatchOrderTVMaze", targets: ["WatchOrderTVMaze"]),
         .library(name: "WatchOrderWiki", targets: ["WatchOrderWiki"]),
+        // A franchise's watch order kept fresh: wiki pages (or a snapshot of them), broadcast facts,
+        // TVMaze corroboration, episode articles, rules and orders, into a WatchOrderStore.
+        .library(name: "WatchOrderSync", targets: ["WatchOrderSync"]),
         // Other services' export files (Trakt, TV Time) read into and written from WatchOrder.
         .library(name: "WatchOrderImport", targets: ["WatchOrderImport"]),
         .library(name: "CountdownKitTVMaze", targets: ["CountdownKitTVMaze"]),
@@ -246,6 +249,20 @@ let package = Package(
             name: "WatchOrderWikiTests",
             dependencies: ["WatchOrderWiki", "WatchOrder", "AirdateHTTP", "AirdateTestServer", "AirdateTestSupport", "HTMLScrape", "AirdateCore"]
         ),
+        // Refreshing a franchise (its shows, pages, ids, colours, rules and orders read from a JSON
+        // file) into a WatchOrderStore: the pipeline `arrowverse` and `airdate-web` share, composing
+        // the bridges above; a report and progress events, never printing.
+        .target(
+            name: "WatchOrderSync",
+            dependencies: ["WatchOrder", "WatchOrderWiki", "WatchOrderTVMaze", "TVMazeClient", "AirdateHTTP", "AirdateCore", "AirdateStore"]
+        ),
+        .testTarget(
+            name: "WatchOrderSyncTests",
+            dependencies: [
+                "WatchOrderSync", "WatchOrder", "WatchOrderWiki", "TVMazeClient", "AirdateHTTP", "AirdateCore", "AirdateStore",
+                "AirdateLocking", "AirdateTestServer", "AirdateTestSupport",
+            ]
+        ),
         // Trakt's and TV Time's export files: readers, writers and the matcher that finds their watches
         // among a watch list's episodes. A target of its own so that WatchOrder stays small.
         .target(
@@ -262,7 +279,7 @@ let package = Package(
         // is declared by two modules.
         .testTarget(
             name: "AirdateConsumerTests",
-            dependencies: ["AirdateCore", "AirdateHTTP", "AirdateStore", "AnimePlanner", "CountdownKit", "HTMLScrape", "JikanClient", "TVMazeClient", "WatchOrder", "AnimePlannerJikan", "AnimePlannerMAL", "WatchOrderTVMaze", "WatchOrderWiki", "CountdownKitTVMaze", "CountdownKitJikan", "WatchOrderImport", "AirdateTestServer"]
+            dependencies: ["AirdateCore", "AirdateHTTP", "AirdateStore", "AnimePlanner", "CountdownKit", "HTMLScrape", "JikanClient", "TVMazeClient", "WatchOrder", "AnimePlannerJikan", "AnimePlannerMAL", "WatchOrderTVMaze", "WatchOrderWiki", "WatchOrderSync", "CountdownKitTVMaze", "CountdownKitJikan", "WatchOrderImport", "AirdateTestServer"]
         ),
 
         // MARK: Examples

@@ -289,6 +289,17 @@ let package = Package(
             name: "ExamplesTests",
             dependencies: ["AirdateTestSupport", "arrowverse", "tvweek", "animeplan", "countdowns", "scrape", "CountdownKit", "AirdateCore"]
         ),
+        // The recorded data the example programs run on offline (the Arrowverse franchise and wiki
+        // snapshot, TVMaze's and Jikan's recorded answers), shipped as SwiftPM resources beside the
+        // executables: an installed program needs neither the network nor the source tree. The
+        // folders stay in Fixtures/, where the tests read them; every other folder there is excluded.
+        .target(
+            name: "AirdateOfflineData",
+            path: "Fixtures",
+            exclude: ["animeplanner", "countdowns", "encodings", "html", "imports", "myanimelist", "watchorder"],
+            sources: ["AirdateOfflineData"],
+            resources: [.copy("arrowverse"), .copy("tvmaze"), .copy("jikan")]
+        ),
         // What every example's entry point shares (one-line errors, terminal manners, the time-zone
         // and database options); not a product.
         .target(
@@ -296,16 +307,23 @@ let package = Package(
             dependencies: ["AirdateCore", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Examples/CommandLineSupport"
         ),
-        // What `arrowverse` and `airdate-web` share: the series followed, the options that open the
-        // watch-order database (`--db`, `--snapshot`, `--live`, `--tvmaze`, `--time-zone`), loading the
-        // snapshot or the live pages, and the JSON shape of an episode. Not a product.
+        // What `arrowverse` and `airdate-web` share on the command line: the options that open the
+        // watch-order database (`--db`, `--snapshot`, `--live`, `--tvmaze`, `--time-zone`) as a
+        // WatchOrderSync configuration, and the lines a refresh writes on standard error. Not a product.
         .target(
-            name: "ArrowverseSupport",
+            name: "ArrowverseCommandLine",
             dependencies: [
-                "CommandLineSupport", "WatchOrder", "WatchOrderWiki", "WatchOrderTVMaze", "TVMazeClient", "AirdateHTTP", "AirdateCore",
-                "AirdateStore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "CommandLineSupport", "WatchOrderSync", "AirdateOfflineData", "WatchOrder", "WatchOrderWiki", "TVMazeClient", "AirdateHTTP",
+                "AirdateCore", "AirdateStore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            path: "Examples/ArrowverseSupport"
+            path: "Examples/ArrowverseCommandLine"
+        ),
+        // The JSON documents of `arrowverse --json` and of `airdate-web`'s API (an episode, a list,
+        // progress, what is next). Not a product.
+        .target(
+            name: "ArrowverseDocuments",
+            dependencies: ["WatchOrder", "AirdateCore"],
+            path: "Examples/ArrowverseDocuments"
         ),
         .testTarget(
             name: "CommandLineSupportTests",
@@ -314,8 +332,8 @@ let package = Package(
         .executableTarget(
             name: "arrowverse",
             dependencies: [
-                "ArrowverseSupport", "CommandLineSupport", "WatchOrder", "WatchOrderImport", "AirdateCore",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "ArrowverseCommandLine", "ArrowverseDocuments", "CommandLineSupport", "WatchOrder", "WatchOrderImport", "WatchOrderSync",
+                "AirdateCore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Examples/arrowverse"
         ),
@@ -325,8 +343,8 @@ let package = Package(
         .target(
             name: "AirdateWebApp",
             dependencies: [
-                "ArrowverseSupport", "WatchOrder", "AirdateCore", "AirdateStore", "AirdateHTTP", "TVMazeClient", "HTMLScrape",
-                "AnimePlanner", "AnimePlannerJikan", "JikanClient", "CountdownKit",
+                "ArrowverseDocuments", "AirdateOfflineData", "WatchOrder", "WatchOrderSync", "AirdateCore", "AirdateStore", "AirdateHTTP",
+                "TVMazeClient", "HTMLScrape", "AnimePlanner", "AnimePlannerJikan", "JikanClient", "CountdownKit",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -339,8 +357,8 @@ let package = Package(
         .executableTarget(
             name: "airdate-web",
             dependencies: [
-                "AirdateWebApp", "ArrowverseSupport", "CommandLineSupport", "AirdateStore", "WatchOrder", "AirdateAsyncHTTPClient", "AirdateCore", "AnimePlanner",
-                "CountdownKit",
+                "AirdateWebApp", "ArrowverseCommandLine", "CommandLineSupport", "AirdateStore", "WatchOrder", "WatchOrderSync",
+                "AirdateAsyncHTTPClient", "AirdateCore", "AnimePlanner", "CountdownKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
             ],
@@ -349,8 +367,8 @@ let package = Package(
         .testTarget(
             name: "AirdateWebTests",
             dependencies: [
-                "AirdateWebApp", "ArrowverseSupport", "AirdateTestSupport", "WatchOrder", "AirdateCore", "AirdateStore", "TVMazeClient",
-                "AnimePlanner", "CountdownKit",
+                "AirdateWebApp", "AirdateTestSupport", "AirdateTestServer", "WatchOrder", "WatchOrderSync", "AirdateCore", "AirdateStore",
+                "TVMazeClient", "AnimePlanner", "CountdownKit",
                 // Built first, so the tests can run them as other processes.
                 "arrowverse", "airdate-web", "animeplan", "countdowns",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -369,7 +387,7 @@ let package = Package(
         .executableTarget(
             name: "tvweek",
             dependencies: [
-                "CommandLineSupport", "TVMazeClient", "AirdateHTTP",
+                "CommandLineSupport", "TVMazeClient", "AirdateHTTP", "AirdateCore", "AirdateOfflineData",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
@@ -383,7 +401,7 @@ let package = Package(
         .executableTarget(
             name: "animeplan",
             dependencies: [
-                "CommandLineSupport", "AnimePlanner", "JikanClient", "AnimePlannerJikan", "AnimePlannerMAL", "AirdateHTTP",
+                "CommandLineSupport", "AnimePlanner", "JikanClient", "AnimePlannerJikan", "AnimePlannerMAL", "AirdateHTTP", "AirdateOfflineData",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],

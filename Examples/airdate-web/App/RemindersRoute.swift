@@ -23,8 +23,6 @@ struct RemindersAnswer: Encodable {
     var now: Date
     var through: String
     var timeZone: String
-    /// The anime planner's "today" when it runs on its offline snapshot (its reminders are for that day on).
-    var animeToday: String?
     var reminders: [Item]
     /// Sources that could not be read, with why (the others are still listed).
     var unavailable: [String: String]
@@ -76,11 +74,9 @@ extension Routes {
             unavailable["countdowns"] = "The countdowns' database could not be opened (see --countdowns-db)."
         }
 
-        var animeToday: String?
         if let side = app.anime {
             do {
                 let planner = side.planner(clock)
-                if side.fixedToday != nil { animeToday = planner.today.description }
                 let shows = try await side.shows(planner)
                 let animeLast = planner.today.adding(days: days - 1)
                 for reminder in try WatchReminder.upcoming(for: shows, after: planner.clock.now, through: animeLast, at: animeTime, in: zone) {
@@ -119,7 +115,7 @@ extension Routes {
         items.sort { a, b in
             a.item.fireDate != b.item.fireDate ? a.item.fireDate < b.item.fireDate : a.source < b.source
         }
-        let answer = RemindersAnswer(now: clock.now, through: last.description, timeZone: zone.identifier, animeToday: animeToday,
+        let answer = RemindersAnswer(now: clock.now, through: last.description, timeZone: zone.identifier,
                                      reminders: Array(items.prefix(limit).map(\.item)), unavailable: unavailable)
         return try json(answer)
     }

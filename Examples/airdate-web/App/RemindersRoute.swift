@@ -101,11 +101,10 @@ extension Routes {
             let list = reading.list
             for reminder in reading.state.checklist.airingReminders(in: list, after: clock.now, through: last, leadTime: lead, in: zone, limit: limit) {
                 let episode = reminder.episode
-                let show = list.show(episode.showID)?.name ?? episode.showID
                 let when = reminder.isBroadcastTime ? "airs" : "is out"
                 items.append((RemindersAnswer.Item(
                     id: "episode/" + reminder.id, source: "watch-order", fireDate: reminder.fireDate,
-                    title: "\(show) \(episode.code) \(when)\(leadMinutes > 0 ? " in \(MinutesText.of(leadMinutes))" : "")",
+                    title: "\(list.code(of: episode, .withShow)) \(when)\(leadMinutes > 0 ? " in \(MinutesText.of(leadMinutes))" : "")",
                     body: episode.title, url: "/next"), 2))
             }
         } catch {

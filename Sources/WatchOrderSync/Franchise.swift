@@ -9,7 +9,7 @@ public import WatchOrderWiki
 /// following another franchise is a new file, not new code.
 ///
 /// The file (`franchise.json`) names the rule file and the broadcast-facts file beside it, each in
-/// its own documented format (``OrderingRuleSet``, ``SeriesCatalog``):
+/// its own documented format (`OrderingRuleSet`, `SeriesCatalog`):
 ///
 /// ```json
 /// {"version": 1,
@@ -36,12 +36,12 @@ public import WatchOrderWiki
 ///   an app draws, lower-case letters, digits and dashes).
 /// - `episodeWiki`: the wiki with one article per episode, linked from episodes whose list page
 ///   links none (optional).
-/// - `rules`: the ``OrderingRuleSet`` file (crossovers, same-night orderings).
-/// - `broadcasts`: the ``SeriesCatalog`` file of broadcast facts (optional; without it, same-day
+/// - `rules`: the `OrderingRuleSet` file (crossovers, same-night orderings).
+/// - `broadcasts`: the `SeriesCatalog` file of broadcast facts (optional; without it, same-day
 ///   episodes go by show priority). Its ids and names must be the franchise's.
 /// - `orders`: the named orders, in the order an app offers them: `airing` and
-///   `crossovers-together` are the ones the rules give (``OrderingRuleSet/builtInOrders``), and an
-///   object is an order definition as a viewer writes one (``NamedOrder/init(definition:orders:)``),
+///   `crossovers-together` are the ones the rules give (`OrderingRuleSet/builtInOrders`), and an
+///   object is an order definition as a viewer writes one (`NamedOrder/init(definition:orders:)`),
 ///   its `basedOn` resolved against the orders before it. Without `orders`, the two the rules give.
 ///
 /// ```swift
@@ -199,7 +199,7 @@ public struct Franchise: Sendable, Hashable {
     /// The show with this id, or `nil`.
     public func show(id: String) -> FranchiseShow? { shows.first { $0.id == id } }
 
-    /// The show ids, highest priority first: what ``WatchOrderStore/setShowPriority(_:)`` takes.
+    /// The show ids, highest priority first: what `WatchOrderStore/setShowPriority(_:)` takes.
     public var showPriority: [String] { shows.map(\.id) }
 
     /// Every show's list pages, in priority order: what a refresh from the network reads.
@@ -208,7 +208,7 @@ public struct Franchise: Sendable, Hashable {
 
 /// One show of a ``Franchise``.
 public struct FranchiseShow: Sendable, Hashable, Identifiable {
-    /// The show's identity (``Show/id``).
+    /// The show's identity (`Show/id`).
     public var id: String
     /// The name shown to viewers.
     public var name: String

@@ -7,7 +7,7 @@ public import WatchOrder
 import WatchOrderTVMaze
 import WatchOrderWiki
 
-/// Keeps a franchise's watch order fresh in a ``WatchOrderStore``: reads each show's episodes (a
+/// Keeps a franchise's watch order fresh in a `WatchOrderStore`: reads each show's episodes (a
 /// snapshot of saved wiki pages, or the wiki through the MediaWiki API), adds broadcast instants
 /// (TVMaze's when asked, then the franchise's broadcast facts), links each episode to its own wiki
 /// article, stores the lists, and sets the franchise's rules, show priority and named orders.
@@ -109,8 +109,10 @@ public struct FranchiseSync: Sendable {
     /// Opens (or creates) the store at `path` and refreshes it: what an app does at launch.
     ///
     /// - Parameters:
+    ///   - path: the database file (created when missing; its folder must exist).
     ///   - polling: how often the store's observations look for other processes' writes.
     ///   - busyTimeout: how long an operation waits for another process's lock.
+    ///   - progress: hears each event of the refresh as it happens.
     /// - Throws: ``SyncError`` (``SyncError/Code/store`` when the file cannot be opened).
     public func openStore(
         path: String, polling: ChangePolling = ChangePolling(), busyTimeout: Duration = .seconds(20),

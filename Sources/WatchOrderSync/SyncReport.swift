@@ -50,7 +50,7 @@ public struct SyncReport: Sendable {
         public var host: String
         /// The pages not tried.
         public var pagesNotTried: [WikiPage]
-        /// The failure that proved it unreachable (``WikiPageError/isUnreachableHost``).
+        /// The failure that proved it unreachable (`WikiPageError/isUnreachableHost`).
         public var error: WikiPageError
 
         /// A site not reached.

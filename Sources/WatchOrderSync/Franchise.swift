@@ -199,7 +199,7 @@ public struct Franchise: Sendable, Hashable {
     /// The show with this id, or `nil`.
     public func show(id: String) -> FranchiseShow? { shows.first { $0.id == id } }
 
-    /// The show ids, highest priority first: what `WatchOrderStore/setShowPriority(_:)` takes.
+    /// The show ids, highest priority first: what `WatchOrderStorage/setShowPriority(_:)` takes.
     public var showPriority: [String] { shows.map(\.id) }
 
     /// Every show's list pages, in priority order: what a refresh from the network reads.

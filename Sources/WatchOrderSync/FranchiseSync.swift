@@ -7,7 +7,8 @@ public import WatchOrder
 import WatchOrderTVMaze
 import WatchOrderWiki
 
-/// Keeps a franchise's watch order fresh in a `WatchOrderStore`: reads each show's episodes (a
+/// Keeps a franchise's watch order fresh in a `WatchOrderStorage` (the SQLite `WatchOrderStore`,
+/// or another backend): reads each show's episodes (a
 /// snapshot of saved wiki pages, or the wiki through the MediaWiki API), adds broadcast instants
 /// (TVMaze's when asked, then the franchise's broadcast facts), links each episode to its own wiki
 /// article, stores the lists, and sets the franchise's rules, show priority and named orders.
@@ -44,12 +45,15 @@ public struct FranchiseSync: Sendable {
 
     /// Refreshes `store`; `progress` hears each event as it happens (on the refreshing task).
     ///
+    /// The episode catalogue, rules, show priority and built-in orders a refresh writes are shared by
+    /// every owner of the store, so any owner's handle refreshes them for all.
+    ///
     /// - Throws: ``SyncError`` when nothing could be refreshed (the snapshot's page list cannot be
     ///   read, no page of the network gives episodes, TVMaze's recorded answers cannot be read, or
     ///   the store fails). A page or show that fails while others succeed is in the report instead.
     @discardableResult
     public func refresh(
-        _ store: WatchOrderStore, progress: @escaping @Sendable (SyncEvent) -> Void = { _ in }
+        _ store: some WatchOrderStorage, progress: @escaping @Sendable (SyncEvent) -> Void = { _ in }
     ) async throws(SyncError) -> SyncReport {
         do {
             return try await refreshing(store, progress: progress)
@@ -57,11 +61,11 @@ public struct FranchiseSync: Sendable {
             throw error
         } catch {
             // Anything else is the store's.
-            throw SyncError(.store, path: store.path, detail: SyncError.sentence(error), underlying: error)
+            throw SyncError(.store, detail: SyncError.sentence(error), underlying: error)
         }
     }
 
-    private func refreshing(_ store: WatchOrderStore, progress: @escaping @Sendable (SyncEvent) -> Void) async throws -> SyncReport {
+    private func refreshing(_ store: some WatchOrderStorage, progress: @escaping @Sendable (SyncEvent) -> Void) async throws -> SyncReport {
         let stored = try await store.state().lists
         var report = SyncReport()
         if configuration.reading == .always || stored.isEmpty {
@@ -110,17 +114,19 @@ public struct FranchiseSync: Sendable {
     ///
     /// - Parameters:
     ///   - path: the database file (created when missing; its folder must exist).
+    ///   - owner: whose watches, history and orders the returned handle reads and writes (the
+    ///     catalogue the refresh writes is shared by every owner).
     ///   - polling: how often the store's observations look for other processes' writes.
     ///   - busyTimeout: how long an operation waits for another process's lock.
     ///   - progress: hears each event of the refresh as it happens.
     /// - Throws: ``SyncError`` (``SyncError/Code/store`` when the file cannot be opened).
     public func openStore(
-        path: String, polling: ChangePolling = ChangePolling(), busyTimeout: Duration = .seconds(20),
+        path: String, owner: StoreOwner = .local, polling: ChangePolling = ChangePolling(), busyTimeout: Duration = .seconds(20),
         progress: @escaping @Sendable (SyncEvent) -> Void = { _ in }
     ) async throws(SyncError) -> (store: WatchOrderStore, report: SyncReport) {
         let store: WatchOrderStore
         do {
-            store = try WatchOrderStore(path: path, polling: polling, busyTimeout: busyTimeout)
+            store = try WatchOrderStore(path: path, owner: owner, polling: polling, busyTimeout: busyTimeout)
         } catch {
             throw SyncError(.store, path: path, detail: SyncError.sentence(error), underlying: error)
         }

@@ -9,7 +9,7 @@ struct CommandTests {
         let program = try #require(WebPrograms.path("airdate-web"), "airdate-web is built with the tests")
         let folder = try TemporaryFiles.folder("airdate-web-command")
         let errors = folder.appendingPathComponent("stderr").path
-        let child = try SpawnedProcess(program, arguments, environment: ProcessInfo.processInfo.environment, error: .file(errors))
+        let child = try SpawnedProcess(program, arguments, environment: try TemporaryFiles.programEnvironment(), error: .file(errors))
         let status = await child.wait()
         return (status, (try? String(contentsOfFile: errors, encoding: .utf8)) ?? "")
     }
@@ -46,7 +46,7 @@ struct CommandTests {
         let output = folder.appendingPathComponent("stdout").path, errors = folder.appendingPathComponent("stderr").path
         let child = try SpawnedProcess(
             program, ["--port", "0", "--db", folder.appendingPathComponent("watch.sqlite").path, "--snapshot", WebTest.snapshot.path],
-            environment: ProcessInfo.processInfo.environment, output: .file(output), error: .file(errors))
+            environment: try TemporaryFiles.programEnvironment(), output: .file(output), error: .file(errors))
         var port: Int?
         let deadline = ContinuousClock.now.advanced(by: .seconds(120))
         while port == nil, ContinuousClock.now < deadline, child.isRunning {

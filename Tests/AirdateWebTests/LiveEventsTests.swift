@@ -174,7 +174,7 @@ enum WebPrograms {
 
     /// Runs `program` to its end (a generous bound catches a hang); its exit status.
     static func run(_ program: String, _ arguments: [String]) async throws -> Int32 {
-        let child = try SpawnedProcess(program, arguments, environment: ProcessInfo.processInfo.environment)
+        let child = try SpawnedProcess(program, arguments, environment: try TemporaryFiles.programEnvironment())
         let watchdog = Task {
             try await Task.sleep(for: .seconds(300))
             child.kill()
@@ -186,7 +186,7 @@ enum WebPrograms {
     /// Runs `program` to its end; its exit status and standard output.
     static func output(_ program: String, _ arguments: [String]) async throws -> (Int32, String) {
         let file = try TemporaryFiles.folder("airdate-web-output").appendingPathComponent("stdout.txt").path
-        let child = try SpawnedProcess(program, arguments, environment: ProcessInfo.processInfo.environment, output: .file(file))
+        let child = try SpawnedProcess(program, arguments, environment: try TemporaryFiles.programEnvironment(), output: .file(file))
         let watchdog = Task {
             try await Task.sleep(for: .seconds(300))
             child.kill()

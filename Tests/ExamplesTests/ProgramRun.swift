@@ -58,7 +58,8 @@ struct ProgramRun {
         let outputFile = scratch.appendingPathComponent("stdout")
         let errorFile = scratch.appendingPathComponent("stderr")
         try Data(input.utf8).write(to: inputFile)
-        var env = ProcessInfo.processInfo.environment
+        // A home of its own: a program that falls back on a default database never opens the user's.
+        var env = try TemporaryFiles.programEnvironment()
         env["NO_COLOR"] = nil
         for (key, value) in environment { env[key] = value }
         // Started with posix_spawn, not Foundation's Process (see SpawnedProcess); output goes to

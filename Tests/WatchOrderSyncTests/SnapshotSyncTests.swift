@@ -158,4 +158,23 @@ struct SnapshotSyncTests {
         let error = await #expect(throws: SyncError.self) { try await sync().openStore(path: folder.path) }
         #expect(error?.code == .store && error?.path == folder.path)
     }
+
+    @Test("an owner's handle: openStore(owner:) scopes it, the catalogue is every owner's, the watches stay each owner's own")
+    func owners() async throws {
+        let path = try TemporaryFiles.folder("sync").appendingPathComponent("watch.sqlite").path
+        let account = StoreOwner(id: "account-7")
+        let (store, report) = try await sync().openStore(path: path, owner: account)
+        #expect(report.episodes == 828 && store.owner == account)
+        let pilot = try #require(try await store.state().lists.first { $0.show.id == "arrow" }?.episodes.first?.id)
+        _ = try await store.watch([pilot])
+        // The local owner's handle on the same file sees the catalogue the account's refresh wrote, not its watches.
+        let local: any WatchOrderStorage = store.scoped(to: .local)
+        let state = try await local.state()
+        #expect(state.lists.reduce(0) { $0 + $1.episodes.count } == 828)
+        #expect(state.checklist.watched.isEmpty)
+        #expect(try await store.state().checklist.watched == [pilot])
+        // A refresh through the protocol (any backend) finds the catalogue stored and reads no page.
+        let again = try await sync().refresh(local)
+        #expect(again.episodes == 828 && !again.readPages && again.pagesRead.isEmpty)
+    }
 }

@@ -32,19 +32,18 @@ public enum TemporaryFiles {
         return folder
     }
 
-    /// This process's environment for a program under test, with `HOME` and the XDG folders
-    /// (`XDG_DATA_HOME`, `XDG_CACHE_HOME`, `XDG_CONFIG_HOME`) moved into a new empty folder under
+    /// Variables for a program under test (``ProgramRun``'s `environment`) that move `HOME` and the
+    /// XDG folders (`XDG_DATA_HOME`, `XDG_CACHE_HOME`, `XDG_CONFIG_HOME`) into a new empty folder under
     /// ``root``: a program that falls back on its default database, cache or settings opens a file of
-    /// its own there, never the user's (`~/.local/share/Airdate/…`). `overrides` are applied last.
-    public static func programEnvironment(_ overrides: [String: String] = [:]) throws -> [String: String] {
+    /// its own there, never the user's (`~/.local/share/Airdate/…`, perhaps written by another build).
+    public static func homeOfItsOwn() throws -> [String: String?] {
         let home = try folder("home")
-        var environment = ProcessInfo.processInfo.environment
-        environment["HOME"] = home.path
-        environment["XDG_DATA_HOME"] = home.appendingPathComponent(".local/share").path
-        environment["XDG_CACHE_HOME"] = home.appendingPathComponent(".cache").path
-        environment["XDG_CONFIG_HOME"] = home.appendingPathComponent(".config").path
-        for (key, value) in overrides { environment[key] = value }
-        return environment
+        return [
+            "HOME": home.path,
+            "XDG_DATA_HOME": home.appendingPathComponent(".local/share").path,
+            "XDG_CACHE_HOME": home.appendingPathComponent(".cache").path,
+            "XDG_CONFIG_HOME": home.appendingPathComponent(".config").path,
+        ]
     }
 
     /// The path of `name` inside a new folder `prefix-UUID` under ``root`` that is *not* created, for

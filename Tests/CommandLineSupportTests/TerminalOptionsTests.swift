@@ -19,15 +19,14 @@ struct TerminalOptionsTests {
         #expect(colour.bold("x") == "\u{1B}[1mx\u{1B}[0m")
     }
 
-    @Test("the line width: COLUMNS when standard output is not a terminal, else 80; nonsense COLUMNS is ignored")
+    @Test("the line width: COLUMNS when standard output is not a terminal, else unlimited; nonsense COLUMNS is ignored")
     func lineWidth() {
         // The test's standard output is not a terminal (swift test pipes it).
         #expect(Terminal.current(environment: ["COLUMNS": "120"]).lineWidth == 120)
         #expect(Terminal.current(environment: ["COLUMNS": " 60 "]).lineWidth == 60)
         for nonsense in ["", "0", "-5", "wide", "99999999999999999999", "1e3"] {
-            #expect(Terminal.current(environment: ["COLUMNS": nonsense]).lineWidth == 80, "COLUMNS=\(nonsense)")
+            #expect(Terminal.current(environment: ["COLUMNS": nonsense]).lineWidth == Terminal.unlimitedColumns, "COLUMNS=\(nonsense)")
         }
-        #expect(Terminal.current(environment: [:]).lineWidth == Terminal.defaultColumns)
     }
 
     @Test("plurals", arguments: [(0, "0 episodes"), (1, "1 episode"), (2, "2 episodes"), (-1, "-1 episode"), (21, "21 episodes")])
@@ -82,5 +81,30 @@ struct TerminalOptionsTests {
         }
         let message = DatabasePathError.missingFolder(path: typo, folder: "/typo/dir", option: "--db").errorDescription ?? ""
         #expect(message.contains("does not exist") && message.contains("/typo/dir"))
+    }
+}
+
+/// Issue 38, class 4: the width of output that is not a terminal is unlimited unless `COLUMNS` says.
+@Suite("Line width of pipes and files")
+struct PipeWidthTests {
+    @Test("a pipe or a file without COLUMNS is never cut; a terminal without a size is 80; COLUMNS rules both")
+    func pipesAreUnlimited() {
+        let pipe = Terminal(outputIsTerminal: false, errorIsTerminal: false, colorDisabled: false)
+        #expect(pipe.lineWidth >= Terminal.unlimitedColumns)
+        let line = String(repeating: "weekly:mon,wed [archived] ", count: 40)
+        #expect(line.fitted(toWidth: pipe.lineWidth) == line)
+        #expect(TerminalText.wrapped(line, width: pipe.lineWidth).count == 1)
+        #expect(TerminalText.fitting(line, width: pipe.lineWidth) { "id  \($0)  tail" } == "id  \(line)  tail")
+        // The test's own standard output is not a terminal (swift test pipes it).
+        #expect(Terminal.current(environment: [:]).lineWidth == Terminal.unlimitedColumns)
+        #expect(TerminalText.lineWidth(environment: [:]) == Terminal.unlimitedColumns)
+        #expect(DisplayWidth.outputWidth(environment: [:]) == nil)
+        let terminal = Terminal(outputIsTerminal: true, errorIsTerminal: true, colorDisabled: false)
+        #expect(terminal.lineWidth == 80)
+        // One reading of COLUMNS everywhere.
+        for columns in ["10", "60", "132"] {
+            #expect(Terminal.current(environment: ["COLUMNS": columns]).lineWidth == Int(columns))
+            #expect(DisplayWidth.outputWidth(environment: ["COLUMNS": columns]) == Int(columns), "COLUMNS=\(columns)")
+        }
     }
 }

@@ -4,7 +4,7 @@ import Testing
 
 /// One run of an example program, as a user would run it: arguments in; standard output, standard
 /// error and the exit status out. Standard input is empty (or the given text), and standard output
-/// and error are files, never a terminal.
+/// and error are files, never a terminal (with no `COLUMNS` unless `environment` sets it).
 struct ProgramRun {
     var stdout: String
     var stderr: String
@@ -60,6 +60,7 @@ struct ProgramRun {
         try Data(input.utf8).write(to: inputFile)
         var env = ProcessInfo.processInfo.environment
         env["NO_COLOR"] = nil
+        env["COLUMNS"] = nil  // the runner's shell says nothing about a file's width
         for (key, value) in environment { env[key] = value }
         // Started with posix_spawn, not Foundation's Process (see SpawnedProcess); output goes to
         // files, which are not terminals either.

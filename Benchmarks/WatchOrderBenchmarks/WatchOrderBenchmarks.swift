@@ -56,7 +56,7 @@ let benchmarks: @Sendable () -> Void = {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("watchorder-bench-\(UUID().uuidString)")
         let store = try WatchOrderStore(path: folder.appendingPathComponent("watch.sqlite").path)
         try await store.refresh(lists)
-        try await store.mark(lists.flatMap { $0.episodes.prefix(500).map(\.id) })
+        try await store.watch(lists.flatMap { $0.episodes.prefix(500).map(\.id) })
         benchmark.startMeasurement()
         try await store.refresh(lists)
         benchmark.stopMeasurement()
@@ -78,7 +78,7 @@ let benchmarks: @Sendable () -> Void = {
         guard var next = try await upNext.next()?.next else { return }
         benchmark.startMeasurement()
         for _ in 0..<10 {
-            try await store.mark([next.id])
+            try await store.watch([next.id])
             guard let value = try await upNext.next()?.next else { break }
             next = value
         }

@@ -64,7 +64,7 @@ public struct EpisodeDocument: Encodable, Sendable {
     /// The document of `episode` in `context`.
     public init(_ episode: Episode, in context: ListingContext) {
         position = context.position(of: episode)
-        code = context.list.fullCode(of: episode)
+        code = context.list.code(of: episode, .withShow)
         codeInShow = context.list.code(of: episode)
         id = episode.id.rawValue
         show = context.list.show(episode.showID)?.name ?? episode.showID
@@ -74,7 +74,7 @@ public struct EpisodeDocument: Encodable, Sendable {
         airDay = episode.airDay
         broadcast = episode.broadcast
         watched = context.checklist.isWatched(episode.id)
-        aired = episode.hasAired(at: context.clock.now, in: context.clock.timeZone)
+        aired = episode.hasAired(at: context.clock)
         wikiURL = episode.pageURL
         crossover = context.list.crossover(of: episode.id).map { Crossover(name: $0.name, part: $0.part, parts: $0.parts) }
     }

@@ -82,7 +82,7 @@ struct Shows: AsyncParsableCommand {
             try await store.setSelectedShows(nil)
         } else if let (name, status) = hide.map({ ($0, ShowStatus.hidden) }) ?? drop.map({ ($0, ShowStatus.dropped) })
                     ?? resume.map({ ($0, ShowStatus.watching) }) {
-            try await store.setStatus(status, ofShow: try list.show(named: name).id, at: try common.clock.now)
+            try await store.setStatus(status, ofShow: try list.show(named: name).id, changedAt: try common.clock.now)
         }
         let checklist = try await store.state().checklist
         let absent = Franchise.series.filter { series in !list.shows.contains { $0.id == series.show.id } }
@@ -138,7 +138,7 @@ struct Next: AsyncParsableCommand {
         let target = try show.map { try list.show(named: $0) }
         if watch {
             // Found and marked in one transaction: two `next --watch` at once mark two episodes.
-            let summary = try await store.markNext(ofShow: target?.id, at: clock)
+            let summary = try await store.watchNext(ofShow: target?.id, at: clock)
             guard let id = summary.episodes.first else { throw CommandLineError.nothingToWatch(show: target?.name) }
             print("Marked \(list.episode(id).map { Rendering.name($0, list: list) } ?? id.rawValue) watched.")
             return
@@ -194,22 +194,22 @@ struct Watch: AsyncParsableCommand {
         let clock = try common.clock.frozen()
         if let episode {
             let found = try list.episode(named: episode)
-            let summary = try await store.mark([found.id], at: clock.now)
+            let summary = try await store.watch([found.id], watchedAt: clock.now)
             print(summary.newlyWatched.isEmpty
                 ? "\(Rendering.name(found, list: list)) was already watched; nothing changed."
                 : "Marked \(Rendering.name(found, list: list)) watched.")
             return
         }
-        let summary: MarkSummary
+        let summary: WatchSummary
         if let through {
             let state = try await store.state()
-            summary = try await store.mark(through: try list.episode(named: through).id, order: try order.named(state)?.id, at: clock)
+            summary = try await store.watch(through: try list.episode(named: through).id, order: try order.named(state)?.id, at: clock)
         } else if let season {
             let (show, number) = try list.season(named: season)
             guard let number else { throw seasonNeeded(option: "--season", show: show.name, verb: "mark") }
-            summary = try await store.mark(show: show.id, season: number, at: clock)
+            summary = try await store.watch(show: show.id, season: number, at: clock)
         } else {
-            summary = try await store.mark(show: try list.show(named: show ?? "").id, at: clock)
+            summary = try await store.watch(show: try list.show(named: show ?? "").id, at: clock)
         }
         print(summary.episodes.isEmpty ? "No aired episode to mark; nothing changed." : Rendering.summary(summary))
     }
@@ -238,7 +238,7 @@ struct Unwatch: AsyncParsableCommand {
         let list = try await store.watchList()
         if let episode {
             let found = try list.episode(named: episode)
-            let removed = try await store.unmark([found.id])
+            let removed = try await store.unwatch([found.id])
             print(removed.isEmpty
                 ? "\(Rendering.name(found, list: list)) was not marked watched; nothing changed."
                 : "Unmarked \(Rendering.name(found, list: list)).")
@@ -248,16 +248,16 @@ struct Unwatch: AsyncParsableCommand {
         let what: String
         if let through {
             let found = try list.episode(named: through)
-            removed = try await store.unmark(through: found.id)
+            removed = try await store.unwatch(through: found.id)
             what = "the watch order up to \(Rendering.name(found, list: list))"
         } else if let season {
             let (show, number) = try list.season(named: season)
             guard let number else { throw seasonNeeded(option: "--season", show: show.name, verb: "unmark") }
-            removed = try await store.unmark(show: show.id, season: number)
+            removed = try await store.unwatch(show: show.id, season: number)
             what = "\(show.name) season \(number)"
         } else {
             let found = try list.show(named: show ?? "")
-            removed = try await store.unmark(show: found.id)
+            removed = try await store.unwatch(show: found.id)
             what = found.name
         }
         print(removed.isEmpty

@@ -54,7 +54,7 @@ struct History: AsyncParsableCommand {
         }
         for watch in history.watches {
             let when = watch.watchedAt.map { Rendering.dayAndTime($0, in: clock.timeZone) } ?? "time unknown    "
-            let what = list.episode(watch.episodeID).map { list.fullCode(of: $0) + " \"\($0.title)\"" } ?? watch.episodeID.rawValue
+            let what = list.episode(watch.episodeID).map { list.code(of: $0, .withShow) + " \"\($0.title)\"" } ?? watch.episodeID.rawValue
             var line = "\(when)  \(what)"
             if let session = watch.rewatch.flatMap({ sessions[$0] }) { line += " (rewatch \"\(session)\")" }
             if let source = watch.source { line += " [\(source)]" }
@@ -111,7 +111,7 @@ struct Undo: AsyncParsableCommand {
             }
             return
         }
-        guard let undone = try await store.undo(at: clock.now) else {
+        guard let undone = try await store.undo(undoneAt: clock.now) else {
             print("Nothing to undo.")
             return
         }

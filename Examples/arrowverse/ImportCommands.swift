@@ -68,7 +68,7 @@ struct Export: AsyncParsableCommand {
     }
 
     private func writeProgress(_ store: WatchOrderStore) async throws {
-        let data = try await store.exportProgress(at: try common.clock.now)
+        let data = try await store.exportProgress(exportedAt: try common.clock.now)
         try write(data, to: file)
         if let file {
             let count = try await store.state().checklist.watched.count
@@ -125,7 +125,7 @@ struct Import: AsyncParsableCommand {
             if isFolder.boolValue { throw CommandLineError.unreadableFile(file, "it is a folder (give its watched-history.json)") }
             try await importHistory(try TraktExport.read(try read(url)))
         case .tvtime:
-            try await importHistory(try TVTimeExport.read(at: url))
+            try await importHistory(try TVTimeExport.read(contentsOf: url))
         }
     }
 
@@ -146,11 +146,11 @@ struct Import: AsyncParsableCommand {
         do {
             report = try await store.importProgress(data, dryRun: dryRun)
         } catch {
-            guard case .invalidImport(let reason) = error else { throw error }
+            guard error.code == .invalidImport, let reason = error.reason else { throw error }
             throw CommandLineError.notAnExport(file, reason + hint)
         }
         let prefix = dryRun ? "Dry run — would import" : "Imported"
-        print(Rendering.summary(report.marks, verb: prefix, noun: "watched mark"))
+        print(Rendering.summary(report.watches, verb: prefix, noun: "watched mark"))
         func names(_ ids: Set<String>?) -> String {
             guard let ids else { return "every show" }
             return ids.map { list.show($0)?.name ?? $0 }.sorted().joined(separator: ", ")

@@ -6,7 +6,7 @@ import WatchOrder
 /// Lines printed by the commands.
 enum Rendering {
     static func line(_ episode: Episode, position: Int, list: WatchList, checklist: Checklist, clock: ViewerClock) -> String {
-        let mark = checklist.isWatched(episode.id) ? "✓" : (episode.hasAired(at: clock.now, in: clock.timeZone) ? " " : "·")
+        let mark = checklist.isWatched(episode.id) ? "✓" : (episode.hasAired(at: clock) ? " " : "·")
         let number = String(position).leftPadded(to: 3)
         let day = episode.airDay?.description ?? "TBA       "
         let show = (list.show(episode.showID)?.name ?? episode.showID).padding(toLength: showWidth(list), withPad: " ", startingAt: 0)
@@ -21,7 +21,7 @@ enum Rendering {
     }
 
     static func name(_ episode: Episode, list: WatchList) -> String {
-        "\(list.show(episode.showID)?.name ?? episode.showID) \(list.code(of: episode)) \"\(episode.title)\""
+        "\(list.code(of: episode, .withShow)) \"\(episode.title)\""
     }
 
     static func progress(_ progress: ProgressNumbers) -> String {
@@ -30,7 +30,7 @@ enum Rendering {
 
     /// What a mark changed, in one line: "Marked 60 episodes: 3 newly watched, 57 already watched."
     /// Ids that name no listed episode are counted apart (`import` of another list's file).
-    static func summary(_ summary: MarkSummary, verb: String = "Marked", noun: String = "episode") -> String {
+    static func summary(_ summary: WatchSummary, verb: String = "Marked", noun: String = "episode") -> String {
         let given = summary.episodes.count + summary.unknown.count
         var parts = ["\(summary.newlyWatched.count) newly watched", "\(summary.alreadyWatched.count) already watched"]
         if !summary.unknown.isEmpty {

@@ -238,7 +238,7 @@ struct ListDocument: Encodable {
             modified = countdown.modified
             following = countdown.following.map {
                 Following(catalog: $0.catalog.rawValue, showID: $0.showID, event: $0.event.rawValue, showName: $0.showName,
-                          episode: $0.episode?.code, episodeTitle: $0.episode?.title, moves: countdown.moves.count)
+                          episode: $0.episode?.code(.padded), episodeTitle: $0.episode?.title, moves: countdown.moves.count)
             }
         }
 

@@ -33,7 +33,7 @@ struct ListingDocument: Encodable {
         self.days = listing.days.map { day in
             Day(day: day.day, airings: day.airings.map { episode in
                 Airing(start: episode.airstamp, showID: episode.show?.id, show: episode.show?.name,
-                       network: episode.show?.broadcaster?.name, episodeID: episode.id, code: episode.code,
+                       network: episode.show?.broadcaster?.name, episodeID: episode.id, code: episode.code(.padded),
                        name: episode.name)
             })
         }

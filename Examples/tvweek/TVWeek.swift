@@ -196,7 +196,7 @@ struct TVWeek: OneLineErrors {
                 let show = episode.show.map { "\($0.name.terminalSafe) [\($0.id)]" } ?? "?"
                 let network = episode.show?.broadcaster?.name.terminalSafe ?? ""
                 print(Self.airingLine(
-                    lead: "  \(clock)  \(show)  \(episode.code)  ", title: episode.name.terminalSafe,
+                    lead: "  \(clock)  \(show)  \(episode.code(.padded))  ", title: episode.name.terminalSafe,
                     tail: network.isEmpty ? "" : "  [\(network)]", width: width))
             }
         }

@@ -31,8 +31,9 @@ public struct UnmatchedWatch: Sendable, Hashable, CustomStringConvertible {
 
     /// "line 12: Doctor Who 1x01 — no listed show is called Doctor Who".
     public var description: String {
-        let code = watch.season.map { season in "\(season)x\(watch.number.map { $0 < 10 ? "0\($0)" : "\($0)" } ?? "?")" } ?? "?"
-        return "\(watch.location): \(watch.show.title.isEmpty ? watch.show.ids.description : watch.show.title) \(code) — \(reason)"
+        let show = watch.show.title.isEmpty ? watch.show.ids.description : watch.show.title
+        let code = EpisodeCode(season: watch.season, number: watch.number, isSpecial: false, show: show).formatted(.withShow)
+        return "\(watch.location): \(code) — \(reason)"
     }
 }
 

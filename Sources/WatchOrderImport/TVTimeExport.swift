@@ -8,7 +8,7 @@ public import Foundation
 /// years; the known synonyms are read), so their order does not matter.
 ///
 /// ```swift
-/// let history = try TVTimeExport.read(at: URL(fileURLWithPath: "tvtime-export.zip"))   // or the unpacked folder
+/// let history = try TVTimeExport.read(contentsOf: URL(fileURLWithPath: "tvtime-export.zip"))   // or the unpacked folder
 /// ```
 public enum TVTimeExport {
     /// The episode history's file name.
@@ -40,7 +40,7 @@ public enum TVTimeExport {
     ///   or is damaged, an archive cut off or damaged (`.malformed`), past the bounds (`.tooLarge`)
     ///   or using what is not read (`.unsupportedArchive`: encryption, ZIP64, other compression);
     ///   nothing is read from an export that fails.
-    public static func read(at url: URL) throws(ExternalHistoryError) -> ExternalHistory {
+    public static func read(contentsOf url: URL) throws(ExternalHistoryError) -> ExternalHistory {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
             throw ExternalHistoryError(.notThisFormat, service: .tvTime, detail: "\(url.path) does not exist")

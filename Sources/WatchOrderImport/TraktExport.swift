@@ -104,7 +104,7 @@ public enum TraktExport {
                 else { throw ExternalHistoryError(.malformed, service: .trakt, detail: "\(episodeLocation) has no number") }
                 let plays = try integer(episode["plays"], field: "plays", location: episodeLocation) ?? 1
                 guard plays >= 1 else {
-                    history.skipped.append(ExternalSkip(location: episodeLocation, reason: "\(show.title) \(season)x\(number): no plays"))
+                    history.skipped.append(ExternalSkip(location: episodeLocation, reason: "\(EpisodeCode(season: season, number: number, show: show.title).formatted(.withShow)): no plays"))
                     continue
                 }
                 let watchedAt = try instant(episode["last_watched_at"], field: "last_watched_at", location: episodeLocation)

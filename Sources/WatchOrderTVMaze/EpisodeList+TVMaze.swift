@@ -53,7 +53,7 @@ extension EpisodeList {
                     airDay: episode.airDay, broadcast: episode.broadcast, runtime: episode.runtime, sourceURL: episode.sourceURL,
                     externalIDs: episode.externalIDs)
                 diagnostics.append(ExtractionDiagnostic(
-                    kind: .titleToBeAnnounced, message: "TVMaze episode \(tvmazeEpisode.id) has no title", text: tvmazeEpisode.code))
+                    kind: .titleToBeAnnounced, message: "TVMaze episode \(tvmazeEpisode.id) has no title", text: tvmazeEpisode.code(.padded)))
             }
             return episode
         }

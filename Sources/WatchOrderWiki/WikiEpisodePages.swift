@@ -54,8 +54,8 @@ public actor WikiEpisodePages {
 
     /// The episodes `page` lists.
     ///
-    /// - Throws: ``WikiPageError/pageNotFound(title:site:)``, ``WikiPageError/fetchFailed(title:_:)``
-    ///   (with the HTTP failure), or ``WikiPageError/noEpisodes(title:notes:)`` for a page without
+    /// - Throws: ``WikiPageError/Code/pageNotFound``, ``WikiPageError/Code/fetchFailed``
+    ///   (with the HTTP failure), or ``WikiPageError/Code/noEpisodes`` for a page without
     ///   a readable episode table — never an empty list.
     public func episodeList(_ page: WikiPage) async throws(WikiPageError) -> EpisodeList {
         let client = client(for: page.site)
@@ -132,7 +132,7 @@ public actor WikiEpisodePages {
                 outcome = WikiPageOutcome(page: page, result: .success(try await episodeList(page)))
             } catch {
                 outcome = WikiPageOutcome(page: page, result: .failure(error))
-                if error.isUnreachableHost, case .fetchFailed(_, let failure) = error { unreachable[host] = failure }
+                if error.isUnreachableHost, let failure = error.fetchError { unreachable[host] = failure }
             }
             progress(outcome, index, pages.count)
             outcomes.append(outcome)
@@ -145,7 +145,7 @@ public actor WikiEpisodePages {
     /// given) is recorded on each episode; the page's links are resolved against the article's address
     /// on its site, so each episode's `Episode.pageURL` is a web address even for a saved file.
     ///
-    /// - Throws: ``WikiPageError/noEpisodes(title:notes:)`` for a page without a readable episode table.
+    /// - Throws: ``WikiPageError/Code/noEpisodes`` for a page without a readable episode table.
     public static func episodeList(
         saved data: Data, contentType: String? = nil, of page: WikiPage, sourceURL: URL? = nil
     ) throws(WikiPageError) -> EpisodeList {

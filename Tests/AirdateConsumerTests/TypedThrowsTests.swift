@@ -138,7 +138,7 @@ struct TypedThrowsTests {
             Issue.record("expected a failure")
         } catch {
             let typed: WikiPageError = error
-            guard case .fetchFailed(_, let cause) = typed else {
+            guard typed.code == .fetchFailed, let cause = typed.fetchError else {
                 Issue.record("expected fetchFailed, got \(typed)")
                 return
             }

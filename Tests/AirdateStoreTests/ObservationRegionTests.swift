@@ -232,7 +232,7 @@ struct ObservationRegionTests {
         try await seen.waitFor { $0.last == ["Part 1"] }
         #expect(log.runs(of: 0) == 1 && log.runs(of: 1) == 1)
 
-        try await store.mark([EpisodeID(rawValue: "alpha/s1e1")])
+        try await store.watch([EpisodeID(rawValue: "alpha/s1e1")])
         try await seen.waitFor { $0.last == ["Part 2"] }
         #expect(log.runs(of: 0) == 1, "a mark read and merged the episode lists again")
         #expect(log.runs(of: 1) == 2)

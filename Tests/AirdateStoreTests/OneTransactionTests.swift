@@ -44,7 +44,7 @@ struct OneTransactionTests {
 
     // MARK: WatchOrderStore
 
-    @Test("mark(through:): a refresh that drops an episode waits for the mark, which never calls an episode of its own order unknown")
+    @Test("watch(through:): a refresh that drops an episode waits for the mark, which never calls an episode of its own order unknown")
     func markThroughHoldsTheLock() async throws {
         let holder = InterloperHolder()
         let (store, path) = try await watchOrderStore(interloper: { holder.value })
@@ -54,7 +54,7 @@ struct OneTransactionTests {
         }
         holder.value = interloper
         interloper.arm()
-        let summary = try await store.mark(through: Self.id(3), at: Self.clock)
+        let summary = try await store.watch(through: Self.id(3), at: Self.clock)
         await interloper.finish()
         // Split into a read and a write, the mark would read the order with part 2, the refresh
         // would commit in between, and the mark would report part 2 as "no stored episode".
@@ -66,7 +66,7 @@ struct OneTransactionTests {
         #expect(state.lists.first?.episodes.map(\.id) == [Self.id(1), Self.id(3)])
     }
 
-    @Test("mark(show:season:): a change between reading the order and marking waits for the mark")
+    @Test("watch(show:season:): a change between reading the order and marking waits for the mark")
     func markShowHoldsTheLock() async throws {
         let holder = InterloperHolder()
         let (store, path) = try await watchOrderStore(interloper: { holder.value })
@@ -75,7 +75,7 @@ struct OneTransactionTests {
         }
         holder.value = interloper
         interloper.arm()
-        let summary = try await store.mark(show: "alpha", season: 1, at: Self.clock)
+        let summary = try await store.watch(show: "alpha", season: 1, at: Self.clock)
         await interloper.finish()
         #expect(interloper.wasBlocked)
         #expect(summary.unknown.isEmpty)
@@ -91,14 +91,14 @@ struct OneTransactionTests {
         }
         holder.value = interloper
         interloper.arm()
-        let summary = try await store.markNext(at: Self.clock)
+        let summary = try await store.watchNext(at: Self.clock)
         await interloper.finish()
         // Reading up next, then marking, would find part 1, see it marked meanwhile, and mark nothing new.
         #expect(interloper.wasBlocked)
         #expect(summary.newlyWatched == [Self.id(1)])
-        #expect(try await store.markNext(at: Self.clock).newlyWatched == [Self.id(2)])
-        #expect(try await store.markNext(ofShow: "alpha", at: Self.clock).newlyWatched == [Self.id(3)])
-        #expect(try await store.markNext(at: Self.clock) == MarkSummary())
+        #expect(try await store.watchNext(at: Self.clock).newlyWatched == [Self.id(2)])
+        #expect(try await store.watchNext(ofShow: "alpha", at: Self.clock).newlyWatched == [Self.id(3)])
+        #expect(try await store.watchNext(at: Self.clock) == WatchSummary())
     }
 
     @Test("markNext from two stores (two connections) at once: every call marks another episode")
@@ -115,7 +115,7 @@ struct OneTransactionTests {
             for store in [first, second] {
                 group.addTask {
                     var ids: [EpisodeID] = []
-                    for _ in 0..<5 { ids += try await store.markNext(at: Self.clock).newlyWatched }
+                    for _ in 0..<5 { ids += try await store.watchNext(at: Self.clock).newlyWatched }
                     return ids
                 }
             }
@@ -302,36 +302,36 @@ struct OneTransactionTests {
         try await check("WatchOrderStore.refresh(_:) lists", writes: true) { try await watch.refresh([alpha]) }
         try await check("WatchOrderStore.setShowPriority(_:)", writes: true) { try await watch.setShowPriority(["alpha"]) }
         try await check("WatchOrderStore.setRules(_:)", writes: true) { try await watch.setRules([]) }
-        try await check("WatchOrderStore.mark(_:at:)", writes: true) { try await watch.mark([Self.id(1)]) }
-        try await check("WatchOrderStore.unmark(_:)", writes: true) { try await watch.unmark([Self.id(1)]) }
-        try await check("WatchOrderStore.mark(through:at:)", writes: true) { try await watch.mark(through: Self.id(2), at: Self.clock) }
-        try await check("WatchOrderStore.mark(show:season:at:)", writes: true) { try await watch.mark(show: "alpha", at: Self.clock) }
-        try await check("WatchOrderStore.markNext(ofShow:at:)", writes: true) { try await watch.markNext(at: Self.clock) }
+        try await check("WatchOrderStore.watch(_:watchedAt:)", writes: true) { try await watch.watch([Self.id(1)]) }
+        try await check("WatchOrderStore.unwatch(_:)", writes: true) { try await watch.unwatch([Self.id(1)]) }
+        try await check("WatchOrderStore.watch(through:at:)", writes: true) { try await watch.watch(through: Self.id(2), at: Self.clock) }
+        try await check("WatchOrderStore.watch(show:season:at:)", writes: true) { try await watch.watch(show: "alpha", at: Self.clock) }
+        try await check("WatchOrderStore.watchNext(ofShow:at:)", writes: true) { try await watch.watchNext(at: Self.clock) }
         try await check("WatchOrderStore.setHidesSpecials(_:)", writes: true) { try await watch.setHidesSpecials(true) }
         try await check("WatchOrderStore.setSelectedShows(_:)", writes: true) { try await watch.setSelectedShows(["alpha"]) }
         try await check("WatchOrderStore.state()", writes: false) { _ = try await watch.state() }
         try await check("WatchOrderStore.watchList()", writes: false) { _ = try await watch.watchList() }
         var exported = Data()
-        try await check("WatchOrderStore.exportProgress(at:)", writes: false) { exported = try await watch.exportProgress(at: Date()) }
+        try await check("WatchOrderStore.exportProgress(exportedAt:)", writes: false) { exported = try await watch.exportProgress(exportedAt: Date()) }
         try await check("WatchOrderStore.importProgress(_:)", writes: true) { try await watch.importProgress(exported) }
         try await check("WatchOrderStore.importProgress(_:dryRun:)", writes: true) { try await watch.importProgress(exported, dryRun: true) }
-        try await check("WatchOrderStore.markRewatched(_:at:)", writes: true) { try await watch.markRewatched([Self.id(1)]) }
-        try await check("WatchOrderStore.unmarkLastWatch(_:)", writes: true) { try await watch.unmarkLastWatch([Self.id(1)]) }
-        try await check("WatchOrderStore.unmark(through:)", writes: true) { try await watch.unmark(through: Self.id(2)) }
-        try await check("WatchOrderStore.unmark(show:season:)", writes: true) { try await watch.unmark(show: "alpha") }
-        try await check("WatchOrderStore.skip(_:at:)", writes: true) { try await watch.skip([Self.id(1)]) }
+        try await check("WatchOrderStore.rewatch(_:watchedAt:)", writes: true) { try await watch.rewatch([Self.id(1)]) }
+        try await check("WatchOrderStore.unwatchLast(_:)", writes: true) { try await watch.unwatchLast([Self.id(1)]) }
+        try await check("WatchOrderStore.unwatch(through:)", writes: true) { try await watch.unwatch(through: Self.id(2)) }
+        try await check("WatchOrderStore.unwatch(show:season:)", writes: true) { try await watch.unwatch(show: "alpha") }
+        try await check("WatchOrderStore.skip(_:skippedAt:)", writes: true) { try await watch.skip([Self.id(1)]) }
         try await check("WatchOrderStore.unskip(_:)", writes: true) { try await watch.unskip([Self.id(1)]) }
-        try await check("WatchOrderStore.setStatus(_:ofShow:at:)", writes: true) { try await watch.setStatus(.hidden, ofShow: "alpha") }
+        try await check("WatchOrderStore.setStatus(_:ofShow:changedAt:)", writes: true) { try await watch.setStatus(.hidden, ofShow: "alpha") }
         var session: RewatchSession?
-        try await check("WatchOrderStore.startRewatch(named:shows:at:)", writes: true) { session = try await watch.startRewatch(named: "Again") }
-        try await check("WatchOrderStore.endRewatch(_:at:)", writes: true) { try await watch.endRewatch(session?.id ?? -1) }
+        try await check("WatchOrderStore.startRewatch(named:shows:startedAt:)", writes: true) { session = try await watch.startRewatch(named: "Again") }
+        try await check("WatchOrderStore.endRewatch(_:endedAt:)", writes: true) { try await watch.endRewatch(session?.id ?? -1) }
         try await check("WatchOrderStore.removeRewatch(_:)", writes: true) { try await watch.removeRewatch(session?.id ?? -1) }
         try await check("WatchOrderStore.importWatches(_:showStatus:source:dryRun:)", writes: true) {
             try await watch.importWatches([WatchToImport(episodeID: Self.id(1), watchedAt: Date())], source: "test")
         }
         try await check("WatchOrderStore.history(_:)", writes: false) { _ = try await watch.history() }
         try await check("WatchOrderStore.changes(limit:)", writes: false) { _ = try await watch.changes() }
-        try await check("WatchOrderStore.undo(at:)", writes: true) { try await watch.undo() }
+        try await check("WatchOrderStore.undo(undoneAt:)", writes: true) { try await watch.undo() }
 
         let countdowns = try CountdownStore(path: try TestPaths.temporaryDatabase("countdowns.sqlite"), probe: probe)
         let finale = try Self.passed("Finale"), premiere = try Self.passed("Premiere"), special = try Self.passed("Special")

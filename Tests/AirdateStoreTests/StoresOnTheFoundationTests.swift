@@ -104,7 +104,7 @@ struct StoresOnTheFoundationTests {
         }
         defer { following.cancel() }
         try await seen.waitFor { $0.last == ["Part 1"] }
-        try await other.mark([EpisodeID(rawValue: "alpha/s1e1")])
+        try await other.watch([EpisodeID(rawValue: "alpha/s1e1")])
         try await seen.waitFor(advancing: clock, by: polling.interval) { $0.last == ["Part 2"] }
     }
 }

@@ -47,7 +47,7 @@ struct LiveEventsTests {
             let stream = try LoopbackConnection(port: port)
             stream.get("/events")
             try await stream.read { $0.body.contains(": connected") }
-            try await other.mark(show: "vixen", season: 1, at: WebTest.clock)
+            try await other.watch(show: "vixen", season: 1, at: WebTest.clock)
             try await stream.read { streamedMarks($0.body).watched.count == 6 }
             #expect(streamedMarks(stream.body).watched == (1...6).map { "vixen/s1e\($0)" })
         }
@@ -77,13 +77,13 @@ struct LiveEventsTests {
             let first = try LoopbackConnection(port: port)
             first.get("/events")
             try await first.read { $0.body.contains(": connected") }
-            try await store.mark([id("arrow/s1e1")])
+            try await store.watch([id("arrow/s1e1")])
             try await first.read { streamedMarks($0.body).ids.count == 1 }
             let lastSeen = try #require(streamedMarks(first.body).ids.last)
             // Gone: three changes happen meanwhile.
-            try await store.mark([id("arrow/s1e2")])
-            try await store.unmark([id("arrow/s1e1")])
-            try await store.mark([id("arrow/s1e3")])
+            try await store.watch([id("arrow/s1e2")])
+            try await store.unwatch([id("arrow/s1e1")])
+            try await store.watch([id("arrow/s1e3")])
             // (The first stream sees them live; changes made close together may come as one event.)
             try await first.read { streamedMarks($0.body).watched.contains("arrow/s1e3") }
             let live = Array(streamedMarks(first.body).ids.dropFirst())

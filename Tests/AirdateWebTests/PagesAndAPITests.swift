@@ -178,12 +178,12 @@ struct PagesAndAPITests {
     @Test("The no-JavaScript checklist form applies what changed since the page was rendered, and keeps marks made meanwhile")
     func checklistForm() async throws {
         let (web, store, _) = try await WebTest.app()
-        try await store.mark([EpisodeID(rawValue: "arrow/s1e1"), EpisodeID(rawValue: "arrow/s1e2")])
+        try await store.watch([EpisodeID(rawValue: "arrow/s1e1"), EpisodeID(rawValue: "arrow/s1e2")])
         try await WebTest.withRouter(web) { client in
             let page = WebTest.text(try await client.execute(uri: "/", method: .get))
             #expect(WebTest.checkedIDs(page) == ["arrow/s1e1", "arrow/s1e2"])
             // Another tab marks 1x03 after this page was rendered.
-            try await store.mark([EpisodeID(rawValue: "arrow/s1e3")])
+            try await store.watch([EpisodeID(rawValue: "arrow/s1e3")])
             // This page: untick 1x01, tick 1x04; its "was" fields say what it showed ticked.
             let response = try await client.execute(uri: "/checklist", method: .post, headers: WebTest.formHeaders, body: WebTest.form([
                 ("return", "/"), ("watched", "arrow/s1e2"), ("was", "arrow/s1e2"), ("was", "arrow/s1e1"), ("watched", "arrow/s1e4"),
@@ -202,7 +202,7 @@ struct PagesAndAPITests {
     @Test("/api/episodes, /api/episodes/ID, /api/progress and /api/next")
     func api() async throws {
         let (web, store, _) = try await WebTest.app()
-        try await store.mark([EpisodeID(rawValue: "arrow/s1e1"), EpisodeID(rawValue: "the-flash/s1e1")])
+        try await store.watch([EpisodeID(rawValue: "arrow/s1e1"), EpisodeID(rawValue: "the-flash/s1e1")])
         try await WebTest.withRouter(web) { client in
             let all = try WebTest.json(try await client.execute(uri: "/api/episodes", method: .get))
             let episodes = try #require(all["episodes"] as? [[String: Any]])
@@ -341,7 +341,7 @@ struct PagesAndAPITests {
     @Test("/next lists each show's next episode by air date; /progress has a mark and unmark per season; /summary is the box alone")
     func nextProgressSummary() async throws {
         let (web, store, _) = try await WebTest.app()
-        try await store.mark([EpisodeID(rawValue: "arrow/s1e1"), EpisodeID(rawValue: "arrow/s1e2")])
+        try await store.watch([EpisodeID(rawValue: "arrow/s1e1"), EpisodeID(rawValue: "arrow/s1e2")])
         try await WebTest.withRouter(web) { client in
             let next = WebTest.text(try await client.execute(uri: "/next", method: .get))
             let values = next.components(separatedBy: "name=\"episode\" value=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }

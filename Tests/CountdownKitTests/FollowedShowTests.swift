@@ -85,9 +85,9 @@ import Testing
         #expect(countdown.title == "Frieren: next season")
         #expect(countdown.isUnscheduled && countdown.target == .allDay(Fixture.day("2027-12-31")))
         #expect(ShowCatalog(rawValue: "TVMaze") == .tvmaze)
-        #expect(FollowedEpisode(season: 2, number: 5).code == "S02E05")
-        #expect(FollowedEpisode(number: 12).code == "E12")
-        #expect(FollowedEpisode().code == nil)
+        #expect(FollowedEpisode(season: 2, number: 5).code(.padded) == "S02E05")
+        #expect(FollowedEpisode(number: 12).code(.padded) == "E12")
+        #expect(FollowedEpisode().code(.padded) == nil)
     }
 
     @Test("the show and its moves survive JSON and the store; store.follow moves several in one write")

@@ -13,6 +13,6 @@ private func readmeTVMazeSnippet() async throws {
 
     let week = WeekSchedule(client: tvmaze, clock: .system(timeZone: try .named("America/New_York")))
     for day in try await week.refresh().filtered(by: "hbo").days {   // Monday–Sunday, by the day each airing starts
-        print(day.day, day.airings.map { "\($0.code) \($0.name)" })
+        print(day.day, day.airings.map { "\($0.code(.padded)) \($0.name)" })
     }
 }

@@ -62,7 +62,7 @@ struct ShowEndpointTests {
             let episodes = try await tvmaze.episodes(ofShow: 1)
             #expect(episodes.count == 13)
             let pilot = try #require(episodes.first)
-            #expect(pilot.code == "S01E01")
+            #expect(pilot.code(.padded) == "S01E01")
             #expect(pilot.airdate == CalendarDay("2013-06-24"))
             #expect(pilot.airtime == TimeOfDay("22:00"))
             // 22:00 in New York (EDT, UTC−4) is 02:00 UTC the next day.
@@ -83,7 +83,7 @@ struct ShowEndpointTests {
             #expect(special.type == .significantSpecial)
             #expect(special.airtime == nil)
             #expect(special.runtime == nil)
-            #expect(special.code == "S01 Special")
+            #expect(special.code(.padded) == "S01 special")
         }
     }
 

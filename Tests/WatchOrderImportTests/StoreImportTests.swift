@@ -10,7 +10,7 @@ import WatchOrder
 @Suite("Importing into the store")
 struct StoreImportTests {
     static func tvTimePlan() throws -> ExternalMatchPlan {
-        ExternalHistoryMatcher(list: try Support.list()).match(try TVTimeExport.read(at: TVTimeExportTests.folder))
+        ExternalHistoryMatcher(list: try Support.list()).match(try TVTimeExport.read(contentsOf: TVTimeExportTests.folder))
     }
 
     @Test("TV Time: watches with instants, rewatches as extra plays, archived shows hidden; twice adds nothing")
@@ -50,7 +50,7 @@ struct StoreImportTests {
     @Test("Undo takes a whole import back, marks made before kept")
     func undo() async throws {
         let store = try await Support.store()
-        try await store.mark([EpisodeID(rawValue: "arrow/s1e1")], at: Date(timeIntervalSince1970: 1_700_000_000))
+        try await store.watch([EpisodeID(rawValue: "arrow/s1e1")], watchedAt: Date(timeIntervalSince1970: 1_700_000_000))
         let plan = try Self.tvTimePlan()
         let report = try await store.importWatches(plan.watchesToRecord, showStatus: plan.showStatus, source: "tvtime")
         #expect(report.newlyWatched.count == 7)  // arrow/s1e1 was watched already: its imported watches are more plays
@@ -65,7 +65,7 @@ struct StoreImportTests {
         let store = try await Support.store()
         let id = EpisodeID(rawValue: "arrow/s1e2")
         let at = Date(timeIntervalSince1970: 1_556_827_200)
-        try await store.mark([id], at: at)
+        try await store.watch([id], watchedAt: at)
         let report = try await store.importWatches([
             WatchToImport(episodeID: id, watchedAt: at.addingTimeInterval(0.4)),
             WatchToImport(episodeID: id, watchedAt: nil),

@@ -11,7 +11,7 @@ struct TVTimeExportTests {
 
     @Test("The unpacked folder: episodes with TheTVDB's show ids, instants in UTC, rewatch counts; followed shows with archived")
     func readsFolder() throws {
-        let history = try TVTimeExport.read(at: Self.folder)
+        let history = try TVTimeExport.read(contentsOf: Self.folder)
         #expect(history.service == .tvTime)
         #expect(history.watches.count == 11)
         #expect(history.skipped.map(\.description) == ["seen_episode.csv line 11: Arrow: no season and episode number, no episode id"])
@@ -23,13 +23,13 @@ struct TVTimeExportTests {
         #expect(history.follows.map(\.archived) == [false, true, false, true])
         #expect(history.follows.first?.followedAt == Support.date("2019-04-30T10:00:00Z"))
         // The CSV file alone reads too, without the followed shows.
-        let alone = try TVTimeExport.read(at: Self.folder.appendingPathComponent("seen_episode.csv"))
+        let alone = try TVTimeExport.read(contentsOf: Self.folder.appendingPathComponent("seen_episode.csv"))
         #expect(alone.watches == history.watches && alone.follows.isEmpty)
     }
 
     @Test("Matched by TheTVDB's show id, else by title; an archived show is to be hidden")
     func matches() throws {
-        let plan = ExternalHistoryMatcher(list: try Support.list()).match(try TVTimeExport.read(at: Self.folder))
+        let plan = ExternalHistoryMatcher(list: try Support.list()).match(try TVTimeExport.read(contentsOf: Self.folder))
         #expect(plan.matched.count == 8)
         #expect(plan.unmatched.count == 3)
         #expect(Dictionary(grouping: plan.matched, by: \.method).mapValues(\.count) == [.showID: 7, .title: 1])
@@ -48,7 +48,7 @@ struct TVTimeExportTests {
     ])
     func refusesBrokenFiles(name: String, code: ExternalHistoryError.Code, detail: String) throws {
         let url = Support.imports.appendingPathComponent("tvtime/broken/\(name)")
-        let error = try #require(throws: ExternalHistoryError.self) { try TVTimeExport.read(at: url) }
+        let error = try #require(throws: ExternalHistoryError.self) { try TVTimeExport.read(contentsOf: url) }
         #expect(error.code == code)
         #expect(error.detail.contains(detail), "\(error.detail)")
     }
@@ -56,17 +56,17 @@ struct TVTimeExportTests {
     @Test("Not TV Time's: a Trakt file, a ZIP that is cut off, a folder without the history, a missing path, an empty file")
     func notTVTime() throws {
         let trakt = Support.imports.appendingPathComponent("trakt/watched-history.json")
-        #expect(throws: ExternalHistoryError.self) { try TVTimeExport.read(at: trakt) }
+        #expect(throws: ExternalHistoryError.self) { try TVTimeExport.read(contentsOf: trakt) }
         let zip = try TemporaryFiles.folder("tvtime").appendingPathComponent("export.zip")
         try Data([0x50, 0x4B, 0x03, 0x04, 0, 0]).write(to: zip)
-        #expect(try #require(throws: ExternalHistoryError.self) { try TVTimeExport.read(at: zip) }.code == .malformed)
+        #expect(try #require(throws: ExternalHistoryError.self) { try TVTimeExport.read(contentsOf: zip) }.code == .malformed)
         #expect(try #require(throws: ExternalHistoryError.self) { try TVTimeExport.read(seenEpisodes: Data([0x50, 0x4B, 0x03, 0x04, 0, 0])) }.code == .zipArchive)
         let empty = try TemporaryFiles.folder("tvtime")
-        #expect(try #require(throws: ExternalHistoryError.self) { try TVTimeExport.read(at: empty) }.code == .missingField)
-        #expect(throws: ExternalHistoryError.self) { try TVTimeExport.read(at: empty.appendingPathComponent("nothing.csv")) }
+        #expect(try #require(throws: ExternalHistoryError.self) { try TVTimeExport.read(contentsOf: empty) }.code == .missingField)
+        #expect(throws: ExternalHistoryError.self) { try TVTimeExport.read(contentsOf: empty.appendingPathComponent("nothing.csv")) }
         #expect(try #require(throws: ExternalHistoryError.self) { try TVTimeExport.read(seenEpisodes: Data()) }.code == .malformed)
         #expect(try #require(throws: ExternalHistoryError.self) {
-            try TVTimeExport.read(at: Self.folder.appendingPathComponent("followed_tv_show.csv"))
+            try TVTimeExport.read(contentsOf: Self.folder.appendingPathComponent("followed_tv_show.csv"))
         }.code == .missingField)
     }
 

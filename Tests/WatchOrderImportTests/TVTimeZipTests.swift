@@ -13,8 +13,8 @@ struct TVTimeZipTests {
         "export-deflated.zip", "export-stored.zip",
     ])
     func readsArchive(name: String) throws {
-        let folder = try TVTimeExport.read(at: TVTimeExportTests.folder)
-        let zipped = try TVTimeExport.read(at: Self.zips.appendingPathComponent(name))
+        let folder = try TVTimeExport.read(contentsOf: TVTimeExportTests.folder)
+        let zipped = try TVTimeExport.read(contentsOf: Self.zips.appendingPathComponent(name))
         #expect(zipped == folder)
         #expect(zipped.watches.count == 11 && zipped.follows.count == 4)
     }
@@ -27,7 +27,7 @@ struct TVTimeZipTests {
         ("liar.zip", .tooLarge, "more than the 1024 bytes it declares"),
     ])
     func refusesBadArchives(name: String, code: ExternalHistoryError.Code, detail: String) throws {
-        let error = try #require(throws: ExternalHistoryError.self) { try TVTimeExport.read(at: Self.zips.appendingPathComponent(name)) }
+        let error = try #require(throws: ExternalHistoryError.self) { try TVTimeExport.read(contentsOf: Self.zips.appendingPathComponent(name)) }
         #expect(error.code == code)
         #expect(error.detail.contains(detail), "\(error.detail)")
         #expect(error.detail.contains(name), "\(error.detail)")
@@ -37,19 +37,19 @@ struct TVTimeZipTests {
     @Test("Every truncation and every flipped byte of the archive gives a typed error or the same history, never a trap")
     func mangledArchives() throws {
         let good = try Data(contentsOf: Self.zips.appendingPathComponent("export-deflated.zip"))
-        let expected = try TVTimeExport.read(at: TVTimeExportTests.folder)
+        let expected = try TVTimeExport.read(contentsOf: TVTimeExportTests.folder)
         let file = try TemporaryFiles.folder("tvtime-zip").appendingPathComponent("x.zip")
         var failures = 0
         for cut in stride(from: 0, to: good.count, by: 7) {
             try Data(good.prefix(cut)).write(to: file)
-            do { #expect(try TVTimeExport.read(at: file) == expected) } catch { failures += 1 }
+            do { #expect(try TVTimeExport.read(contentsOf: file) == expected) } catch { failures += 1 }
         }
         #expect(failures > 0)
         for index in stride(from: 0, to: good.count, by: 3) {
             var bytes = [UInt8](good)
             bytes[index] ^= 0xFF
             try Data(bytes).write(to: file)
-            _ = try? TVTimeExport.read(at: file)   // only a trap or a hang fails this
+            _ = try? TVTimeExport.read(contentsOf: file)   // only a trap or a hang fails this
         }
     }
 
@@ -62,11 +62,11 @@ struct TVTimeZipTests {
         var zip64 = bytes
         for offset in 16..<20 { zip64[end + offset] = 0xFF }
         try Data(zip64).write(to: file)
-        let error = try #require(throws: ExternalHistoryError.self) { try TVTimeExport.read(at: file) }
+        let error = try #require(throws: ExternalHistoryError.self) { try TVTimeExport.read(contentsOf: file) }
         #expect(error.code == .unsupportedArchive && error.detail.contains("ZIP64"), "\(error.detail)")
         bytes[end + 4] = 1
         try Data(bytes).write(to: file)
-        let split = try #require(throws: ExternalHistoryError.self) { try TVTimeExport.read(at: file) }
+        let split = try #require(throws: ExternalHistoryError.self) { try TVTimeExport.read(contentsOf: file) }
         #expect(split.code == .unsupportedArchive && split.detail.contains("split"), "\(split.detail)")
     }
 }

@@ -99,7 +99,7 @@ struct WatchOrderTVMazeTests {
         let disagreement = try #require(result.disagreements.first)
         #expect(disagreement.episode == EpisodeID(showID: arrow, season: 6, number: 9))
         #expect(disagreement.otherAirDay == (try day("2017-12-07")))
-        #expect(disagreement.description == "Arrow S6E09: aired 2017-12-08 by the page, 2017-12-07 by TVMaze")
+        #expect(disagreement.description == "Arrow 6x09: aired 2017-12-08 by the page, 2017-12-07 by TVMaze")
         // A TBA day is filled from the second source.
         #expect(result.list.episodes[2].airDay == (try day("2018-01-18")))
         #expect(result.unmatched == [EpisodeID(showID: arrow, season: 99, number: 1)])

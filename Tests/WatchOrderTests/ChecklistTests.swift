@@ -31,12 +31,12 @@ struct ChecklistTests {
     func upNext() throws {
         let list = try list()
         var checklist = Checklist()
-        checklist.mark(EpisodeID(rawValue: "a/s1e1"))
+        checklist.watch(EpisodeID(rawValue: "a/s1e1"))
         #expect(checklist.next(in: list, at: .fixed(at: now, timeZone: newYork))?.id.rawValue == "b/s1e1")
         let perShow = checklist.upNextByShow(in: list, at: .fixed(at: now, timeZone: newYork))
         #expect(perShow["a"]?.id.rawValue == "a/s1e2")
         #expect(perShow["b"]?.id.rawValue == "b/s1e1")
-        checklist.mark(show: "b", in: list, at: .fixed(at: now, timeZone: newYork))
+        checklist.watch(show: "b", in: list, at: .fixed(at: now, timeZone: newYork))
         // b's TBA episode is not marked and not offered.
         #expect(!checklist.isWatched(EpisodeID(rawValue: "b/s1e2")))
         #expect(checklist.upNextByShow(in: list, at: .fixed(at: now, timeZone: newYork))["b"] == nil)
@@ -57,14 +57,14 @@ struct ChecklistTests {
     func markingAndProgress() throws {
         let list = try list()
         var checklist = Checklist()
-        checklist.mark(through: EpisodeID(rawValue: "a/s1e2"), in: list, at: .fixed(at: now, timeZone: newYork))
+        checklist.watch(through: EpisodeID(rawValue: "a/s1e2"), in: list, at: .fixed(at: now, timeZone: newYork))
         #expect(checklist.watched == Set(["a/s1e1", "b/s1e1", "b/s1o50", "a/s1e2"].map(EpisodeID.init(rawValue:))))
         #expect(checklist.progress(in: list, at: .fixed(at: now, timeZone: newYork)) == WatchProgress(watched: 4, aired: 5, total: 7))
         #expect(checklist.progress(in: list, show: "a", season: 1, at: .fixed(at: now, timeZone: newYork)) == WatchProgress(watched: 2, aired: 2, total: 2))
-        checklist.unmark(EpisodeID(rawValue: "b/s1o50"))
+        checklist.unwatch(EpisodeID(rawValue: "b/s1o50"))
         checklist.hidesSpecials = true
         #expect(checklist.progress(in: list, show: "b", at: .fixed(at: now, timeZone: newYork)) == WatchProgress(watched: 1, aired: 1, total: 2))
-        checklist.mark(show: "a", season: 2, in: list, at: .fixed(at: now, timeZone: newYork))
+        checklist.watch(show: "a", season: 2, in: list, at: .fixed(at: now, timeZone: newYork))
         #expect(checklist.isWatched(EpisodeID(rawValue: "a/s2e1")))
         #expect(!checklist.isWatched(EpisodeID(rawValue: "a/s2e2")))
         checklist.selectedShows = ["b"]

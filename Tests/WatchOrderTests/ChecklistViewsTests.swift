@@ -65,9 +65,9 @@ struct ChecklistViewsTests {
         let list = try list()
         var checklist = Checklist(watched: [id("alpha/s1e1"), id("alpha/s2e1"), id("alpha/s2e2"), id("beta/s1e1")])
         #expect(checklist.watchedEpisodes(ofShow: "alpha", season: 2, in: list) == [id("alpha/s2e1"), id("alpha/s2e2")])
-        checklist.unmark(show: "alpha", season: 2, in: list)
+        checklist.unwatch(show: "alpha", season: 2, in: list)
         #expect(checklist.watched == [id("alpha/s1e1"), id("beta/s1e1")])
-        checklist.unmark(show: "beta", in: list)
+        checklist.unwatch(show: "beta", in: list)
         #expect(checklist.watched == [id("alpha/s1e1")])
     }
 

@@ -36,7 +36,7 @@ struct FeedsTests {
         #expect(list.crossover(of: EpisodeID(rawValue: "beta-co/s1e1")) == CrossoverPart(name: "The Event", part: 1, parts: 2))
         #expect(list.crossover(of: EpisodeID(rawValue: "alpha/s1e2")) == CrossoverPart(name: "The Event", part: 2, parts: 2))
         #expect(list.crossover(of: EpisodeID(rawValue: "alpha/s1e1")) == nil)
-        #expect(list.fullCode(of: list.episodes[0]) == "Alpha 1x01")
+        #expect(list.code(of: list.episodes[0], .withShow) == "Alpha 1x01")
     }
 
     @Test("Same-night orderings are orders, not crossovers; the Arrowverse's crossovers are")

@@ -72,11 +72,11 @@ struct HistoryMigrationTests {
         let (path, marks, _) = try copy()
         do {
             let store = try WatchOrderStore(path: path)
-            let summary = try await store.mark([EpisodeID(rawValue: "arrow/s1e1"), EpisodeID(rawValue: "arrow/s1e6")],
-                                               at: Date(timeIntervalSince1970: 1_800_000_000))
+            let summary = try await store.watch([EpisodeID(rawValue: "arrow/s1e1"), EpisodeID(rawValue: "arrow/s1e6")],
+                                               watchedAt: Date(timeIntervalSince1970: 1_800_000_000))
             #expect(summary.alreadyWatched.map(\.rawValue) == ["arrow/s1e1"])
             #expect(summary.newlyWatched.map(\.rawValue) == ["arrow/s1e6"])
-            #expect(try await store.undo()?.kind == .mark)
+            #expect(try await store.undo()?.kind == .watch)
         }
         let reopened = try WatchOrderStore(path: path)
         let history = try await reopened.history()

@@ -41,11 +41,11 @@ struct HistoryTests {
     func watchesAndPlays() async throws {
         let store = try await Self.store()
         let first = Date(timeIntervalSince1970: 1_690_000_000), later = Date(timeIntervalSince1970: 1_695_000_000)
-        try await store.mark([Self.id("alpha/s1e1")], at: first)
-        let again = try await store.mark([Self.id("alpha/s1e1"), Self.id("alpha/s1e2")], at: later)
+        try await store.watch([Self.id("alpha/s1e1")], watchedAt: first)
+        let again = try await store.watch([Self.id("alpha/s1e1"), Self.id("alpha/s1e2")], watchedAt: later)
         #expect(again.alreadyWatched == [Self.id("alpha/s1e1")] && again.newlyWatched == [Self.id("alpha/s1e2")])
-        try await store.mark([Self.id("beta/s1e1")])  // the store's clock's time
-        try await store.markRewatched([Self.id("alpha/s1e1")], at: Self.now.addingTimeInterval(60))
+        try await store.watch([Self.id("beta/s1e1")])  // the store's clock's time
+        try await store.rewatch([Self.id("alpha/s1e1")], watchedAt: Self.now.addingTimeInterval(60))
         let history = try await store.history()
         #expect(history.watches.map(\.episodeID.rawValue) == ["alpha/s1e1", "alpha/s1e2", "beta/s1e1", "alpha/s1e1"])
         #expect(history.watches.map(\.watchedAt) == [first, later, Self.now, Self.now.addingTimeInterval(60)])
@@ -54,11 +54,11 @@ struct HistoryTests {
         #expect(history.playCount(of: Self.id("gamma/s1e1")) == 0)
         #expect(history.playCounts == [Self.id("alpha/s1e1"): 2, Self.id("alpha/s1e2"): 1, Self.id("beta/s1e1"): 1])
         // The play recorded by mistake goes; the first watch stays.
-        #expect(try await store.unmarkLastWatch([Self.id("alpha/s1e1")]) == [Self.id("alpha/s1e1")])
+        #expect(try await store.unwatchLast([Self.id("alpha/s1e1")]) == [Self.id("alpha/s1e1")])
         #expect(try await store.history().watches(of: Self.id("alpha/s1e1")).map(\.watchedAt) == [first])
         // Unmarking removes every watch.
-        try await store.markRewatched([Self.id("alpha/s1e2")], at: Self.now)
-        #expect(try await store.unmark([Self.id("alpha/s1e2"), Self.id("gamma/s1e1")]) == [Self.id("alpha/s1e2")])
+        try await store.rewatch([Self.id("alpha/s1e2")], watchedAt: Self.now)
+        #expect(try await store.unwatch([Self.id("alpha/s1e2"), Self.id("gamma/s1e1")]) == [Self.id("alpha/s1e2")])
         #expect(try await store.history().playCount(of: Self.id("alpha/s1e2")) == 0)
     }
 
@@ -66,7 +66,7 @@ struct HistoryTests {
     func queries() async throws {
         let store = try await Self.store()
         for (index, id) in ["alpha/s1e1", "beta/s1e1", "alpha/s1e2", "gamma/s1e1", "alpha/s1e3"].enumerated() {
-            try await store.mark([Self.id(id)], at: Date(timeIntervalSince1970: 1_690_000_000 + Double(index) * 86_400))
+            try await store.watch([Self.id(id)], watchedAt: Date(timeIntervalSince1970: 1_690_000_000 + Double(index) * 86_400))
         }
         #expect(try await store.history(HistoryQuery(show: "alpha")).watches.map(\.episodeID.rawValue) == ["alpha/s1e1", "alpha/s1e2", "alpha/s1e3"])
         // A show id that is the start of another's ("alph") names nothing.
@@ -80,7 +80,7 @@ struct HistoryTests {
     @Test("A skipped episode is done for up next and behind, but not watched")
     func skips() async throws {
         let store = try await Self.store()
-        try await store.mark([Self.id("alpha/s1e1")], at: Self.now)
+        try await store.watch([Self.id("alpha/s1e1")], watchedAt: Self.now)
         #expect(try await store.skip([Self.id("alpha/s1e2"), Self.id("alpha/s1e2")]) == [Self.id("alpha/s1e2")])
         #expect(try await store.skip([Self.id("alpha/s1e2")]).isEmpty)
         var state = try await store.state()
@@ -97,7 +97,7 @@ struct HistoryTests {
     @Test("A hidden or dropped show keeps its marks and leaves up next, coming soon and behind; watching brings it back")
     func hiddenAndDropped() async throws {
         let store = try await Self.store()
-        try await store.mark([Self.id("beta/s1e1")], at: Self.now)
+        try await store.watch([Self.id("beta/s1e1")], watchedAt: Self.now)
         #expect(try await store.setStatus(.dropped, ofShow: "beta") == .watching)
         #expect(try await store.setStatus(.hidden, ofShow: "gamma") == .watching)
         var state = try await store.state()
@@ -116,13 +116,13 @@ struct HistoryTests {
         upNext = state.checklist.upNext(in: list, at: Self.clock)
         #expect(Set(upNext.byShow.keys) == ["alpha", "beta"])
         // markNext of a hidden show named explicitly still marks its next episode.
-        #expect(try await store.markNext(ofShow: "gamma", at: Self.clock).newlyWatched == [Self.id("gamma/s1e1")])
+        #expect(try await store.watchNext(ofShow: "gamma", at: Self.clock).newlyWatched == [Self.id("gamma/s1e1")])
     }
 
     @Test("Up next per show: ordered by the next episode's air day, with the episodes behind")
     func upNextPerShow() async throws {
         let store = try await Self.store()
-        try await store.mark([Self.id("alpha/s1e1"), Self.id("alpha/s1e2"), Self.id("beta/s1e1")], at: Self.now)
+        try await store.watch([Self.id("alpha/s1e1"), Self.id("alpha/s1e2"), Self.id("beta/s1e1")], watchedAt: Self.now)
         let state = try await store.state()
         let list = try state.watchList()
         let entries = state.checklist.upNextPerShow(in: list, at: Self.clock)
@@ -135,8 +135,8 @@ struct HistoryTests {
     @Test("A rewatch session: its own marks and progress, up next from the start, first watches kept; overlap refused")
     func rewatch() async throws {
         let store = try await Self.store()
-        try await store.mark((1...4).map { Self.id("alpha/s1e\($0)") }, at: Date(timeIntervalSince1970: 1_680_000_000))
-        let session = try await store.startRewatch(named: "Second run", shows: ["alpha"], at: Self.now)
+        try await store.watch((1...4).map { Self.id("alpha/s1e\($0)") }, watchedAt: Date(timeIntervalSince1970: 1_680_000_000))
+        let session = try await store.startRewatch(named: "Second run", shows: ["alpha"], startedAt: Self.now)
         await #expect(throws: WatchOrderStoreError.rewatchOverlaps(show: "alpha", session: "Second run")) {
             try await store.startRewatch(named: "Third", shows: ["alpha", "beta"])
         }
@@ -147,7 +147,7 @@ struct HistoryTests {
         var state = try await store.state()
         let list = try state.watchList()
         #expect(state.checklist.upNextByShow(in: list, at: Self.clock)["alpha"]?.id == Self.id("alpha/s1e1"))
-        let marked = try await store.mark([Self.id("alpha/s1e1"), Self.id("beta/s1e1")], at: Self.now)
+        let marked = try await store.watch([Self.id("alpha/s1e1"), Self.id("beta/s1e1")], watchedAt: Self.now)
         #expect(marked.newlyWatched == [Self.id("alpha/s1e1"), Self.id("beta/s1e1")])
         state = try await store.state()
         let active = try #require(state.checklist.rewatches.first)
@@ -156,15 +156,15 @@ struct HistoryTests {
         #expect(state.checklist.upNextPerShow(in: list, at: Self.clock).first { $0.show.id == "alpha" }?.rewatch == session.id)
         #expect(state.checklist.upNextByShow(in: list, at: Self.clock)["alpha"]?.id == Self.id("alpha/s1e2"))
         // Marking again within the session changes nothing; unmarking takes the session's watch only.
-        #expect(try await store.mark([Self.id("alpha/s1e1")]).alreadyWatched == [Self.id("alpha/s1e1")])
+        #expect(try await store.watch([Self.id("alpha/s1e1")]).alreadyWatched == [Self.id("alpha/s1e1")])
         let history = try await store.history()
         #expect(history.playCount(of: Self.id("alpha/s1e1")) == 2)
         #expect(try await store.history(HistoryQuery(rewatch: session.id)).watches.map(\.episodeID) == [Self.id("alpha/s1e1")])
-        #expect(try await store.unmark([Self.id("alpha/s1e1")]) == [Self.id("alpha/s1e1")])
+        #expect(try await store.unwatch([Self.id("alpha/s1e1")]) == [Self.id("alpha/s1e1")])
         #expect(try await store.history().playCount(of: Self.id("alpha/s1e1")) == 1)
         // Ended: up next follows the first watches again (everything of alpha is watched).
-        try await store.mark([Self.id("alpha/s1e1")], at: Self.now)
-        let ended = try await store.endRewatch(session.id, at: Self.now.addingTimeInterval(3600))
+        try await store.watch([Self.id("alpha/s1e1")], watchedAt: Self.now)
+        let ended = try await store.endRewatch(session.id, endedAt: Self.now.addingTimeInterval(3600))
         #expect(ended.endedAt == Self.now.addingTimeInterval(3600))
         await #expect(throws: WatchOrderStoreError.self) { try await store.endRewatch(session.id) }
         state = try await store.state()
@@ -183,10 +183,10 @@ struct HistoryTests {
         let store = try await Self.store()
         // 2023-01-31T23:30Z is January in New York and February in Tokyo.
         let lateJanuary = Date(timeIntervalSince1970: 1_675_207_800)
-        try await store.mark([Self.id("alpha/s1e1"), Self.id("gamma/s1e1")], at: lateJanuary)
-        try await store.mark([Self.id("alpha/s1e2")], at: Date(timeIntervalSince1970: 1_677_000_000))  // 2023-02-21
-        try await store.markRewatched([Self.id("alpha/s1e1")], at: Date(timeIntervalSince1970: 1_677_000_000))
-        try await store.mark([Self.id("beta/s1e1"), Self.id("nowhere/s1e1")], at: Date(timeIntervalSince1970: 1_677_000_000))
+        try await store.watch([Self.id("alpha/s1e1"), Self.id("gamma/s1e1")], watchedAt: lateJanuary)
+        try await store.watch([Self.id("alpha/s1e2")], watchedAt: Date(timeIntervalSince1970: 1_677_000_000))  // 2023-02-21
+        try await store.rewatch([Self.id("alpha/s1e1")], watchedAt: Date(timeIntervalSince1970: 1_677_000_000))
+        try await store.watch([Self.id("beta/s1e1"), Self.id("nowhere/s1e1")], watchedAt: Date(timeIntervalSince1970: 1_677_000_000))
         let history = try await store.history()
         let list = try await store.watchList()
         let newYork = try #require(TimeZone(identifier: "America/New_York"))

@@ -35,7 +35,7 @@ struct LookupTests {
     func codesRoundTrip() throws {
         let list = try smallList()
         for episode in list.episodes {
-            let name = "\(list.show(episode.showID)?.name ?? "") \(list.code(of: episode))"
+            let name = list.code(of: episode, .withShow)
             #expect(try list.episode(named: name).id == episode.id, "\(name)")
         }
         let specials = list.episodes.filter(\.isSpecial).map { list.code(of: $0) }

@@ -35,14 +35,14 @@ struct MergeGroupTests {
         let b = EpisodeList(show: Show(name: "B"), episodes: [episode("B", 1, 1, "2020-01-02"), episode("B", 1, 2, "2020-01-03")])
         let list = try WatchList.merge([a, b], rules: [.together(name: "Y", episodes: [reference("A", 1, 1), reference("B", 1, 2)])])
         #expect(ids(list) == ["a/s1e1", "b/s1e1", "b/s1e2"])
-        #expect(list.interruptions.map(\.description) == ["Y: B S1E01 comes between its parts (a later part waits for it)"])
+        #expect(list.interruptions.map(\.description) == ["Y: B 1x01 comes between its parts (a later part waits for it)"])
     }
 
     @Test("An episode in two groups is refused; contradicting groups are a cycle")
     func refusals() throws {
         let a = EpisodeList(show: Show(name: "A"), episodes: [episode("A", 1, 1, "2020-01-01"), episode("A", 1, 2, "2020-01-02")])
         let b = EpisodeList(show: Show(name: "B"), episodes: [episode("B", 1, 1, "2020-01-01")])
-        #expect(throws: WatchOrderError.overlappingGroups(episode: "A S1E01", groups: ["G1", "G2"])) {
+        #expect(throws: WatchOrderError.overlappingGroups(episode: "A 1x01", groups: ["G1", "G2"])) {
             try WatchList.merge([a, b], rules: [
                 .together(name: "G1", episodes: [reference("A", 1, 1), reference("B", 1, 1)]),
                 .together(name: "G2", episodes: [reference("B", 1, 1), reference("A", 1, 1)].reversed()),
@@ -66,7 +66,7 @@ struct MergeGroupTests {
         let rule = OrderingRule.before(reference("B", 1, 4), reference("A", 1, 4))
         let list = try WatchList.merge([a, b], rules: [rule], showPriority: ["A", "B"])
         #expect(ids(list) == ["a/s1e1", "b/s1e1", "a/s1e2", "b/s1e2", "a/s1e3", "b/s1e3", "b/s1e4", "a/s1e4"])
-        #expect(list.priorityTies.map(\.description) == ["2020-01-01: A S1E01 before B S1E01 by show priority"])
+        #expect(list.priorityTies.map(\.description) == ["2020-01-01: A 1x01 before B 1x01 by show priority"])
     }
 
     @Test("Rules read and write their JSON forms, the older form of before too")

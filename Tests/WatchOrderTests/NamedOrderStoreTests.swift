@@ -46,10 +46,10 @@ struct NamedOrderStoreTests {
             try await store.chooseOrder("together")
             #expect(ids(try await store.watchList()) == ["a/s1e1", "a/s1e2", "b/s1e1", "b/s1e2"])
             // Mark through follows the chosen order: through A 1x02 marks A's two, not B's.
-            let marked = try await store.mark(through: EpisodeID(rawValue: "a/s1e2"), at: clock)
+            let marked = try await store.watch(through: EpisodeID(rawValue: "a/s1e2"), at: clock)
             #expect(marked.episodes.map(\.rawValue) == ["a/s1e1", "a/s1e2"])
             // An explicit order for one call, whatever the choice.
-            let other = try await store.mark(through: EpisodeID(rawValue: "b/s1e2"), order: "airing", at: clock)
+            let other = try await store.watch(through: EpisodeID(rawValue: "b/s1e2"), order: "airing", at: clock)
             #expect(other.newlyWatched.map(\.rawValue) == ["b/s1e1", "b/s1e2"])
             #expect(ids(try await store.watchList(order: "airing")) == ["a/s1e1", "b/s1e1", "b/s1e2", "a/s1e2"])
         }

@@ -43,7 +43,7 @@ struct SeriesCatalogTests {
             for episode in result.list.episodes {
                 guard let broadcast = episode.broadcast, let season = schedule.season(episode.season) else { continue }
                 // The instant falls on the episode's air day in the schedule's zone.
-                #expect(CalendarDay(containing: broadcast, in: season.timeZone) == episode.airDay, "\(list.show.name) \(episode.code)")
+                #expect(CalendarDay(containing: broadcast, in: season.timeZone) == episode.airDay, "\(list.show.name) \(episode.code(.compact))")
             }
         }
         #expect(seasons == 49)
@@ -100,8 +100,8 @@ struct SeriesCatalogTests {
         #expect(result.list.episodes[2].broadcast == instant("2016-10-14T00:00:00Z"))
         #expect(result.list.episodes[4].broadcast == nil)
         #expect(result.notes.map(\.description) == [
-            "Legends of Tomorrow S2E17: the broadcast facts say 2017-04-05T00:00:00Z, another instant than the one it has",
-            "Legends of Tomorrow S8E01: no broadcast facts for its season",
+            "Legends of Tomorrow 2x17: the broadcast facts say 2017-04-05T00:00:00Z, another instant than the one it has",
+            "Legends of Tomorrow 8x01: no broadcast facts for its season",
         ])
     }
 

@@ -24,7 +24,7 @@ struct StoreTests {
     func rescrapeKeepsMarks() async throws {
         let store = try WatchOrderStore(path: try databasePath())
         try await store.refresh(list("Alpha", titles: ["One", "Twoo", "Three"], days: ["2023-01-01", "2023-01-08", "2023-01-15"]))
-        try await store.mark([EpisodeID(rawValue: "alpha/s1e2"), EpisodeID(rawValue: "alpha/s1e3")])
+        try await store.watch([EpisodeID(rawValue: "alpha/s1e2"), EpisodeID(rawValue: "alpha/s1e3")])
         // Title corrected, episode 3 gone for now.
         try await store.refresh(list("Alpha", titles: ["One", "Two"], days: ["2023-01-01", "2023-01-08"]))
         var state = try await store.state()
@@ -48,10 +48,10 @@ struct StoreTests {
             ])
             try await store.setShowPriority(["beta", "alpha"])
             try await store.setRules([.before(EpisodeReference(show: "Alpha", season: 1, episode: 1), EpisodeReference(show: "Beta", season: 1, episode: 1))])
-            let marked = try await store.mark(through: EpisodeID(rawValue: "beta/s1e2"), at: .fixed(at: now, timeZone: utc))
+            let marked = try await store.watch(through: EpisodeID(rawValue: "beta/s1e2"), at: .fixed(at: now, timeZone: utc))
             #expect(marked.episodes.map(\.rawValue) == ["alpha/s1e1", "beta/s1e1", "beta/s1e2"])
             #expect(marked.newlyWatched == marked.episodes)
-            let season = try await store.mark(show: "beta", season: 1, at: .fixed(at: now, timeZone: utc))
+            let season = try await store.watch(show: "beta", season: 1, at: .fixed(at: now, timeZone: utc))
             #expect(season.episodes.map(\.rawValue) == ["beta/s1e1", "beta/s1e2"])  // B3 has not aired
             #expect(season.newlyWatched.isEmpty && season.alreadyWatched == season.episodes)  // marked through beta/s1e2 above
             try await store.setHidesSpecials(true)
@@ -74,10 +74,10 @@ struct StoreTests {
         let second = try WatchOrderStore(path: path)
         try await first.refresh(list("Alpha", titles: (1...100).map { "E\($0)" }, days: Array(repeating: "2023-01-01", count: 100)))
         async let a: Void = {
-            for number in stride(from: 1, through: 100, by: 2) { try await first.mark([EpisodeID(rawValue: "alpha/s1e\(number)")]) }
+            for number in stride(from: 1, through: 100, by: 2) { try await first.watch([EpisodeID(rawValue: "alpha/s1e\(number)")]) }
         }()
         async let b: Void = {
-            for number in stride(from: 2, through: 100, by: 2) { try await second.mark([EpisodeID(rawValue: "alpha/s1e\(number)")]) }
+            for number in stride(from: 2, through: 100, by: 2) { try await second.watch([EpisodeID(rawValue: "alpha/s1e\(number)")]) }
             try await second.refresh(EpisodeList(show: Show(name: "Beta"), episodes: []))
         }()
         _ = try await (a, b)
@@ -93,7 +93,7 @@ struct StoreTests {
         let fixedNow = now
         var iterator = store.observeUpNext(at: .fixed(at: fixedNow, timeZone: utc)).makeAsyncIterator()
         #expect(try await iterator.next()?.next?.id.rawValue == "alpha/s1e1")
-        try await store.mark([EpisodeID(rawValue: "alpha/s1e1")])
+        try await store.watch([EpisodeID(rawValue: "alpha/s1e1")])
         #expect(try await iterator.next()?.next?.id.rawValue == "alpha/s1e2")
         try await store.refresh(list("Beta", titles: ["B0"], days: ["2022-12-01"]))
         #expect(try await iterator.next()?.next?.id.rawValue == "beta/s1e1")
@@ -109,14 +109,14 @@ struct StoreTests {
     func exportImport() async throws {
         let source = try WatchOrderStore(path: try databasePath())
         try await source.refresh(list("Alpha", titles: ["A1", "A2"], days: ["2023-01-01", "2023-01-08"]))
-        try await source.mark([EpisodeID(rawValue: "alpha/s1e2")])
+        try await source.watch([EpisodeID(rawValue: "alpha/s1e2")])
         try await source.setHidesSpecials(true)
-        let data = try await source.exportProgress(at: now)
+        let data = try await source.exportProgress(exportedAt: now)
         let text = String(decoding: data, as: UTF8.self)
         #expect(text.contains("\"alpha/s1e2\""))
         let target = try WatchOrderStore(path: try databasePath())
         // The target lists no episodes yet: the mark is kept, and reported as naming no stored episode.
-        #expect(try await target.importProgress(data) == MarkSummary(unknown: [EpisodeID(rawValue: "alpha/s1e2")]))
+        #expect(try await target.importProgress(data) == WatchSummary(unknown: [EpisodeID(rawValue: "alpha/s1e2")]))
         let state = try await target.state()
         #expect(state.checklist.watched == [EpisodeID(rawValue: "alpha/s1e2")])
         #expect(state.checklist.hidesSpecials)
@@ -130,9 +130,9 @@ struct StoreTests {
         let a1 = EpisodeID(rawValue: "alpha/s1e1"), a2 = EpisodeID(rawValue: "alpha/s1e2"), a3 = EpisodeID(rawValue: "alpha/s1e3")
         let ghost = EpisodeID(rawValue: "omega/s9e9")
 
-        let first = try await store.mark([a2, a1, a2, ghost])
-        #expect(first == MarkSummary(episodes: [a2, a1], newlyWatched: [a2, a1], alreadyWatched: [], unknown: [ghost]))
-        let again = try await store.mark([a1, a3])
+        let first = try await store.watch([a2, a1, a2, ghost])
+        #expect(first == WatchSummary(episodes: [a2, a1], newlyWatched: [a2, a1], alreadyWatched: [], unknown: [ghost]))
+        let again = try await store.watch([a1, a3])
         #expect(again.newlyWatched == [a3])
         #expect(again.alreadyWatched == [a1])
         #expect(again.episodes == [a1, a3])
@@ -140,11 +140,11 @@ struct StoreTests {
         // The unknown id's mark is kept, as the store keeps marks of episodes no longer listed.
         #expect(try await store.state().checklist.watched == [a1, a2, a3, ghost])
 
-        #expect(try await store.unmark([a3, a3, EpisodeID(rawValue: "alpha/s1e7")]) == [a3])
-        #expect(try await store.unmark([a3]).isEmpty)
+        #expect(try await store.unwatch([a3, a3, EpisodeID(rawValue: "alpha/s1e7")]) == [a3])
+        #expect(try await store.unwatch([a3]).isEmpty)
 
         // One file imported twice: newly watched the first time, already watched the second.
-        let exported = try await store.exportProgress(at: now)
+        let exported = try await store.exportProgress(exportedAt: now)
         let target = try WatchOrderStore(path: try databasePath())
         try await target.refresh(list("Alpha", titles: ["A1", "A2", "A3"], days: ["2023-01-01", "2023-01-08", "2023-01-15"]))
         let imported = try await target.importProgress(exported)
@@ -165,7 +165,7 @@ struct StoreTests {
             Episode(showID: arrow.id, season: 1, number: number, title: "E\(number)", airDay: CalendarDay("2012-10-1\(number)"))
         })
         try await store.refresh(good)
-        try await store.mark([EpisodeID(rawValue: "arrow/s1e2")])
+        try await store.watch([EpisodeID(rawValue: "arrow/s1e2")])
         // What a page without a recognisable episode table reads as (WatchOrderWikiTests checks the reader).
         let empty = EpisodeList(show: arrow, episodes: [], diagnostics: [
             ExtractionDiagnostic(kind: .noEpisodeTable, message: "No episode table could be read for Arrow", text: "Arrow"),

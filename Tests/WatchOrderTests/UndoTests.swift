@@ -37,18 +37,18 @@ struct UndoTests {
             try await body()
             snapshots.append(try await Self.snapshot(store))
         }
-        try await step { try await store.mark([H.id("alpha/s1e1"), H.id("alpha/s1e2")], at: Date(timeIntervalSince1970: 1_690_000_000.123456789)) }
-        try await step { try await store.mark(through: H.id("alpha/s1e4"), at: H.clock) }
-        try await step { try await store.markRewatched([H.id("alpha/s1e1")]) }
-        try await step { try await store.unmark([H.id("alpha/s1e2")]) }
+        try await step { try await store.watch([H.id("alpha/s1e1"), H.id("alpha/s1e2")], watchedAt: Date(timeIntervalSince1970: 1_690_000_000.123456789)) }
+        try await step { try await store.watch(through: H.id("alpha/s1e4"), at: H.clock) }
+        try await step { try await store.rewatch([H.id("alpha/s1e1")]) }
+        try await step { try await store.unwatch([H.id("alpha/s1e2")]) }
         try await step { try await store.skip([H.id("beta/s1e1")]) }
         try await step { try await store.setStatus(.dropped, ofShow: "gamma") }
         try await step { try await store.setStatus(.hidden, ofShow: "gamma") }
         try await step { try await store.setHidesSpecials(true) }
         try await step { try await store.setSelectedShows(["alpha", "beta"]) }
         try await step { try await store.startRewatch(named: "Again", shows: ["alpha"]) }
-        try await step { try await store.mark([H.id("alpha/s1e1"), H.id("alpha/s1e3")]) }
-        try await step { try await store.unmark(show: "alpha") }
+        try await step { try await store.watch([H.id("alpha/s1e1"), H.id("alpha/s1e3")]) }
+        try await step { try await store.unwatch(show: "alpha") }
         try await step {
             let id = try #require(try await store.state().checklist.rewatches.first?.id)
             try await store.endRewatch(id)
@@ -57,11 +57,11 @@ struct UndoTests {
             let id = try #require(try await store.history().sessions.first?.id)
             try await store.removeRewatch(id)
         }
-        try await step { try await store.markNext(at: H.clock) }
+        try await step { try await store.watchNext(at: H.clock) }
         #expect(Set(snapshots.map(\.description)).count > 10, "the steps changed too little to test anything")
         let kinds = try await store.changes(limit: 100).map(\.kind)
         #expect(kinds.count == snapshots.count - 1)
-        #expect(kinds.last == .mark && kinds.first == .mark && kinds.contains(.rewatch) && kinds.contains(.settings))
+        #expect(kinds.last == .watch && kinds.first == .watch && kinds.contains(.rewatch) && kinds.contains(.settings))
         for expected in snapshots.dropLast().reversed() {
             let undone = try #require(try await store.undo())
             #expect(undone.undoneAt != nil)
@@ -74,9 +74,9 @@ struct UndoTests {
     @Test("A change that changed nothing is not logged: undo takes the one before")
     func noOpNotLogged() async throws {
         let store = try await H.store()
-        try await store.mark([H.id("alpha/s1e1")], at: H.now)
-        try await store.mark([H.id("alpha/s1e1")], at: H.now)      // already watched
-        try await store.unmark([H.id("gamma/s1e2")])               // was not watched
+        try await store.watch([H.id("alpha/s1e1")], watchedAt: H.now)
+        try await store.watch([H.id("alpha/s1e1")], watchedAt: H.now)      // already watched
+        try await store.unwatch([H.id("gamma/s1e2")])               // was not watched
         try await store.setHidesSpecials(false)                     // already shown
         try await store.setSelectedShows(nil)                       // already every show
         #expect(try await store.changes().count == 1)              // the mark only
@@ -84,31 +84,34 @@ struct UndoTests {
         try await store.setHidesSpecials(true)
         #expect(try await store.changes().count == 2)
         #expect(try await store.undo()?.summary == "Specials hidden")
-        #expect(try await store.undo()?.kind == .mark)
+        #expect(try await store.undo()?.kind == .watch)
         #expect(try await store.state().checklist.watched.isEmpty)
     }
 
     @Test("Undo from another store on the same file (another connection pool, as another process)")
     func acrossConnections() async throws {
         let first = try await H.store()
-        try await first.mark([H.id("alpha/s1e1")], at: H.now)
+        try await first.watch([H.id("alpha/s1e1")], watchedAt: H.now)
         try await first.skip([H.id("beta/s1e1")])
         let second = try WatchOrderStore(path: first.path, clock: H.clock)
         #expect(try await second.undo()?.kind == .skip)
         #expect(try await first.state().checklist.skipped.isEmpty)
         #expect(try await first.state().checklist.watched == [H.id("alpha/s1e1")])
-        #expect(try await first.undo()?.kind == .mark)
+        #expect(try await first.undo()?.kind == .watch)
         #expect(try await second.state().checklist.watched.isEmpty)
     }
 
     @Test("Rows changed behind the log: undo refuses and writes nothing")
     func conflict() async throws {
         let store = try await H.store()
-        try await store.mark([H.id("alpha/s1e1")], at: H.now)
+        try await store.watch([H.id("alpha/s1e1")], watchedAt: H.now)
         let queue = try DatabaseQueue(path: store.path)
         try await queue.write { db in try db.execute(sql: "UPDATE watch SET watchedAt = 1 WHERE episodeID = 'alpha/s1e1'") }
         try queue.close()
-        await #expect(throws: WatchOrderStoreError.undoConflict(change: "Marked 1 episode watched")) { try await store.undo() }
+        let error = try await #require(throws: WatchOrderStoreError.self) { try await store.undo() }
+        #expect(error.code == .undoConflict)
+        #expect(error.change?.summary == "Marked 1 episode watched")
+        #expect(error.errorDescription == "The last change (Marked 1 episode watched) cannot be undone: what it changed has changed since. Nothing was undone.")
         #expect(try await store.history().watches.map(\.watchedAt) == [Date(timeIntervalSince1970: 1)])
         #expect(try await store.changes().first?.undoneAt == nil)
     }
@@ -131,9 +134,9 @@ struct UndoTests {
                 let show = shows.randomElement(using: &random) ?? "alpha"
                 let time = Date(timeIntervalSince1970: Double.random(in: 1_600_000_000...1_700_000_000, using: &random))
                 switch Int.random(in: 0..<11, using: &random) {
-                case 0, 1: try await store.mark(pick, at: time); operations.append("mark \(pick)")
-                case 2: try await store.unmark(pick); operations.append("unmark \(pick)")
-                case 3: try await store.markRewatched(pick, at: time); operations.append("play \(pick)")
+                case 0, 1: try await store.watch(pick, watchedAt: time); operations.append("mark \(pick)")
+                case 2: try await store.unwatch(pick); operations.append("unmark \(pick)")
+                case 3: try await store.rewatch(pick, watchedAt: time); operations.append("play \(pick)")
                 case 4: try await store.skip(pick); operations.append("skip \(pick)")
                 case 5: try await store.unskip(pick); operations.append("unskip \(pick)")
                 case 6:
@@ -141,13 +144,13 @@ struct UndoTests {
                     try await store.setStatus(status, ofShow: show); operations.append("\(status) \(show)")
                 case 7:
                     if let active = try await store.state().checklist.rewatches.first {
-                        try await store.endRewatch(active.id, at: time); operations.append("end rewatch")
+                        try await store.endRewatch(active.id, endedAt: time); operations.append("end rewatch")
                     } else {
-                        try await store.startRewatch(named: "R", shows: [show], at: time); operations.append("rewatch \(show)")
+                        try await store.startRewatch(named: "R", shows: [show], startedAt: time); operations.append("rewatch \(show)")
                     }
-                case 8: try await store.mark(show: show, at: H.clock); operations.append("mark show \(show)")
+                case 8: try await store.watch(show: show, at: H.clock); operations.append("mark show \(show)")
                 case 9: try await store.setHidesSpecials(Bool.random(using: &random)); operations.append("specials")
-                default: try await store.unmarkLastWatch(pick); operations.append("unplay \(pick)")
+                default: try await store.unwatchLast(pick); operations.append("unplay \(pick)")
                 }
                 let now = try await Self.snapshot(store)
                 if now != snapshots.last { snapshots.append(now) }

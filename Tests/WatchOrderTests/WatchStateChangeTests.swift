@@ -29,7 +29,7 @@ struct WatchStateChangeTests {
     func none() {
         let change = state(["alpha/s1e1"]).changes(since: state(["alpha/s1e1"]))
         #expect(change.isEmpty)
-        #expect(!change.onlyMarksChanged && !change.reordersList)
+        #expect(!change.onlyWatchesChanged && !change.reordersList)
     }
 
     @Test("Marks added and removed, in the lists' order; marks of unlisted ids last")
@@ -39,7 +39,7 @@ struct WatchStateChangeTests {
         let change = after.changes(since: before)
         #expect(change.newlyWatched == [id("alpha/s1e2"), id("alpha/s1e3"), id("zzz/s9e9")])
         #expect(change.unwatched == [id("alpha/s1e1"), id("gone/s1e1")])
-        #expect(change.onlyMarksChanged)
+        #expect(change.onlyWatchesChanged)
         #expect(!change.reordersList)
     }
 
@@ -51,7 +51,7 @@ struct WatchStateChangeTests {
         #expect(change.removedEpisodes == [id("alpha/s1e3")])
         #expect(change.updatedEpisodes == [id("alpha/s1e2")])
         #expect(change.addedEpisodes.isEmpty)
-        #expect(change.reordersList && !change.onlyMarksChanged)
+        #expect(change.reordersList && !change.onlyWatchesChanged)
         let back = before.changes(since: after)
         #expect(back.addedEpisodes == [id("alpha/s1e3")])
         let rule = OrderingRule.before(EpisodeReference(show: "Beta", season: 1, episode: 1), EpisodeReference(show: "Alpha", season: 1, episode: 1))
@@ -60,7 +60,7 @@ struct WatchStateChangeTests {
         var settings = state([])
         settings.checklist.hidesSpecials = true
         let changed = settings.changes(since: state([]))
-        #expect(changed.settingsChanged && !changed.reordersList && !changed.onlyMarksChanged)
+        #expect(changed.settingsChanged && !changed.reordersList && !changed.onlyWatchesChanged)
     }
 
     @Test("observeChanges: the first state without a change, then each change made by another store on the file")
@@ -83,10 +83,10 @@ struct WatchStateChangeTests {
         // Write only once the observation has its first state: each write must then come as a change.
         var signals = started.makeAsyncIterator()
         _ = await signals.next()
-        try await writer.mark([id("alpha/s1e2"), id("beta/s1e1")])
+        try await writer.watch([id("alpha/s1e2"), id("beta/s1e1")])
         // The second write after the first is seen, so the two arrive as two changes.
         _ = await signals.next()
-        try await writer.unmark(show: "alpha", season: 1)
+        try await writer.unwatch(show: "alpha", season: 1)
         let seen = try await withTimeout(seconds: 60) { try await updates.value }
         #expect(seen.first?.change == nil)
         let changes = seen.dropFirst().compactMap(\.change)
@@ -96,17 +96,17 @@ struct WatchStateChangeTests {
         #expect(seen.last?.state.checklist.watched == [id("beta/s1e1")])
     }
 
-    @Test("unmark(show:season:) removes a season's marks in one transaction and says which")
+    @Test("unwatch(show:season:) removes a season's marks in one transaction and says which")
     func unmarkSeason() async throws {
         let path = try TestSupport.temporaryDirectory().appendingPathComponent("unmark.sqlite").path
         let store = try WatchOrderStore(path: path)
         try await store.refresh(lists())
-        try await store.mark([id("alpha/s1e3"), id("alpha/s1e1"), id("beta/s1e1"), id("other/s1e1")])
-        #expect(try await store.unmark(show: "alpha", season: 1) == [id("alpha/s1e1"), id("alpha/s1e3")])
-        #expect(try await store.unmark(show: "alpha", season: 1) == [])
-        #expect(try await store.unmark(show: "alpha", season: 7) == [])
+        try await store.watch([id("alpha/s1e3"), id("alpha/s1e1"), id("beta/s1e1"), id("other/s1e1")])
+        #expect(try await store.unwatch(show: "alpha", season: 1) == [id("alpha/s1e1"), id("alpha/s1e3")])
+        #expect(try await store.unwatch(show: "alpha", season: 1) == [])
+        #expect(try await store.unwatch(show: "alpha", season: 7) == [])
         #expect(try await store.state().checklist.watched == [id("beta/s1e1"), id("other/s1e1")])
-        #expect(try await store.unmark(show: "beta") == [id("beta/s1e1")])
+        #expect(try await store.unwatch(show: "beta") == [id("beta/s1e1")])
     }
 
     @Test("An episode's own page is stored and read back")

@@ -135,11 +135,11 @@ struct WatchOrderWikiTests {
                 let list = try await reader().episodeList(wiki)
                 Issue.record("expected noEpisodes, got \(list.episodes.count) episodes")
             } catch let error as WikiPageError {
-                guard case .noEpisodes(let title, _) = error else {
+                guard error.code == .noEpisodes else {
                     Issue.record("expected noEpisodes, got \(error)")
                     return
                 }
-                #expect(title == "Arrow (TV series)")
+                #expect(error.title == "Arrow (TV series)")
                 #expect(error.errorDescription?.contains("no episode table") == true)
             } catch {
                 Issue.record("expected a WikiPageError, got \(error)")
@@ -165,11 +165,12 @@ struct WatchOrderWikiTests {
             }
             #expect(heard.lines == ["1/2 Arrow", "2/2 Batwoman"])
             #expect(outcomes.count == 2)
-            guard case .failure(.fetchFailed(let title, let error)) = outcomes[0].result, error.code == .server, error.status == 500 else {
+            guard case .failure(let failure) = outcomes[0].result, failure.code == .fetchFailed,
+                  let error = failure.fetchError, error.code == .server, error.status == 500 else {
                 Issue.record("expected Arrow to fail with HTTP 500, got \(outcomes[0].result)")
                 return
             }
-            #expect(title == "List of Arrow episodes")
+            #expect(failure.title == "List of Arrow episodes")
             #expect((try? outcomes[1].result.get())?.episodes.count == 51)
         }
     }

@@ -83,7 +83,7 @@ enum CountdownPages {
         let target = countdown.target
         let archived = countdown.isArchived
         let repeatLine = countdown.recurrence.map { "<p class=\"numbers\">Repeats \(repeatText($0)).</p>" } ?? ""
-        let following = countdown.following.map { "<p class=\"numbers\">Follows \(HTML.escape($0.showName))\($0.episode?.code.map { " \(HTML.escape($0))" } ?? "") on \(HTML.escape($0.catalog.rawValue)).</p>" } ?? ""
+        let following = countdown.following.map { "<p class=\"numbers\">Follows \(HTML.escape($0.showName))\($0.episode?.code(.padded).map { " \(HTML.escape($0))" } ?? "") on \(HTML.escape($0.catalog.rawValue)).</p>" } ?? ""
         let note = countdown.note.isEmpty ? "" : "<p class=\"note\">\(HTML.escape(countdown.note))</p>"
         return """
         <li class="countdown\(archived ? " archived" : "")" id="c-\(id)" data-id="\(id)"><h3><a href="/countdowns/\(id)">\(HTML.escape(countdown.title))</a></h3>

@@ -105,12 +105,12 @@ enum Pages {
         let checklist = snapshot.checklist()
         let episodes = query.filter.episodes(in: list)
         let showIndex = Dictionary(uniqueKeysWithValues: list.shows.enumerated().map { ($1.id, $0) })
-        let now = snapshot.clock.now, zone = snapshot.clock.timeZone
+        let now = snapshot.clock.frozen()
         var rows = ""
         rows.reserveCapacity(episodes.count * 900)
         for episode in episodes {
             rows += row(episode, list: list, checklist: checklist, showIndex: showIndex[episode.showID] ?? 0,
-                        aired: episode.hasAired(at: now, in: zone))
+                        aired: episode.hasAired(at: now))
         }
         let count = episodes.count == list.episodes.count
             ? "\(episodes.count) episodes"
@@ -204,7 +204,7 @@ enum Pages {
         if let next {
             let link = next.pageURL.map { "<a href=\"\(HTML.escape($0.absoluteString))\" rel=\"external\">\(HTML.escape(next.title))</a>" }
                 ?? HTML.escape(next.title)
-            nextText = "<strong>\(HTML.escape(list.fullCode(of: next)))</strong> \(link) <span class=\"when\">\(day(next.airDay))</span>"
+            nextText = "<strong>\(HTML.escape(list.code(of: next, .withShow)))</strong> \(link) <span class=\"when\">\(day(next.airDay))</span>"
                 + " <button type=\"submit\" name=\"episode\" value=\"\(HTML.escape(next.id.rawValue))\">Mark watched</button>"
         } else {
             nextText = "Nothing aired is left to watch."
@@ -245,7 +245,7 @@ enum Pages {
             """
         }
         let coming = checklist.comingSoon(in: list, at: clock, limit: 10).map { episode in
-            "<li>\(day(episode.airDay)) <strong>\(HTML.escape(list.fullCode(of: episode)))</strong> \(HTML.escape(episode.title))</li>"
+            "<li>\(day(episode.airDay)) <strong>\(HTML.escape(list.code(of: episode, .withShow)))</strong> \(HTML.escape(episode.title))</li>"
         }.joined(separator: "\n")
         let main = """
         \(summary(snapshot, hidden: hidden, query: nil, heading: "Up next"))

@@ -109,7 +109,7 @@ extension Routes {
                 let when = reminder.isBroadcastTime ? "airs" : "is out"
                 items.append((RemindersAnswer.Item(
                     id: "episode/" + reminder.id, source: "watch-order", fireDate: reminder.fireDate,
-                    title: "\(show) \(episode.code) \(when)\(leadMinutes > 0 ? " in \(MinutesText.of(leadMinutes))" : "")",
+                    title: "\(list.code(of: episode, .withShow)) \(when)\(leadMinutes > 0 ? " in \(MinutesText.of(leadMinutes))" : "")",
                     body: episode.title, url: "/next"), 2))
             }
         } catch {

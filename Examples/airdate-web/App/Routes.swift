@@ -189,14 +189,14 @@ struct Routes: Sendable {
         let form = try await body(request, context: context)
         let list = try await app.currentList()
         let episode = try episode(form, in: list)
-        let summary = try await app.store.mark([episode.id], at: app.clock.now)
+        let summary = try await app.store.watch([episode.id], watchedAt: app.clock.now)
         return answer(request, form: form, json: MarkAnswer(watched: summary.episodes, unwatched: []))
     }
 
     @Sendable func unwatch(_ request: Request, context: WebContext) async throws -> Response {
         let form = try await body(request, context: context)
         let episode = try episode(form, in: try await app.currentList())
-        try await app.store.unmark([episode.id])
+        try await app.store.unwatch([episode.id])
         return answer(request, form: form, json: MarkAnswer(watched: [], unwatched: [episode.id]))
     }
 
@@ -207,7 +207,7 @@ struct Routes: Sendable {
         let episode = try episode(form, in: snapshot.list)
         let hidden = hiddenShows(request, list: snapshot.list)
         let ids = snapshot.checklist(hiding: hidden).episodes(through: episode.id, in: snapshot.list, at: snapshot.clock)
-        let summary = try await app.store.mark(ids, at: snapshot.clock.now)
+        let summary = try await app.store.watch(ids, watchedAt: snapshot.clock.now)
         return answer(request, form: form, json: MarkAnswer(watched: summary.episodes, unwatched: [], newlyWatched: summary.newlyWatched.count))
     }
 
@@ -216,7 +216,7 @@ struct Routes: Sendable {
         let snapshot = try await app.snapshot()
         let (show, season) = try self.season(form, in: snapshot.list)
         let ids = snapshot.checklist().airedEpisodes(ofShow: show.id, season: season, in: snapshot.list, at: snapshot.clock)
-        let summary = try await app.store.mark(ids, at: snapshot.clock.now)
+        let summary = try await app.store.watch(ids, watchedAt: snapshot.clock.now)
         return answer(request, form: form, json: MarkAnswer(watched: summary.episodes, unwatched: [], newlyWatched: summary.newlyWatched.count))
     }
 
@@ -224,7 +224,7 @@ struct Routes: Sendable {
         let form = try await body(request, context: context)
         let snapshot = try await app.snapshot()
         let (show, season) = try self.season(form, in: snapshot.list)
-        let removed = try await app.store.unmark(show: show.id, season: season)
+        let removed = try await app.store.unwatch(show: show.id, season: season)
         return answer(request, form: form, json: MarkAnswer(watched: [], unwatched: removed))
     }
 
@@ -248,13 +248,13 @@ struct Routes: Sendable {
         }
         let ticked = try ids("watched"), was = try ids("was")
         let order = { (ids: Set<EpisodeID>) in ids.sorted { (snapshot.list.position(of: $0) ?? 0) < (snapshot.list.position(of: $1) ?? 0) } }
-        var watched = try await app.store.mark(order(ticked.subtracting(was)), at: snapshot.clock.now).episodes
-        let unwatched = try await app.store.unmark(order(was.subtracting(ticked)))
+        var watched = try await app.store.watch(order(ticked.subtracting(was)), watchedAt: snapshot.clock.now).episodes
+        let unwatched = try await app.store.unwatch(order(was.subtracting(ticked)))
         if form.has("through") {
             let episode = try episode(form, field: "through", in: snapshot.list)
             let hidden = hiddenShows(request, list: snapshot.list)
             let through = snapshot.checklist(hiding: hidden).episodes(through: episode.id, in: snapshot.list, at: snapshot.clock)
-            watched += try await app.store.mark(through, at: snapshot.clock.now).episodes
+            watched += try await app.store.watch(through, watchedAt: snapshot.clock.now).episodes
         }
         return answer(request, form: form, json: MarkAnswer(watched: watched, unwatched: unwatched))
     }

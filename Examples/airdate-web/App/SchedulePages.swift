@@ -108,7 +108,7 @@ enum SchedulePages {
         let runtime = runtime(airing.runtime ?? show?.runtime)
         let date = airing.airstamp.map { CalendarDay(containing: $0, in: zone) }
         return "<li class=\"airing\" data-show=\"\(show?.id ?? 0)\">\(poster)<div class=\"what\">\(start) \(link)"
-            + "<span class=\"ep\"><span class=\"code\">\(HTML.escape(airing.code))</span> \(HTML.escape(airing.name))</span>"
+            + "<span class=\"ep\"><span class=\"code\">\(HTML.escape(airing.code(.padded)))</span> \(HTML.escape(airing.name))</span>"
             + "<span class=\"meta\">\(date.map { Pages.day($0) } ?? "")\(network.isEmpty ? "" : " · <span class=\"network\">\(network)</span>")\(runtime.isEmpty ? "" : " · <span class=\"runtime\">\(runtime)</span>")</span>"
             + "</div></li>\n"
     }
@@ -138,7 +138,7 @@ enum SchedulePages {
         var episodes = ""
         for airing in airings {
             let start = airing.airstamp.map { "\(Pages.day(CalendarDay(containing: $0, in: zone))) <time datetime=\"\(ISO8601Instant(date: $0).description)\">\(time($0, in: zone))</time>" } ?? "TBA"
-            episodes += "<tr><td class=\"c\">\(HTML.escape(airing.code))</td><td>Season \(airing.season)\(airing.number.map { ", episode \($0)" } ?? ", special")</td><td>\(HTML.escape(airing.name))</td><td class=\"d\">\(start)</td><td>\(runtime(airing.runtime ?? show.runtime))</td></tr>\n"
+            episodes += "<tr><td class=\"c\">\(HTML.escape(airing.code(.padded)))</td><td>Season \(airing.season)\(airing.number.map { ", episode \($0)" } ?? ", special")</td><td>\(HTML.escape(airing.name))</td><td class=\"d\">\(start)</td><td>\(runtime(airing.runtime ?? show.runtime))</td></tr>\n"
         }
         var castItems = ""
         for member in cast.prefix(40) {

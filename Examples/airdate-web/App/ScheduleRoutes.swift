@@ -163,7 +163,7 @@ extension Routes {
             let show = airing.show?.name ?? "TV"
             return ICalendarEvent(
                 uid: "tvmaze-episode-\(airing.id)@airdate.local", timestamp: now,
-                summary: "\(show) \(airing.code): \(airing.name)",
+                summary: "\(show) \(airing.code(.padded)): \(airing.name)",
                 timing: .timed(start: start, end: minutes.map { start.addingTimeInterval(Double($0) * 60) }, timeZone: nil),
                 description: airing.summaryText, categories: airing.show?.genres ?? [],
                 location: airing.show?.broadcaster?.name, url: airing.url)

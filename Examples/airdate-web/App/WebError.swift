@@ -41,7 +41,7 @@ struct WebError: Error, HTTPResponseError {
     /// The answer to a failure of the store: 503 and `Retry-After` when another process holds the
     /// database, 500 with the store's one line otherwise.
     static func store(_ error: WatchOrderStoreError) -> WebError {
-        if case .store(let failure) = error { return store(failure) }
+        if let failure = error.storeError { return store(failure) }
         return WebError(.internalServerError, ErrorText.line(error))
     }
 

@@ -1,4 +1,4 @@
-import AirdateCore
+public import AirdateCore
 public import Foundation
 
 /// A show a countdown follows: its next episode, or its next season's premiere, as a catalog such as
@@ -86,15 +86,11 @@ public struct FollowedEpisode: Sendable, Hashable, Codable {
         self.title = title
     }
 
-    /// "S02E05", "S02", "E12", or `nil` when neither number is known.
-    public var code: String? {
-        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        switch (season, number) {
-        case (let season?, let number?): return "S\(two(season))E\(two(number))"
-        case (let season?, nil): return "S\(two(season))"
-        case (nil, let number?): return "E\(two(number))"
-        case (nil, nil): return nil
-        }
+    /// The episode's code in `style` — with ``EpisodeCode/Style/padded`` "S02E05", "S02" (the number
+    /// not known), "E12" (the season not known) — or `nil` when neither number is known.
+    public func code(_ style: EpisodeCode.Style) -> String? {
+        guard season != nil || number != nil else { return nil }
+        return EpisodeCode(season: season, number: number, isSpecial: false).formatted(style)
     }
 
     /// Whether the two name the same episode: the same id when both have one, else the same season and number.

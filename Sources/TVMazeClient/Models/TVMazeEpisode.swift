@@ -43,15 +43,10 @@ public struct TVMazeEpisode: Sendable, Hashable, Decodable, Identifiable {
     /// The summary as plain text.
     public var summaryText: String? { summary.map(PlainText.from(html:)) }
 
-    /// `S01E02`, or `S01 Special` for specials.
-    public var code: String {
-        let seasonPart = "S" + Self.twoDigits(season)
-        guard let number else { return seasonPart + " Special" }
-        return seasonPart + "E" + Self.twoDigits(number)
-    }
-
-    private static func twoDigits(_ value: Int) -> String {
-        value >= 0 && value < 10 ? "0\(value)" : "\(value)"
+    /// The episode's code in `style`: `S01E02` (``EpisodeCode/Style/padded``, as TV guides write
+    /// it), `S1E02`, `1x02`; a special is `S01 special`.
+    public func code(_ style: EpisodeCode.Style) -> String {
+        EpisodeCode(season: season, number: number).formatted(style)
     }
 
     enum CodingKeys: String, CodingKey {

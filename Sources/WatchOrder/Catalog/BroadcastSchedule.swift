@@ -100,7 +100,7 @@ public struct ScheduleNote: Sendable, Hashable, CustomStringConvertible {
 
     /// The episode.
     public var episode: EpisodeID
-    /// The show's name and the episode's code, for messages ("Arrow S6E08").
+    /// The show's name and the episode's code, for messages ("Arrow 6x08": ``EpisodeCode/Style/withShow``).
     public var label: String
     /// What was found.
     public var kind: Kind
@@ -112,7 +112,7 @@ public struct ScheduleNote: Sendable, Hashable, CustomStringConvertible {
         self.kind = kind
     }
 
-    /// `Arrow S6E08: no slot of its season on a Monday at that date`.
+    /// `Arrow 6x08: no slot of its season on a Monday at that date`.
     public var description: String {
         switch kind {
         case .unplaced(let gap):
@@ -155,7 +155,7 @@ extension EpisodeList {
         var dayOnly = 0
         for index in result.episodes.indices {
             let episode = result.episodes[index]
-            let label = "\(show.name) \(episode.code)"
+            let label = EpisodeCode(season: episode.season, number: episode.number, show: show.name).formatted(.withShow)
             switch schedule.broadcast(of: episode) {
             case .instant(let date, _):
                 if let existing = episode.broadcast {

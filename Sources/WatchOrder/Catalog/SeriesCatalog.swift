@@ -100,9 +100,9 @@ public struct SeriesCatalog: Sendable, Hashable, Codable {
         do {
             self = try JSONDecoder().decode(SeriesCatalog.self, from: json)
         } catch let error as DecodingError {
-            throw .unreadable(SeriesCatalogError.describe(error))
+            throw .unreadable(SeriesCatalogError.describe(error), underlying: error)
         } catch {
-            throw .unreadable("\(error)")
+            throw .unreadable("\(error)", underlying: error)
         }
         guard version == 1 else { throw .unsupportedVersion(version) }
         var ids = Set<String>()
@@ -152,21 +152,74 @@ public struct SeriesCatalog: Sendable, Hashable, Codable {
 }
 
 /// Why a ``SeriesCatalog`` could not be read.
-public enum SeriesCatalogError: Error, Sendable, Hashable, LocalizedError {
-    /// The JSON is malformed or a value has the wrong shape; the text says where.
-    case unreadable(String)
-    /// The file declares a version this release does not read.
-    case unsupportedVersion(Int)
-    /// The facts contradict themselves; the text says how.
-    case invalid(String)
+///
+/// A struct with a ``code`` (match with `catch SeriesCatalogError.Code.unreadable { }`), so that a
+/// code added later never breaks a caller's `switch`.
+public struct SeriesCatalogError: Error, LocalizedError, Sendable, Equatable, CustomStringConvertible {
+    /// The kind of failure. New codes may be added in any release: compare with `==` or match
+    /// in a `catch`, and keep a default branch.
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+        /// The code's name, as in `SeriesCatalogError.Code.unreadable`.
+        public let description: String
 
-    /// What is wrong, in a sentence.
+        private init(_ name: String) { description = name }
+
+        /// The JSON is malformed or a value has the wrong shape; ``SeriesCatalogError/reason`` says where.
+        public static let unreadable = Code("unreadable")
+        /// The file declares a version this release does not read (``SeriesCatalogError/version``).
+        public static let unsupportedVersion = Code("unsupportedVersion")
+        /// The facts contradict themselves; ``SeriesCatalogError/reason`` says how.
+        public static let invalid = Code("invalid")
+
+        /// Matches an error against a code in a `catch` clause or a `switch`.
+        public static func ~= (code: Code, error: any Error) -> Bool { (error as? SeriesCatalogError)?.code == code }
+
+        /// Matches a `SeriesCatalogError` against a code (a `catch` after `throws(SeriesCatalogError)`).
+        public static func ~= (code: Code, error: SeriesCatalogError) -> Bool { error.code == code }
+    }
+
+    /// The kind of failure.
+    public var code: Code
+    /// What is wrong and where, in words.
+    public var reason: String?
+    /// For ``Code/unsupportedVersion``: the version the file declares.
+    public var version: Int?
+    /// The decoder's error, for ``Code/unreadable``.
+    public var underlying: (any Error & Sendable)?
+
+    /// An error of `code`; the other properties say what is known.
+    public init(_ code: Code, reason: String? = nil, version: Int? = nil, underlying: (any Error & Sendable)? = nil) {
+        self.code = code
+        self.reason = reason
+        self.version = version
+        self.underlying = underlying
+    }
+
+    /// The file cannot be read, for `reason`.
+    public static func unreadable(_ reason: String, underlying: (any Error & Sendable)? = nil) -> SeriesCatalogError {
+        SeriesCatalogError(.unreadable, reason: reason, underlying: underlying)
+    }
+    /// The file declares `version`.
+    public static func unsupportedVersion(_ version: Int) -> SeriesCatalogError { SeriesCatalogError(.unsupportedVersion, version: version) }
+    /// The facts contradict themselves, as `reason` says.
+    public static func invalid(_ reason: String) -> SeriesCatalogError { SeriesCatalogError(.invalid, reason: reason) }
+
+    /// What is wrong and what to do, in one line.
     public var errorDescription: String? {
-        switch self {
-        case .unreadable(let reason): "The series catalog cannot be read: \(reason)."
-        case .unsupportedVersion(let version): "The series catalog has version \(version); this release reads version 1."
-        case .invalid(let reason): "The series catalog contradicts itself: \(reason)."
+        switch code {
+        case .unreadable: "The series catalog cannot be read: \(reason ?? "it is not a catalog"). Check the file's JSON."
+        case .unsupportedVersion: "The series catalog has version \(version.map(String.init) ?? "?"); this release reads version 1. Update the app or the file."
+        case .invalid: "The series catalog contradicts itself: \(reason ?? "its facts disagree"). Correct the file."
+        default: "The series catalog cannot be used (\(code)): \(reason ?? "no detail")."
         }
+    }
+
+    /// The code and the description.
+    public var description: String { "SeriesCatalogError.\(code): \(errorDescription ?? "")" }
+
+    /// Equal when everything but ``underlying`` is equal.
+    public static func == (lhs: SeriesCatalogError, rhs: SeriesCatalogError) -> Bool {
+        lhs.code == rhs.code && lhs.reason == rhs.reason && lhs.version == rhs.version
     }
 
     static func describe(_ error: DecodingError) -> String {

@@ -93,10 +93,10 @@ public struct Checklist: Sendable, Hashable, Codable {
     // MARK: Marking
 
     /// Marks one episode watched.
-    public mutating func mark(_ id: EpisodeID) { watched.insert(id) }
+    public mutating func watch(_ id: EpisodeID) { watched.insert(id) }
 
     /// Removes one episode's mark.
-    public mutating func unmark(_ id: EpisodeID) { watched.remove(id) }
+    public mutating func unwatch(_ id: EpisodeID) { watched.remove(id) }
 
     /// The aired visible episodes up to and including `id` in the watch order ("everything before
     /// this"), plus `id` itself; empty when `id` is not in the list.
@@ -109,7 +109,7 @@ public struct Checklist: Sendable, Hashable, Codable {
     }
 
     /// Marks everything up to and including `id` in the watch order (aired, visible episodes).
-    public mutating func mark(through id: EpisodeID, in list: WatchList, at clock: ViewerClock) {
+    public mutating func watch(through id: EpisodeID, in list: WatchList, at clock: ViewerClock) {
         watched.formUnion(episodes(through: id, in: list, at: clock))
     }
 
@@ -133,12 +133,12 @@ public struct Checklist: Sendable, Hashable, Codable {
     }
 
     /// Removes the marks of a whole show, or of one season of it (every listed episode of it).
-    public mutating func unmark(show showID: String, season: Int? = nil, in list: WatchList) {
+    public mutating func unwatch(show showID: String, season: Int? = nil, in list: WatchList) {
         watched.subtract(watchedEpisodes(ofShow: showID, season: season, in: list))
     }
 
     /// Marks a whole show, or one season of it, skipping unaired episodes.
-    public mutating func mark(
+    public mutating func watch(
         show showID: String, season: Int? = nil, in list: WatchList, at clock: ViewerClock
     ) {
         watched.formUnion(airedEpisodes(ofShow: showID, season: season, in: list, at: clock))

@@ -6,7 +6,7 @@ public import AirdateCore
 ///
 /// ```swift
 /// let filter = EpisodeFilter(hiddenShows: ["constantine"], firstDay: CalendarDay("2016-01-01"), newestFirst: true)
-/// for episode in filter.episodes(in: list) { print(list.fullCode(of: episode)) }
+/// for episode in filter.episodes(in: list) { print(list.code(of: episode, .withShow)) }
 /// ```
 ///
 /// A filter only chooses and orders; it reads no clock and no checklist, so the same filter gives the

@@ -1,49 +1,132 @@
+public import AirdateCore
 public import Foundation
 
-/// Why a show, season or episode typed by a viewer names nothing: each case says what exists.
-public enum EpisodeLookupError: Error, LocalizedError, Sendable, Equatable {
-    /// No show has this name (or a name starting with it); `shows` are the names that exist.
-    case unknownShow(String, shows: [String])
-    /// The show exists but has no such season; `seasons` are the ones it has.
-    case unknownSeason(show: String, season: Int, seasons: [Int])
-    /// No episode of the show has this code; `example` is a code that exists.
-    case unknownEpisode(String, show: String, example: String?)
-    /// The text is not a show name followed by a code such as `3x08`, `S3E08` or `special 1`.
-    case unreadable(String)
+/// Why a show, season or episode typed by a viewer names nothing: each error says what exists.
+///
+/// A struct with a ``code`` (match with `catch EpisodeLookupError.Code.unknownShow { }`), so that a
+/// code added later never breaks a caller's `switch`.
+public struct EpisodeLookupError: Error, LocalizedError, Sendable, Hashable, CustomStringConvertible {
+    /// The kind of failure. New codes may be added in any release: compare with `==` or match
+    /// in a `catch`, and keep a default branch.
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+        /// The code's name, as in `EpisodeLookupError.Code.unknownShow`.
+        public let description: String
+
+        private init(_ name: String) { description = name }
+
+        /// No show has the name ``EpisodeLookupError/text`` (or a name starting with it);
+        /// ``EpisodeLookupError/shows`` are the names that exist.
+        public static let unknownShow = Code("unknownShow")
+        /// The show exists but has no ``EpisodeLookupError/season``; ``EpisodeLookupError/seasons``
+        /// are the ones it has.
+        public static let unknownSeason = Code("unknownSeason")
+        /// No episode of the show has the code ``EpisodeLookupError/text``; ``EpisodeLookupError/example``
+        /// is a code that exists.
+        public static let unknownEpisode = Code("unknownEpisode")
+        /// The text is not a show name followed by a code such as `3x08`, `S3E08` or `special 1`.
+        public static let unreadable = Code("unreadable")
+
+        /// Matches an error against a code in a `catch` clause or a `switch`.
+        public static func ~= (code: Code, error: any Error) -> Bool { (error as? EpisodeLookupError)?.code == code }
+
+        /// Matches an `EpisodeLookupError` against a code (a `catch` after `throws(EpisodeLookupError)`).
+        public static func ~= (code: Code, error: EpisodeLookupError) -> Bool { error.code == code }
+    }
+
+    /// The kind of failure.
+    public var code: Code
+    /// What the viewer typed (or the part of it that names nothing).
+    public var text: String?
+    /// The show concerned (its name), for ``Code/unknownSeason`` and ``Code/unknownEpisode``.
+    public var show: String?
+    /// For ``Code/unknownSeason``: the season asked for.
+    public var season: Int?
+    /// For ``Code/unknownShow``: the names of the shows that exist.
+    public var shows: [String]
+    /// For ``Code/unknownSeason``: the seasons the show has.
+    public var seasons: [Int]
+    /// For ``Code/unknownEpisode``: a code that exists (`3x01`), when the show has one.
+    public var example: String?
+
+    /// An error of `code`; the other properties say what is known.
+    public init(
+        _ code: Code, text: String? = nil, show: String? = nil, season: Int? = nil, shows: [String] = [], seasons: [Int] = [],
+        example: String? = nil
+    ) {
+        self.code = code
+        self.text = text
+        self.show = show
+        self.season = season
+        self.shows = shows
+        self.seasons = seasons
+        self.example = example
+    }
+
+    /// No show is called `text`; `shows` exist.
+    public static func unknownShow(_ text: String, shows: [String]) -> EpisodeLookupError {
+        EpisodeLookupError(.unknownShow, text: text, shows: shows)
+    }
+    /// `show` has no `season`; it has `seasons`.
+    public static func unknownSeason(show: String, season: Int, seasons: [Int]) -> EpisodeLookupError {
+        EpisodeLookupError(.unknownSeason, show: show, season: season, seasons: seasons)
+    }
+    /// `show` has no episode `text`; `example` is a code it has.
+    public static func unknownEpisode(_ text: String, show: String, example: String?) -> EpisodeLookupError {
+        EpisodeLookupError(.unknownEpisode, text: text, show: show, example: example)
+    }
+    /// `text` is not a show and a code.
+    public static func unreadable(_ text: String) -> EpisodeLookupError { EpisodeLookupError(.unreadable, text: text) }
 
     /// One line naming what exists; the text the viewer typed is echoed shortened (60 characters).
     public var errorDescription: String? {
-        func short(_ text: String) -> String { text.count > 60 ? String(text.prefix(59)) + "…" : text }
-        switch self {
-        case .unknownShow(let text, let shows):
+        func short(_ text: String?) -> String {
+            guard let text else { return "" }
+            return text.count > 60 ? String(text.prefix(59)) + "…" : text
+        }
+        let show = show ?? "The show"
+        switch code {
+        case .unknownShow:
             return "No show \"\(short(text))\"; the shows are \(shows.joined(separator: ", "))."
-        case .unknownSeason(let show, let season, let seasons):
+        case .unknownSeason:
             let list = seasons.map(String.init).joined(separator: ", ")
-            return "\(show) has no season \(season); its seasons are \(list)."
-        case .unknownEpisode(let text, let show, let example):
+            return "\(show) has no season \(season.map(String.init) ?? "?"); its seasons are \(list)."
+        case .unknownEpisode:
             return "\(show) has no episode \"\(short(text))\"" + (example.map { "; codes look like \"\(show) \($0)\" (see the list)." } ?? ".")
-        case .unreadable(let text):
+        default:
             return "\"\(short(text))\" names no episode; write a show and a code, such as \"Arrow 3x08\", \"The Flash S1E8\" or \"Legends special 1\"."
         }
     }
+
+    /// The code and the description.
+    public var description: String { "EpisodeLookupError.\(code): \(errorDescription ?? "")" }
 }
 
 extension WatchList {
-    /// The code that addresses `episode` in this list: `3x08` for a numbered episode, `special 2` for
-    /// the show's second special in watch order. ``episode(named:)`` reads it back.
-    public func code(of episode: Episode) -> String {
-        guard let number = episode.number else {
+    /// The code that addresses `episode` in this list, in `style`: with
+    /// ``EpisodeCode/Style/crossSeason`` (the default) `3x08` for a numbered episode and `special 2`
+    /// for the show's second special in watch order; with ``EpisodeCode/Style/withShow`` the show's
+    /// name first, `Arrow 3x08` — what ``episode(named:)`` reads back.
+    public func code(of episode: Episode, _ style: EpisodeCode.Style = .crossSeason) -> String {
+        episodeCode(of: episode).formatted(style)
+    }
+
+    /// The code of `episode` in this list: its season and number, its place among its show's specials,
+    /// and its show's name.
+    func episodeCode(of episode: Episode) -> EpisodeCode {
+        var specialIndex: Int?
+        if episode.number == nil {
             let specials = episodes.filter { $0.showID == episode.showID && $0.isSpecial }
-            let index = (specials.firstIndex { $0.id == episode.id } ?? specials.count) + 1
-            return "special \(index)"
+            specialIndex = (specials.firstIndex { $0.id == episode.id } ?? specials.count) + 1
         }
-        return "\(episode.season)x\(number < 10 ? "0" : "")\(number)"
+        return EpisodeCode(
+            season: episode.season, number: episode.number, specialIndex: specialIndex,
+            show: show(episode.showID)?.name ?? episode.showID)
     }
 
     /// The show named by `text`: its id, its name, or the start of its name, ignoring case and
     /// punctuation ("flash" and "Legends" will do; "The Flash" matches "the-flash").
     ///
-    /// - Throws: ``EpisodeLookupError/unknownShow(_:shows:)`` naming the shows that exist.
+    /// - Throws: ``EpisodeLookupError/Code/unknownShow`` naming the shows that exist.
     public func show(named text: String) throws(EpisodeLookupError) -> Show {
         let slug = Show.slug(text)
         let unprefixed = slug.hasPrefix("the-") ? String(slug.dropFirst(4)) : slug
@@ -64,8 +147,8 @@ extension WatchList {
 
     /// The show and, when given, the season named by `text`: `Arrow 3`, `Arrow S3`, `Arrow`.
     ///
-    /// - Throws: ``EpisodeLookupError/unknownShow(_:shows:)`` or
-    ///   ``EpisodeLookupError/unknownSeason(show:season:seasons:)`` naming what exists.
+    /// - Throws: ``EpisodeLookupError/Code/unknownShow`` or
+    ///   ``EpisodeLookupError/Code/unknownSeason`` naming what exists.
     public func season(named text: String) throws(EpisodeLookupError) -> (show: Show, season: Int?) {
         var words = text.split(separator: " ").map(String.init)
         var season: Int?
@@ -104,7 +187,9 @@ extension WatchList {
             }
             return specials[index - 1]
         }
-        guard !words.isEmpty, let (season, number) = Self.seasonAndNumber(last) else { throw .unreadable(text) }
+        guard !words.isEmpty, let parsed = EpisodeCode(parsing: last), let season = parsed.season, let number = parsed.number else {
+            throw .unreadable(text)
+        }
         let show = try show(named: words.joined(separator: " "))
         let ofShow = episodes.filter { $0.showID == show.id }
         if number == 0 {
@@ -116,18 +201,5 @@ extension WatchList {
         let seasons = Array(Set(ofShow.map(\.season))).sorted()
         if !seasons.contains(season) { throw .unknownSeason(show: show.name, season: season, seasons: seasons) }
         throw .unknownEpisode(last, show: show.name, example: ofShow.first { $0.season == season }.map { code(of: $0) })
-    }
-
-    /// `3x08`, `S3E08`, `s3e8` → (3, 8).
-    static func seasonAndNumber(_ token: String) -> (Int, Int)? {
-        let lower = token.lowercased()
-        let parts: [Substring]
-        if lower.hasPrefix("s"), lower.contains("e") {
-            parts = lower.dropFirst().split(separator: "e", omittingEmptySubsequences: false)
-        } else {
-            parts = lower.split(separator: "x", omittingEmptySubsequences: false)
-        }
-        guard parts.count == 2, let season = Int(parts[0]), let number = Int(parts[1]), season >= 0, number >= 0 else { return nil }
-        return (season, number)
     }
 }

@@ -2,7 +2,7 @@ public import Foundation
 
 /// One change a viewer made to their data — marks, skips, a show's status, a rewatch, settings, an
 /// import — as the store's change log keeps it, with the state before, so that
-/// ``WatchOrderStore/undo(at:)`` puts it back exactly, from any process.
+/// ``WatchOrderStore/undo(undoneAt:)`` puts it back exactly, from any process.
 public struct ChangeRecord: Sendable, Hashable, Identifiable {
     /// What kind of change: an open set of values.
     public struct Kind: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
@@ -14,11 +14,11 @@ public struct ChangeRecord: Sendable, Hashable, Identifiable {
         public var description: String { rawValue }
 
         /// Episodes marked watched (one, through one, a season, a show, the next one).
-        public static let mark = Kind(rawValue: "mark")
+        public static let watch = Kind(rawValue: "mark")
         /// Another play of episodes already watched.
         public static let rewatchPlay = Kind(rawValue: "rewatchPlay")
         /// Marks removed.
-        public static let unmark = Kind(rawValue: "unmark")
+        public static let unwatch = Kind(rawValue: "unmark")
         /// Episodes skipped or unskipped.
         public static let skip = Kind(rawValue: "skip")
         /// A show hidden, dropped or followed again.

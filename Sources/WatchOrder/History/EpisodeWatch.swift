@@ -3,7 +3,7 @@ public import Foundation
 /// One viewing of an episode: which episode, when, and whether it was part of a rewatch.
 ///
 /// Every mark is a watch. Marking an episode watched records its first watch; a rewatch session
-/// (``RewatchSession``) records watches of its own; ``WatchOrderStore/markRewatched(_:at:)`` adds
+/// (``RewatchSession``) records watches of its own; ``WatchOrderStore/rewatch(_:watchedAt:)`` adds
 /// another play. An episode's play count is the number of its watches.
 public struct EpisodeWatch: Sendable, Hashable, Codable, Identifiable {
     /// The store's identity of this watch (increasing in the order watches were recorded).

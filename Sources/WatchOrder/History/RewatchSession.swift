@@ -5,8 +5,8 @@ public import Foundation
 /// session, and up next follows the session's marks for those shows; the first watches are kept.
 ///
 /// ```swift
-/// let session = try await store.startRewatch(named: "Second run", shows: ["arrow"], at: .now)
-/// try await store.mark([EpisodeID(rawValue: "arrow/s1e1")], at: .now)   // a watch in the session
+/// let session = try await store.startRewatch(named: "Second run", shows: ["arrow"], startedAt: .now)
+/// try await store.watch([EpisodeID(rawValue: "arrow/s1e1")], watchedAt: .now)   // a watch in the session
 /// let progress = state.checklist.progress(of: session, in: list, at: clock)
 /// ```
 public struct RewatchSession: Sendable, Hashable, Codable, Identifiable {

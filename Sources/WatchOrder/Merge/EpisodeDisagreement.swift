@@ -9,7 +9,7 @@ public struct EpisodeDisagreement: Sendable, Hashable, Codable, CustomStringConv
     public var episode: EpisodeID
     /// The show's name, for messages.
     public var showName: String
-    /// The episode's code (`S3E08`, `S5 special`).
+    /// The episode's code (``EpisodeCode/Style/crossSeason``: `3x08`, `S5 special`).
     public var code: String
     /// The air day in the first source.
     public var airDay: CalendarDay?
@@ -28,7 +28,7 @@ public struct EpisodeDisagreement: Sendable, Hashable, Codable, CustomStringConv
         self.otherSource = otherSource
     }
 
-    /// `Arrow S3E08: aired 2014-12-03 by the page, 2014-12-04 by TVMaze`.
+    /// `Arrow 3x08: aired 2014-12-03 by the page, 2014-12-04 by TVMaze`.
     public var description: String {
         "\(showName) \(code): aired \(airDay?.description ?? "TBA") by the page, \(otherAirDay?.description ?? "TBA") by \(otherSource)"
     }
@@ -96,7 +96,7 @@ extension EpisodeList {
             }
             if let day = episode.airDay, let otherDay = match.airDay, day != otherDay {
                 disagreements.append(EpisodeDisagreement(
-                    episode: episode.id, showName: show.name, code: episode.code, airDay: day, otherAirDay: otherDay,
+                    episode: episode.id, showName: show.name, code: episode.code(.crossSeason), airDay: day, otherAirDay: otherDay,
                     otherSource: sourceName))
                 continue
             }

@@ -1,3 +1,5 @@
+import AirdateCore
+
 /// Names an episode in an ordering rule: a show (by name or id), a season, and the number in
 /// season — or, for a special, the overall number or the title.
 public struct EpisodeReference: Sendable, Hashable, Codable, CustomStringConvertible {
@@ -24,9 +26,9 @@ public struct EpisodeReference: Sendable, Hashable, Codable, CustomStringConvert
     /// The show's id this reference names.
     public var showID: String { Show.slug(show) }
 
-    /// `The Flash S1E8`, `Legends of Tomorrow S5 #68`.
+    /// `The Flash 1x08` (``EpisodeCode/Style/withShow``), `Legends of Tomorrow S5 #68`.
     public var description: String {
-        if let episode { return "\(show) S\(season)E\(episode)" }
+        if let episode { return EpisodeCode(season: season, number: episode, show: show).formatted(.withShow) }
         if let overall { return "\(show) S\(season) #\(overall)" }
         return "\(show) S\(season) \"\(title ?? "")\""
     }

@@ -19,8 +19,8 @@ extension WatchList {
     ///
     /// Cost: O(N log K) for N episodes of K shows (plus the rules).
     ///
-    /// - Throws: ``WatchOrderError/contradictoryRules(cycle:)`` naming the episodes of a cycle, or
-    ///   ``WatchOrderError/overlappingGroups(episode:groups:)``.
+    /// - Throws: ``WatchOrderError/Code/contradictoryRules`` naming the episodes of a cycle, or
+    ///   ``WatchOrderError/Code/overlappingGroups``.
     public static func merge(
         _ lists: [EpisodeList], rules: [OrderingRule] = [], showPriority: [String] = []
     ) throws(WatchOrderError) -> WatchList {
@@ -238,7 +238,7 @@ extension WatchList {
     }
 
     private static func label(_ episode: Episode, shows: [String: Show]) -> String {
-        "\(shows[episode.showID]?.name ?? episode.showID) \(episode.code)"
+        EpisodeCode(season: episode.season, number: episode.number, show: shows[episode.showID]?.name ?? episode.showID).formatted(.withShow)
     }
 
     /// Follows edges among the unplaced episodes until one repeats.

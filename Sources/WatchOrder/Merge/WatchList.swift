@@ -45,12 +45,6 @@ public struct WatchList: Sendable, Hashable {
     /// The crossover `id` is a part of — the ``OrderingRule/sequence(name:episodes:)`` rule that
     /// names it, with its place among the parts found in this list — or `nil`.
     public func crossover(of id: EpisodeID) -> CrossoverPart? { crossoverParts[id] }
-
-    /// The code the viewer types for `episode`: the show's name and the code within the show,
-    /// "Arrow 3x08", "Legends of Tomorrow special 1" — what ``episode(named:)`` reads back.
-    public func fullCode(of episode: Episode) -> String {
-        "\(show(episode.showID)?.name ?? episode.showID) \(code(of: episode))"
-    }
 }
 
 /// Two episodes of different shows on one day that only show priority put in order (see
@@ -62,7 +56,7 @@ public struct PriorityTie: Sendable, Hashable, CustomStringConvertible {
     public var first: EpisodeID
     /// The episode placed second.
     public var second: EpisodeID
-    /// The first episode's show and code ("Legends of Tomorrow S2E01").
+    /// The first episode's show and code ("Legends of Tomorrow 2x01").
     public var firstLabel: String
     /// The second episode's show and code.
     public var secondLabel: String
@@ -76,7 +70,7 @@ public struct PriorityTie: Sendable, Hashable, CustomStringConvertible {
         self.secondLabel = secondLabel
     }
 
-    /// `2016-10-13: Legends of Tomorrow S2E01 before Vixen S2E01 by show priority`.
+    /// `2016-10-13: Legends of Tomorrow 2x01 before Vixen 2x01 by show priority`.
     public var description: String { "\(day): \(firstLabel) before \(secondLabel) by show priority" }
 }
 
@@ -96,6 +90,6 @@ public struct GroupInterruption: Sendable, Hashable, CustomStringConvertible {
         self.label = label
     }
 
-    /// `Elseworlds: Arrow S7E08 comes between its parts (a later part waits for it)`.
+    /// `Elseworlds: Arrow 7x08 comes between its parts (a later part waits for it)`.
     public var description: String { "\(group): \(label) comes between its parts (a later part waits for it)" }
 }

@@ -78,15 +78,22 @@ public struct Episode: Sendable, Hashable, Codable, Identifiable {
     /// Whether the episode has no number in season.
     public var isSpecial: Bool { number == nil }
 
-    /// A short label: `S3E08`, or `S5 special`.
-    public var code: String {
-        if let number { return "S\(season)E\(number < 10 ? "0" : "")\(number)" }
-        return "S\(season) special"
+    /// The episode's code in `style`: `S3E08` (``EpisodeCode/Style/compact``), `S03E08`
+    /// (``EpisodeCode/Style/padded``), `3x08` (``EpisodeCode/Style/crossSeason``); a special is
+    /// `S5 special`. For the code a watch order's list shows (`Arrow 3x08`, `Legends special 1`),
+    /// use `WatchList.code(of:_:)`, which knows the show's name and its specials.
+    public func code(_ style: EpisodeCode.Style) -> String {
+        EpisodeCode(season: season, number: number).formatted(style)
     }
 
-    /// Whether the episode has aired by `now` for a viewer in `timeZone`: its broadcast instant has
+    /// Whether the episode has aired by the clock's now for its viewer: its broadcast instant has
     /// passed when known, else its air day has begun in the viewer's calendar. Never true without a day.
-    public func hasAired(at now: Date, in timeZone: TimeZone) -> Bool {
+    public func hasAired(at clock: ViewerClock) -> Bool {
+        hasAired(at: clock.now, in: clock.timeZone)
+    }
+
+    /// ``hasAired(at:)`` at the instant `now` in `timeZone` (the hot loops read the clock once).
+    func hasAired(at now: Date, in timeZone: TimeZone) -> Bool {
         if let broadcast { return broadcast <= now }
         guard let airDay else { return false }
         return airDay <= CalendarDay(containing: now, in: timeZone)

@@ -84,9 +84,9 @@ public struct NamedOrder: Sendable, Hashable, Codable, Identifiable {
         do {
             file = try JSONDecoder().decode(Definition.self, from: definition)
         } catch let error as DecodingError {
-            throw .unreadable(NamedOrderError.describe(error))
+            throw .unreadable(NamedOrderError.describe(error), underlying: error)
         } catch {
-            throw .unreadable("\(error)")
+            throw .unreadable("\(error)", underlying: error)
         }
         guard !file.id.isEmpty, file.id.count <= Self.maximumIDLength,
               file.id.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }),
@@ -139,28 +139,99 @@ public struct NamedOrder: Sendable, Hashable, Codable, Identifiable {
 }
 
 /// Why an order definition could not be read.
-public enum NamedOrderError: Error, Sendable, Hashable, LocalizedError {
-    /// The file is not JSON of an order definition; the text says where.
-    case unreadable(String)
-    /// The id is not 1–40 lower-case letters, digits and dashes.
-    case invalidID(String)
-    /// `basedOn` names no known order.
-    case unknownBase(String, known: [String])
-    /// A rule (by its place in `rules`, from 0) is not usable.
-    case invalidRule(index: Int, String)
+///
+/// A struct with a ``code`` (match with `catch NamedOrderError.Code.invalidRule { }`), so that a
+/// code added later never breaks a caller's `switch`.
+public struct NamedOrderError: Error, LocalizedError, Sendable, Equatable, CustomStringConvertible {
+    /// The kind of failure. New codes may be added in any release: compare with `==` or match
+    /// in a `catch`, and keep a default branch.
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+        /// The code's name, as in `NamedOrderError.Code.invalidRule`.
+        public let description: String
 
-    /// What is wrong, in a sentence.
+        private init(_ name: String) { description = name }
+
+        /// The file is not JSON of an order definition; ``NamedOrderError/reason`` says where.
+        public static let unreadable = Code("unreadable")
+        /// The id (``NamedOrderError/orderID``) is not 1–40 lower-case letters, digits and dashes.
+        public static let invalidID = Code("invalidID")
+        /// `basedOn` (``NamedOrderError/orderID``) names no known order (``NamedOrderError/knownOrders``).
+        public static let unknownBase = Code("unknownBase")
+        /// A rule (``NamedOrderError/ruleIndex``, from 0) is not usable; ``NamedOrderError/reason`` says why.
+        public static let invalidRule = Code("invalidRule")
+
+        /// Matches an error against a code in a `catch` clause or a `switch`.
+        public static func ~= (code: Code, error: any Error) -> Bool { (error as? NamedOrderError)?.code == code }
+
+        /// Matches a `NamedOrderError` against a code (a `catch` after `throws(NamedOrderError)`).
+        public static func ~= (code: Code, error: NamedOrderError) -> Bool { error.code == code }
+    }
+
+    /// The kind of failure.
+    public var code: Code
+    /// What is wrong and where, in words.
+    public var reason: String?
+    /// The order id concerned: the invalid id (``Code/invalidID``), the unknown base (``Code/unknownBase``).
+    public var orderID: String?
+    /// For ``Code/unknownBase``: the ids of the orders that exist.
+    public var knownOrders: [String]
+    /// For ``Code/invalidRule``: the rule's place in `rules`, from 0.
+    public var ruleIndex: Int?
+    /// The decoder's error, for ``Code/unreadable``.
+    public var underlying: (any Error & Sendable)?
+
+    /// An error of `code`; the other properties say what is known.
+    public init(
+        _ code: Code, reason: String? = nil, orderID: String? = nil, knownOrders: [String] = [], ruleIndex: Int? = nil,
+        underlying: (any Error & Sendable)? = nil
+    ) {
+        self.code = code
+        self.reason = reason
+        self.orderID = orderID
+        self.knownOrders = knownOrders
+        self.ruleIndex = ruleIndex
+        self.underlying = underlying
+    }
+
+    /// The file cannot be read, for `reason`.
+    public static func unreadable(_ reason: String, underlying: (any Error & Sendable)? = nil) -> NamedOrderError {
+        NamedOrderError(.unreadable, reason: reason, underlying: underlying)
+    }
+    /// `id` is not a valid order id.
+    public static func invalidID(_ id: String) -> NamedOrderError { NamedOrderError(.invalidID, orderID: id) }
+    /// `base` names no order of `known`.
+    public static func unknownBase(_ base: String, known: [String]) -> NamedOrderError {
+        NamedOrderError(.unknownBase, orderID: base, knownOrders: known)
+    }
+    /// The rule at `index` is not usable, for `reason`.
+    public static func invalidRule(index: Int, _ reason: String) -> NamedOrderError {
+        NamedOrderError(.invalidRule, reason: reason, ruleIndex: index)
+    }
+
+    /// What is wrong and what to do, in one line.
     public var errorDescription: String? {
-        switch self {
-        case .unreadable(let reason):
-            return "The order definition cannot be read: \(reason)."
-        case .invalidID(let id):
-            return "The order id \"\(id)\" is not valid: use 1 to \(NamedOrder.maximumIDLength) lower-case letters, digits and dashes, such as \"flash-first\"."
-        case .unknownBase(let base, let known):
-            return "The order is based on \"\(base)\", which is not an order here" + (known.isEmpty ? "." : "; the orders are \(known.joined(separator: ", ")).")
-        case .invalidRule(let index, let reason):
-            return "Rule \(index + 1) of the order is not usable: \(reason)."
+        switch code {
+        case .unreadable:
+            return "The order definition cannot be read: \(reason ?? "it is not an order definition"). Check the file's JSON."
+        case .invalidID:
+            return "The order id \"\(orderID ?? "")\" is not valid: use 1 to \(NamedOrder.maximumIDLength) lower-case letters, digits and dashes, such as \"flash-first\"."
+        case .unknownBase:
+            return "The order is based on \"\(orderID ?? "")\", which is not an order here"
+                + (knownOrders.isEmpty ? "." : "; the orders are \(knownOrders.joined(separator: ", ")).")
+        case .invalidRule:
+            return "Rule \((ruleIndex ?? 0) + 1) of the order is not usable: \(reason ?? "it names no episodes")."
+        default:
+            return "The order definition cannot be used (\(code)): \(reason ?? "no detail")."
         }
+    }
+
+    /// The code and the description.
+    public var description: String { "NamedOrderError.\(code): \(errorDescription ?? "")" }
+
+    /// Equal when everything but ``underlying`` is equal.
+    public static func == (lhs: NamedOrderError, rhs: NamedOrderError) -> Bool {
+        lhs.code == rhs.code && lhs.reason == rhs.reason && lhs.orderID == rhs.orderID && lhs.knownOrders == rhs.knownOrders
+            && lhs.ruleIndex == rhs.ruleIndex
     }
 
     static func describe(_ error: DecodingError) -> String {

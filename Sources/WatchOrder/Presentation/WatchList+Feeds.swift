@@ -15,7 +15,7 @@ extension WatchList {
     /// The title an episode carries in a calendar or a feed: its code and title,
     /// `Arrow 3x08 “The Brave and the Bold”`.
     public func headline(of episode: Episode) -> String {
-        "\(fullCode(of: episode)) \u{201C}\(episode.title)\u{201D}"
+        "\(code(of: episode, .withShow)) \u{201C}\(episode.title)\u{201D}"
     }
 
     /// A line about the episode: its show, season and number, and the crossover it is a part of —

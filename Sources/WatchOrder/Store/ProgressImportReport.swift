@@ -16,7 +16,7 @@ public struct ProgressImportReport: Sendable, Hashable {
     }
 
     /// What the marks changed.
-    public var marks: MarkSummary
+    public var watches: WatchSummary
     /// The change of ``Checklist/hidesSpecials``, when it changed.
     public var hidesSpecials: Change<Bool>?
     /// The change of ``Checklist/selectedShows`` (`nil` for every show), when it changed.
@@ -29,10 +29,10 @@ public struct ProgressImportReport: Sendable, Hashable {
 
     /// Creates a report.
     public init(
-        marks: MarkSummary = MarkSummary(), hidesSpecials: Change<Bool>? = nil, selectedShows: Change<Set<String>?>? = nil,
+        watches: WatchSummary = WatchSummary(), hidesSpecials: Change<Bool>? = nil, selectedShows: Change<Set<String>?>? = nil,
         unknownShows: [String] = [], dryRun: Bool = false
     ) {
-        self.marks = marks
+        self.watches = watches
         self.hidesSpecials = hidesSpecials
         self.selectedShows = selectedShows
         self.unknownShows = unknownShows

@@ -14,12 +14,12 @@ extension WatchOrderStore {
     ///
     /// - Returns: the ids given that name a stored episode, and those that name none (recorded anyway).
     @discardableResult
-    public func markRewatched(_ ids: [EpisodeID], at date: Date? = nil) async throws(WatchOrderStoreError) -> MarkSummary {
+    public func rewatch(_ ids: [EpisodeID], watchedAt date: Date? = nil) async throws(WatchOrderStoreError) -> WatchSummary {
         let time = (date ?? clock.now).timeIntervalSince1970
         return try await database.write { db in
             try ChangeLog.record(.rewatchPlay, at: Date(timeIntervalSince1970: time), in: db) { db in
                 let sessions = try Self.activeSessions(db)
-                var summary = MarkSummary()
+                var summary = WatchSummary()
                 for id in ids {
                     let session = sessions.last { $0.covers(showID: id.showID) }?.id
                     try Self.insertWatch(id, time: time, session: session, source: nil, in: db)
@@ -31,15 +31,15 @@ extension WatchOrderStore {
         }
     }
 
-    /// Removes the most recent watch of each episode (the inverse of ``markRewatched(_:at:)``: a play
-    /// recorded by mistake); an episode with one watch loses it, as ``unmark(_:)`` would.
+    /// Removes the most recent watch of each episode (the inverse of ``rewatch(_:watchedAt:)``: a play
+    /// recorded by mistake); an episode with one watch loses it, as ``unwatch(_:)`` would.
     ///
     /// - Returns: the ids that lost a watch.
     @discardableResult
-    public func unmarkLastWatch(_ ids: [EpisodeID]) async throws(WatchOrderStoreError) -> [EpisodeID] {
+    public func unwatchLast(_ ids: [EpisodeID]) async throws(WatchOrderStoreError) -> [EpisodeID] {
         let now = clock.now
         return try await database.write { db in
-            try ChangeLog.record(.unmark, at: now, in: db) { db in
+            try ChangeLog.record(.unwatch, at: now, in: db) { db in
                 var removed: [EpisodeID] = []
                 for id in ids {
                     guard let last = try Int64.fetchOne(db, sql: """
@@ -55,15 +55,15 @@ extension WatchOrderStore {
     }
 
     /// Removes the marks of every visible episode up to and including `id` in the watch order (the
-    /// inverse of ``mark(through:at:)``), in one transaction: watches in the active rewatch covering
+    /// inverse of ``watch(through:at:)``), in one transaction: watches in the active rewatch covering
     /// each show, else every watch.
     ///
     /// - Returns: the ids whose mark was removed, in watch order.
     @discardableResult
-    public func unmark(through id: EpisodeID) async throws(WatchOrderStoreError) -> [EpisodeID] {
+    public func unwatch(through id: EpisodeID) async throws(WatchOrderStoreError) -> [EpisodeID] {
         let now = clock.now
         return try await database.write { db in
-            try ChangeLog.record(.unmark, at: now, in: db) { db in
+            try ChangeLog.record(.unwatch, at: now, in: db) { db in
                 let state = try Self.fetchState(db)
                 let list = try Self.watchList(of: state)
                 guard let end = list.position(of: id) else { return ([], "") }
@@ -75,14 +75,14 @@ extension WatchOrderStore {
     }
 
     /// Removes the marks of a show, or of one season of it: every listed episode of it, aired or
-    /// not, in one transaction (the inverse of ``mark(show:season:at:)``).
+    /// not, in one transaction (the inverse of ``watch(show:season:at:)``).
     ///
     /// - Returns: the ids whose mark was removed, in list order; empty when none was marked.
     @discardableResult
-    public func unmark(show showID: String, season: Int? = nil) async throws(WatchOrderStoreError) -> [EpisodeID] {
+    public func unwatch(show showID: String, season: Int? = nil) async throws(WatchOrderStoreError) -> [EpisodeID] {
         let now = clock.now
         return try await database.write { db in
-            try ChangeLog.record(.unmark, at: now, in: db) { db in
+            try ChangeLog.record(.unwatch, at: now, in: db) { db in
                 let ids = try String.fetchAll(db, sql: """
                     SELECT id FROM episode WHERE showID = ? AND (? IS NULL OR season = ?) ORDER BY listPosition
                     """, arguments: [showID, season, season]).map(EpisodeID.init(rawValue:))
@@ -98,7 +98,7 @@ extension WatchOrderStore {
     ///
     /// - Returns: the ids newly skipped (one already skipped changes nothing).
     @discardableResult
-    public func skip(_ ids: [EpisodeID], at date: Date? = nil) async throws(WatchOrderStoreError) -> [EpisodeID] {
+    public func skip(_ ids: [EpisodeID], skippedAt date: Date? = nil) async throws(WatchOrderStoreError) -> [EpisodeID] {
         let time = (date ?? clock.now)
         return try await database.write { db in
             try ChangeLog.record(.skip, at: time, in: db) { db in
@@ -114,7 +114,7 @@ extension WatchOrderStore {
         }
     }
 
-    /// Takes episodes' skips back (the inverse of ``skip(_:at:)``).
+    /// Takes episodes' skips back (the inverse of ``skip(_:skippedAt:)``).
     ///
     /// - Returns: the ids that were skipped and no longer are.
     @discardableResult
@@ -138,7 +138,7 @@ extension WatchOrderStore {
     ///
     /// - Returns: the status the show had before.
     @discardableResult
-    public func setStatus(_ status: ShowStatus, ofShow showID: String, at date: Date? = nil) async throws(WatchOrderStoreError) -> ShowStatus {
+    public func setStatus(_ status: ShowStatus, ofShow showID: String, changedAt date: Date? = nil) async throws(WatchOrderStoreError) -> ShowStatus {
         let time = date ?? clock.now
         return try await database.write { db in
             try ChangeLog.record(.showStatus, at: time, in: db) { db in
@@ -162,10 +162,10 @@ extension WatchOrderStore {
     /// Starts a rewatch session over `shows` (show ids; empty for every show). While it is active,
     /// marks of those shows are watches of the session and up next follows them.
     ///
-    /// - Throws: ``WatchOrderStoreError/rewatchOverlaps(show:session:)`` when a show is already
-    ///   covered by an active session; ``WatchOrderStoreError/invalidRewatch(_:)`` for an empty name.
+    /// - Throws: ``WatchOrderStoreError/Code/rewatchOverlaps`` when a show is already
+    ///   covered by an active session; ``WatchOrderStoreError/Code/invalidRewatch`` for an empty name.
     @discardableResult
-    public func startRewatch(named name: String, shows: Set<String> = [], at date: Date? = nil) async throws(WatchOrderStoreError) -> RewatchSession {
+    public func startRewatch(named name: String, shows: Set<String> = [], startedAt date: Date? = nil) async throws(WatchOrderStoreError) -> RewatchSession {
         let time = date ?? clock.now
         let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !name.isEmpty else { throw .invalidRewatch("a rewatch needs a name") }
@@ -190,9 +190,9 @@ extension WatchOrderStore {
 
     /// Ends an active rewatch session (its watches are kept; up next follows the first watches again).
     ///
-    /// - Throws: ``WatchOrderStoreError/invalidRewatch(_:)`` when no active session has this id.
+    /// - Throws: ``WatchOrderStoreError/Code/invalidRewatch`` when no active session has this id.
     @discardableResult
-    public func endRewatch(_ id: RewatchSession.ID, at date: Date? = nil) async throws(WatchOrderStoreError) -> RewatchSession {
+    public func endRewatch(_ id: RewatchSession.ID, endedAt date: Date? = nil) async throws(WatchOrderStoreError) -> RewatchSession {
         let time = date ?? clock.now
         return try await database.write { db in
             guard var session = try Self.activeSessions(db).first(where: { $0.id == id }) else {
@@ -207,7 +207,7 @@ extension WatchOrderStore {
     }
 
     /// Removes a rewatch session and its watches (a session started by mistake). One logged change:
-    /// ``undo(at:)`` brings both back.
+    /// ``undo(undoneAt:)`` brings both back.
     ///
     /// - Returns: how many watches went with it.
     @discardableResult
@@ -288,16 +288,16 @@ extension WatchOrderStore {
     /// change before.
     ///
     /// - Returns: the change undone, or `nil` when there is nothing to undo.
-    /// - Throws: ``WatchOrderStoreError/undoConflict(change:)`` when the rows it touched were changed
+    /// - Throws: ``WatchOrderStoreError/Code/undoConflict`` when the rows it touched were changed
     ///   since by something the log does not know (nothing is written).
     @discardableResult
-    public func undo(at date: Date? = nil) async throws(WatchOrderStoreError) -> ChangeRecord? {
+    public func undo(undoneAt date: Date? = nil) async throws(WatchOrderStoreError) -> ChangeRecord? {
         let time = date ?? clock.now
         return try await database.write { db in
             do {
                 return try ChangeLog.undoLast(at: time, in: db)
             } catch ChangeLog.UndoFailure.changedSince(let change, _) {
-                throw WatchOrderStoreError.undoConflict(change: change.summary)
+                throw WatchOrderStoreError.undoConflict(change)
             }
         }
     }
@@ -308,7 +308,7 @@ extension WatchOrderStore {
 extension WatchOrderStore {
     /// Records the watches of another service's file (matched to listed episodes by the caller —
     /// `WatchOrderImport` does it for Trakt and TV Time), and the statuses it asks for, in one write
-    /// transaction and one logged change that ``undo(at:)`` takes back whole.
+    /// transaction and one logged change that ``undo(undoneAt:)`` takes back whole.
     ///
     /// The history becomes the union of both: a watch the store already has (the same episode at
     /// the same instant, within a second; for a watch without a time, any watch of the episode not

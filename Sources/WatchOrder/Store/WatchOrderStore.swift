@@ -35,7 +35,7 @@ public actor WatchOrderStore {
     ///     second or two, and tell its client to come back).
     ///   - clock: dates the changes made without a time of their own, in the change log (the
     ///     system's clock unless told).
-    /// - Throws: ``WatchOrderStoreError/store(_:)`` — for example a newer schema, a corrupt file or a
+    /// - Throws: ``WatchOrderStoreError/Code/store`` — for example a newer schema, a corrupt file or a
     ///   missing folder.
     public init(
         path: String, readOnly: Bool = false, polling: ChangePolling = ChangePolling(), busyTimeout: Duration = .seconds(20),
@@ -126,7 +126,7 @@ public actor WatchOrderStore {
 
     /// Refreshes several shows in one transaction (see ``refresh(_:)-swift.method``).
     ///
-    /// - Throws: ``WatchOrderStoreError/emptyEpisodeList(show:reason:)`` when a list has no episodes
+    /// - Throws: ``WatchOrderStoreError/Code/emptyEpisodeList`` when a list has no episodes
     ///   (``EpisodeList/isUnreadable``: a page without a recognisable episode table, say) for a show
     ///   that has stored episodes: nothing is written, so no show's episodes are replaced with nothing.
     ///   An empty list for a show with none stored (an announced show) is stored as before.
@@ -232,7 +232,7 @@ public actor WatchOrderStore {
     /// orders and choice are kept. Nothing is written when the stored built-in orders are already
     /// these, so an app may call this at every launch.
     ///
-    /// - Throws: ``WatchOrderStoreError/orderIDTaken(_:)`` when a viewer's order has the id of one of
+    /// - Throws: ``WatchOrderStoreError/Code/orderIDTaken`` when a viewer's order has the id of one of
     ///   `orders` (nothing is written), or a store error.
     public func setBuiltInOrders(_ orders: [NamedOrder]) async throws(WatchOrderStoreError) {
         let rows = try Self.encoded(orders.map { order in
@@ -258,7 +258,7 @@ public actor WatchOrderStore {
     /// Adds a viewer's order, or replaces the viewer's order with the same id (keeping its place).
     ///
     /// - Returns: `true` when an order of the viewer's was replaced.
-    /// - Throws: ``WatchOrderStoreError/orderIsBuiltIn(_:)`` when a built-in order has the id.
+    /// - Throws: ``WatchOrderStoreError/Code/orderIsBuiltIn`` when a built-in order has the id.
     @discardableResult
     public func saveOrder(_ order: NamedOrder) async throws(WatchOrderStoreError) -> Bool {
         var order = order
@@ -282,8 +282,8 @@ public actor WatchOrderStore {
     /// Removes a viewer's order. When it was the chosen one, the choice goes back to the default.
     ///
     /// - Returns: `true` when the removed order was the chosen one.
-    /// - Throws: ``WatchOrderStoreError/unknownOrder(_:known:)`` or
-    ///   ``WatchOrderStoreError/orderIsBuiltIn(_:)`` (built-in orders belong to the app).
+    /// - Throws: ``WatchOrderStoreError/Code/unknownOrder`` or
+    ///   ``WatchOrderStoreError/Code/orderIsBuiltIn`` (built-in orders belong to the app).
     @discardableResult
     public func removeOrder(id: String) async throws(WatchOrderStoreError) -> Bool {
         try await database.write { db in
@@ -297,10 +297,10 @@ public actor WatchOrderStore {
         }
     }
 
-    /// Chooses the order the watch list, up next and ``mark(through:at:)`` follow; `nil` goes back to
+    /// Chooses the order the watch list, up next and ``watch(through:at:)`` follow; `nil` goes back to
     /// the default (``WatchState/defaultOrder``).
     ///
-    /// - Throws: ``WatchOrderStoreError/unknownOrder(_:known:)`` naming the orders that exist.
+    /// - Throws: ``WatchOrderStoreError/Code/unknownOrder`` naming the orders that exist.
     public func chooseOrder(_ id: String?) async throws(WatchOrderStoreError) {
         try await database.write { db in
             guard let id else {
@@ -321,7 +321,7 @@ public actor WatchOrderStore {
 
     /// The watch order in the named order `id` (whatever the viewer chose).
     ///
-    /// - Throws: ``WatchOrderStoreError/unknownOrder(_:known:)``, or `.order` when its rules contradict
+    /// - Throws: ``WatchOrderStoreError/Code/unknownOrder``, or `.order` when its rules contradict
     ///   each other.
     public func watchList(order id: String) async throws(WatchOrderStoreError) -> WatchList {
         let state = try await state()
@@ -354,15 +354,15 @@ public actor WatchOrderStore {
     /// active rewatch session covering its show, when there is one, "already watched" means watched
     /// in that session, and a new mark is a watch of the session.
     ///
-    /// One logged change (see ``undo(at:)``).
+    /// One logged change (see ``undo(undoneAt:)``).
     ///
     /// - Returns: what changed: the ids newly marked, those already watched, and those that name no
     ///   stored episode (marked anyway, so the mark counts once the episode is listed).
     @discardableResult
-    public func mark(_ ids: [EpisodeID], at date: Date? = nil) async throws(WatchOrderStoreError) -> MarkSummary {
+    public func watch(_ ids: [EpisodeID], watchedAt date: Date? = nil) async throws(WatchOrderStoreError) -> WatchSummary {
         let time = (date ?? clock.now).timeIntervalSince1970
         return try await database.write { db in
-            try ChangeLog.record(.mark, at: Date(timeIntervalSince1970: time), in: db) { db in
+            try ChangeLog.record(.watch, at: Date(timeIntervalSince1970: time), in: db) { db in
                 let summary = try Self.insertMarks(ids, time: time, in: db)
                 return (summary, Self.describe(summary, verb: "Marked"))
             }
@@ -375,10 +375,10 @@ public actor WatchOrderStore {
     /// - Returns: the ids that had a mark (and no longer do), in the order given; an id that was not
     ///   marked changes nothing and is left out.
     @discardableResult
-    public func unmark(_ ids: [EpisodeID]) async throws(WatchOrderStoreError) -> [EpisodeID] {
+    public func unwatch(_ ids: [EpisodeID]) async throws(WatchOrderStoreError) -> [EpisodeID] {
         let now = clock.now
         return try await database.write { db in
-            try ChangeLog.record(.unmark, at: now, in: db) { db in
+            try ChangeLog.record(.unwatch, at: now, in: db) { db in
                 let removed = try Self.deleteMarks(ids, in: db)
                 return (removed, "Unmarked \(Self.count(removed.count, "episode"))")
             }
@@ -390,21 +390,21 @@ public actor WatchOrderStore {
     /// The watch order is read, merged and marked in one write transaction: another process's
     /// change (a refresh, new rules, other marks) lands wholly before or wholly after it.
     ///
-    /// - Returns: what changed; its ``MarkSummary/episodes`` are the episodes concerned, in watch order.
+    /// - Returns: what changed; its ``WatchSummary/episodes`` are the episodes concerned, in watch order.
     @discardableResult
-    public func mark(through id: EpisodeID, at clock: ViewerClock) async throws(WatchOrderStoreError) -> MarkSummary {
-        try await mark(through: id, order: nil, at: clock)
+    public func watch(through id: EpisodeID, at clock: ViewerClock) async throws(WatchOrderStoreError) -> WatchSummary {
+        try await watch(through: id, order: nil, at: clock)
     }
 
     /// Marks every aired visible episode up to and including `id` in the named order `orderID`
-    /// (the order the viewer chose when `nil`), in one write transaction as ``mark(through:at:)``.
+    /// (the order the viewer chose when `nil`), in one write transaction as ``watch(through:at:)``.
     ///
-    /// - Throws: ``WatchOrderStoreError/unknownOrder(_:known:)`` when no order has that id.
+    /// - Throws: ``WatchOrderStoreError/Code/unknownOrder`` when no order has that id.
     @discardableResult
-    public func mark(through id: EpisodeID, order orderID: String?, at clock: ViewerClock) async throws(WatchOrderStoreError) -> MarkSummary {
+    public func watch(through id: EpisodeID, order orderID: String?, at clock: ViewerClock) async throws(WatchOrderStoreError) -> WatchSummary {
         let clock = clock.frozen()
         return try await database.write { db in
-            try ChangeLog.record(.mark, at: clock.now, in: db) { db in
+            try ChangeLog.record(.watch, at: clock.now, in: db) { db in
                 let state = try Self.fetchState(db)
                 var order = state.order
                 if let orderID {
@@ -423,14 +423,14 @@ public actor WatchOrderStore {
     }
 
     /// Marks a show, or one season of it, skipping unaired episodes (in one write transaction, as
-    /// ``mark(through:at:)``).
+    /// ``watch(through:at:)``).
     ///
-    /// - Returns: what changed; its ``MarkSummary/episodes`` are the episodes concerned, in watch order.
+    /// - Returns: what changed; its ``WatchSummary/episodes`` are the episodes concerned, in watch order.
     @discardableResult
-    public func mark(show showID: String, season: Int? = nil, at clock: ViewerClock) async throws(WatchOrderStoreError) -> MarkSummary {
+    public func watch(show showID: String, season: Int? = nil, at clock: ViewerClock) async throws(WatchOrderStoreError) -> WatchSummary {
         let clock = clock.frozen()
         return try await database.write { db in
-            try ChangeLog.record(.mark, at: clock.now, in: db) { db in
+            try ChangeLog.record(.watch, at: clock.now, in: db) { db in
                 let state = try Self.fetchState(db)
                 let ids = state.checklist.airedEpisodes(ofShow: showID, season: season, in: try Self.watchList(of: state), at: clock)
                 let summary = try Self.insertMarks(ids, time: clock.now.timeIntervalSince1970, in: db)
@@ -447,10 +447,10 @@ public actor WatchOrderStore {
     /// - Returns: what changed (one newly watched episode), or an empty summary when nothing aired
     ///   is left to watch.
     @discardableResult
-    public func markNext(ofShow showID: String? = nil, at clock: ViewerClock) async throws(WatchOrderStoreError) -> MarkSummary {
+    public func watchNext(ofShow showID: String? = nil, at clock: ViewerClock) async throws(WatchOrderStoreError) -> WatchSummary {
         let clock = clock.frozen()
         return try await database.write { db in
-            try ChangeLog.record(.mark, at: clock.now, in: db) { db in
+            try ChangeLog.record(.watch, at: clock.now, in: db) { db in
                 var state = try Self.fetchState(db)
                 let list = try Self.watchList(of: state)
                 let next: Episode?
@@ -461,7 +461,7 @@ public actor WatchOrderStore {
                 } else {
                     next = state.checklist.next(in: list, at: clock)
                 }
-                guard let next else { return (MarkSummary(), "") }
+                guard let next else { return (WatchSummary(), "") }
                 let summary = try Self.insertMarks([next.id], time: clock.now.timeIntervalSince1970, in: db)
                 return (summary, "Marked \(next.id) watched (the next one)")
             }
@@ -531,8 +531,8 @@ public actor WatchOrderStore {
     /// The order is read and merged again only when shows, episodes or rules change: a mark or a
     /// setting reads the checklist alone.
     ///
-    /// - Throws (from the sequence): ``WatchOrderStoreError/order(_:)`` when the stored rules
-    ///   contradict each other, or ``WatchOrderStoreError/store(_:)``.
+    /// - Throws (from the sequence): ``WatchOrderStoreError/Code/order`` when the stored rules
+    ///   contradict each other, or ``WatchOrderStoreError/Code/store``.
     public nonisolated func observeWatchList() -> StoreObservation<CheckedWatchList> {
         database.observe({ db in try Self.fetchOrder(db).merged() }, Self.fetchChecklist) { list, checklist in
             CheckedWatchList(list: list, checklist: checklist)
@@ -545,8 +545,8 @@ public actor WatchOrderStore {
     /// The order is read and merged again only when shows, episodes or rules change: marking an
     /// episode reads the checklist alone and works up next out from the merged order it has.
     ///
-    /// - Throws (from the sequence): ``WatchOrderStoreError/order(_:)`` when the stored rules
-    ///   contradict each other, or ``WatchOrderStoreError/store(_:)``.
+    /// - Throws (from the sequence): ``WatchOrderStoreError/Code/order`` when the stored rules
+    ///   contradict each other, or ``WatchOrderStoreError/Code/store``.
     public nonisolated func observeUpNext(at clock: ViewerClock) -> StoreObservation<UpNext> {
         database.observe({ db in try Self.fetchOrder(db).merged() }, Self.fetchChecklist) { list, checklist in
             checklist.upNext(in: list, at: clock)
@@ -579,7 +579,7 @@ public actor WatchOrderStore {
     }
 
     /// The watched marks and settings as JSON.
-    public func exportProgress(at now: Date) async throws(WatchOrderStoreError) -> Data {
+    public func exportProgress(exportedAt now: Date) async throws(WatchOrderStoreError) -> Data {
         let checklist = try await database.read { db in try Self.fetchChecklist(db) }
         do {
             return try ProgressDocument(exported: now, checklist: checklist).jsonData()
@@ -592,15 +592,15 @@ public actor WatchOrderStore {
     /// as ``importProgress(_:dryRun:)`` does.
     ///
     /// - Returns: what the marks changed: newly watched, already watched, and ids that name no stored
-    ///   episode (kept, as ``mark(_:at:)`` keeps them). Importing one file twice reports its marks as
+    ///   episode (kept, as ``watch(_:watchedAt:)`` keeps them). Importing one file twice reports its marks as
     ///   newly watched the first time and as already watched the second.
     @discardableResult
-    public func importProgress(_ data: Data) async throws(WatchOrderStoreError) -> MarkSummary {
-        try await importProgress(data, dryRun: false).marks
+    public func importProgress(_ data: Data) async throws(WatchOrderStoreError) -> WatchSummary {
+        try await importProgress(data, dryRun: false).watches
     }
 
     /// Adds the marks of an exported document (existing marks are kept) and applies its settings,
-    /// in one write transaction and one logged change (``undo(at:)`` takes it back whole), and says
+    /// in one write transaction and one logged change (``undo(undoneAt:)`` takes it back whole), and says
     /// everything it changed.
     ///
     /// The selection of shows is validated: ids no stored show has are left out and reported, and a
@@ -608,9 +608,9 @@ public actor WatchOrderStore {
     /// leaves the viewer with nothing selected.
     ///
     /// - Parameters:
-    ///   - data: the exported document, as ``exportProgress(at:)`` writes it.
+    ///   - data: the exported document, as ``exportProgress(exportedAt:)`` writes it.
     ///   - dryRun: work everything out in the transaction, then write nothing.
-    /// - Throws: ``WatchOrderStoreError/invalidImport(_:)`` for a file that is not a progress file
+    /// - Throws: ``WatchOrderStoreError/Code/invalidImport`` for a file that is not a progress file
     ///   (nothing is written).
     @discardableResult
     public func importProgress(_ data: Data, dryRun: Bool) async throws(WatchOrderStoreError) -> ProgressImportReport {
@@ -632,7 +632,7 @@ public actor WatchOrderStore {
                 report = try ChangeLog.record(.importFile, at: now, in: db) { db in
                     var report = ProgressImportReport(dryRun: dryRun)
                     let before = try Self.fetchChecklist(db)
-                    report.marks = try Self.insertMarks(document.watched, time: time, source: "progress", in: db)
+                    report.watches = try Self.insertMarks(document.watched, time: time, source: "progress", in: db)
                     if before.hidesSpecials != document.hidesSpecials {
                         report.hidesSpecials = .init(from: before.hidesSpecials, to: document.hidesSpecials)
                         try Self.writeSetting("hidesSpecials", Self.settingValue(hidesSpecials: document.hidesSpecials), in: db)
@@ -648,7 +648,7 @@ public actor WatchOrderStore {
                         report.selectedShows = .init(from: before.selectedShows, to: selection)
                         try Self.writeSetting("selectedShows", Self.settingValue(selectedShows: selection), in: db)
                     }
-                    var summary = Self.describe(report.marks, verb: "Imported")
+                    var summary = Self.describe(report.watches, verb: "Imported")
                     if report.hidesSpecials != nil || report.selectedShows != nil { summary += "; settings changed" }
                     return (report, summary)
                 }
@@ -662,12 +662,12 @@ public actor WatchOrderStore {
 
     /// Records watches of episodes not yet watched (in the active rewatch covering their show, when
     /// there is one) and says what changed; an episode already watched keeps its watches and time.
-    static func insertMarks(_ ids: [EpisodeID], time: Double?, source: String? = nil, in db: Database) throws -> MarkSummary {
+    static func insertMarks(_ ids: [EpisodeID], time: Double?, source: String? = nil, in db: Database) throws -> WatchSummary {
         let exists = try db.cachedStatement(sql: "SELECT 1 FROM episode WHERE id = ?")
         let watchedOutside = try db.cachedStatement(sql: "SELECT 1 FROM watch WHERE episodeID = ? LIMIT 1")
         let watchedIn = try db.cachedStatement(sql: "SELECT 1 FROM watch WHERE episodeID = ? AND session = ? LIMIT 1")
         let sessions = try activeSessions(db)
-        var summary = MarkSummary()
+        var summary = WatchSummary()
         var seen = Set<EpisodeID>()
         for id in ids where seen.insert(id).inserted {
             let known = try Bool.fetchOne(exists, arguments: [id.rawValue]) ?? false
@@ -723,7 +723,7 @@ public actor WatchOrderStore {
     }
 
     /// "Marked 3 episodes watched (2 already watched, 1 unknown)".
-    static func describe(_ summary: MarkSummary, verb: String) -> String {
+    static func describe(_ summary: WatchSummary, verb: String) -> String {
         var text = "\(verb) \(count(summary.newlyWatched.count, "episode")) watched"
         var extra: [String] = []
         if !summary.alreadyWatched.isEmpty { extra.append("\(summary.alreadyWatched.count) already watched") }

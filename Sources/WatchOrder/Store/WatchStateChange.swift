@@ -52,7 +52,7 @@ public struct WatchStateChange: Sendable, Hashable {
     public var isEmpty: Bool { self == WatchStateChange() }
 
     /// Whether only watched marks changed (a list can tick and untick its boxes in place).
-    public var onlyMarksChanged: Bool {
+    public var onlyWatchesChanged: Bool {
         !isEmpty && addedEpisodes.isEmpty && removedEpisodes.isEmpty && updatedEpisodes.isEmpty && !rulesChanged && !settingsChanged
     }
 

@@ -58,7 +58,7 @@ enum Plausibility {
         for episode in episodes {
             guard let day = episode.airDay, !years.contains(day.year) else { continue }
             note("An air day in \(day.year) is outside \(years.lowerBound)–\(years.upperBound); the date cell may be mistyped",
-                 "\(episode.code) \"\(episode.title)\": \(day)")
+                 "\(episode.code(.compact)) \"\(episode.title)\": \(day)")
         }
         return notes
     }

@@ -1,14 +1,14 @@
 /// What marking episodes watched changed: which ids were newly marked, which were already
 /// watched, and which name no stored episode.
 ///
-/// Returned by ``WatchOrderStore/mark(_:at:)``, ``WatchOrderStore/mark(through:at:)``,
-/// ``WatchOrderStore/mark(show:season:at:)`` and ``WatchOrderStore/importProgress(_:)``, so an app can
+/// Returned by ``WatchOrderStore/watch(_:watchedAt:)``, ``WatchOrderStore/watch(through:at:)``,
+/// ``WatchOrderStore/watch(show:season:at:)`` and ``WatchOrderStore/importProgress(_:)``, so an app can
 /// say what actually happened ("Marked 3 watched, 57 already watched") rather than how many ids it
 /// was given. Every id given, without repeats, is in exactly one of ``newlyWatched``,
 /// ``alreadyWatched`` and ``unknown``.
-public struct MarkSummary: Sendable, Hashable {
+public struct WatchSummary: Sendable, Hashable {
     /// Every stored episode the mark concerned (newly or already watched), in the order given —
-    /// watch order for ``WatchOrderStore/mark(through:at:)``.
+    /// watch order for ``WatchOrderStore/watch(through:at:)``.
     public var episodes: [EpisodeID]
     /// Stored episodes that were not watched and now are, in the order given.
     public var newlyWatched: [EpisodeID]

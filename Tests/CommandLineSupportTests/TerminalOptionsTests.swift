@@ -41,7 +41,7 @@ struct TerminalOptionsTests {
 
     @Test("one time-zone option: --time-zone documented, --zone and --tz read as hidden spellings")
     func timeZoneOption() throws {
-        #expect(try Program.parse([]).timeZone.resolved(default: TimeZone(identifier: "Europe/Paris")!).identifier == "Europe/Paris")
+        #expect(try Program.parse([]).timeZone.resolved().identifier == TimeZone.current.identifier, "the system's, as the help says")
         for spelling in ["--time-zone", "--zone", "--tz"] {
             let program = try Program.parse([spelling, "Asia/Tokyo"])
             #expect(try program.timeZone.resolved().identifier == "Asia/Tokyo", "\(spelling)")
@@ -106,5 +106,28 @@ struct PipeWidthTests {
             #expect(Terminal.current(environment: ["COLUMNS": columns]).lineWidth == Int(columns))
             #expect(DisplayWidth.outputWidth(environment: ["COLUMNS": columns]) == Int(columns), "COLUMNS=\(columns)")
         }
+    }
+}
+
+/// Issue 38, class 5: each zone option's default is the one its help names.
+@Suite("Zone options: the default the help names")
+struct ZoneOptionDefaultTests {
+    struct Viewer: ParsableCommand { @OptionGroup var timeZone: TimeZoneOption }
+    struct Schedule: ParsableCommand { @OptionGroup var timeZone: CountryTimeZoneOption }
+
+    @Test("TimeZoneOption: the system's; CountryTimeZoneOption: the country's, else the system's; a given zone wins")
+    func defaults() throws {
+        #expect(Viewer.helpMessage().contains("default: the system's"))
+        #expect(try Viewer.parse([]).timeZone.resolved().identifier == TimeZone.current.identifier)
+        let help = Schedule.helpMessage().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(help.contains("default: the country's") && !help.contains("default: the system's)"), "\(help)")
+        let tokyo = try #require(TimeZone(identifier: "Asia/Tokyo"))
+        let newYork = try #require(TimeZone(identifier: "America/New_York"))
+        #expect(try Schedule.parse([]).timeZone.resolved(countryZone: newYork) == newYork)
+        #expect(try Schedule.parse([]).timeZone.resolved(countryZone: nil).identifier == TimeZone.current.identifier)
+        for spelling in ["--time-zone", "--zone", "--tz"] {
+            #expect(try Schedule.parse([spelling, "Asia/Tokyo"]).timeZone.resolved(countryZone: newYork) == tokyo)
+        }
+        #expect(throws: (any Error).self) { try Schedule.parse(["--time-zone", "Mars/Base"]) }
     }
 }

@@ -76,7 +76,7 @@ struct ArrowverseHistoryTests {
         let text = try await succeeds(["history"]).stdout.split(separator: "\n")
         #expect(text.count == 3)
         #expect(text[0].contains("Arrow 1x01 \"Pilot\"") && text[1].contains("The Flash 1x01"))
-        #expect(text[2] == "2 watches of 2 episodes.")
+        #expect(text[2] == "2 watches of 2 episodes; times in UTC.")
         #expect(try await succeeds(["history", "--show", "Flash"]).stdout.split(separator: "\n").count == 2)
         #expect(try await succeeds(["history", "--limit", "1"]).stdout.contains("The Flash 1x01"))
         let json = try #require(try await succeeds(["history", "--json"]).json() as? [String: Any])

@@ -49,7 +49,8 @@ let package = Package(
     ],
     targets: [
         // MARK: HTMLScrape
-        .target(name: "HTMLScrape"),
+        // AirdateLocking is the package's one lock box; it adds no outside package.
+        .target(name: "HTMLScrape", dependencies: ["AirdateLocking"]),
         .testTarget(
             name: "HTMLScrapeTests",
             dependencies: ["AirdateTestSupport", "HTMLScrape"]
@@ -383,4 +384,15 @@ for target in package.targets where target.type != .plugin && target.type != .sy
         .enableUpcomingFeature("InternalImportsByDefault"),
         .enableUpcomingFeature("MemberImportVisibility"),
     ]
+}
+
+// `AIRDATE_PACKAGE_SUBSET=HTMLScrape`: the manifest declares only HTMLScrape, what it depends on and
+// its tests, with no outside package. The sanitizer and fuzz runs use it (`.ci/run`, README
+// "Sanitizers"), so that they build the parser under AddressSanitizer without building GRDB, NIO
+// and Hummingbird a second time. Without the variable the manifest is the whole package.
+if Context.environment["AIRDATE_PACKAGE_SUBSET"] == "HTMLScrape" {
+    let kept: Set<String> = ["HTMLScrape", "AirdateLocking", "AirdateTestSupport", "HTMLScrapeTests"]
+    package.targets = package.targets.filter { kept.contains($0.name) }
+    package.products = package.products.filter { $0.name == "HTMLScrape" }
+    package.dependencies = []
 }

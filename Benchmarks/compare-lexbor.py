@@ -20,7 +20,10 @@ Every parser first parses every file once, untimed, so that no process starts th
 allocator that has not yet seen a large page.
 
 `--baseline OLD_BINARY` times an older build of HTMLScrapeThroughput (one with `serve`) in the same
-run, file by file, for a before/after with the same noise.
+run, file by file, for a before/after with the same noise. HTMLScrape parses with the options a user
+gets by default (`ParseOptions()`); builds before HTMLScrape VI parsed without collecting errors in
+`serve`, so `--baseline-errors` times such a baseline through `files --errors` instead (one process
+per timing, warmed up by one parse), with the default options.
 
 Runs are interleaved per file (HTMLScrape, then lexbor, then resiliparse) and the best of `--rounds`
 rounds is kept, so a busy machine disturbs each parser alike as far as possible.
@@ -72,9 +75,10 @@ class HTMLScrape:
     """Times HTMLScrape through `HTMLScrapeThroughput serve` (or one `files` process per timing); with
     `command`, any other program that speaks the same protocol (lexbor-bare)."""
 
-    def __init__(self, binary, fresh_process, command=None):
+    def __init__(self, binary, fresh_process, command=None, files_arguments=()):
         self.binary = binary
         self.command = command or [binary]
+        self.files_arguments = list(files_arguments)
         self.server = None
         if not fresh_process:
             self.server = subprocess.Popen(
@@ -84,7 +88,8 @@ class HTMLScrape:
     def time(self, path, repeat):
         if self.server is None:
             output = subprocess.run(
-                self.command + ["files", "--repeat", str(repeat), path], check=True, capture_output=True, text=True
+                self.command + ["files"] + self.files_arguments + ["--repeat", str(repeat), path],
+                check=True, capture_output=True, text=True
             ).stdout.strip()
             return float(output.split("\t")[2])
         self.server.stdin.write(f"{repeat}\t{path}\n")
@@ -153,6 +158,9 @@ def main():
     arguments.add_argument("--rounds", type=int, default=3, help="timings per file and parser; best kept")
     arguments.add_argument("--binary", default=BINARY, help="the HTMLScrapeThroughput to run (e.g. an older build)")
     arguments.add_argument("--baseline", help="an older HTMLScrapeThroughput to time in the same run, for a before/after")
+    arguments.add_argument("--baseline-errors", action="store_true",
+                           help="time the baseline through `files --errors`, one process per timing: with the "
+                                "default options (an older build's serve mode parsed without collecting errors)")
     arguments.add_argument("--fresh-process", action="store_true",
                            help="time HTMLScrape in a new process per file and round (a cold heap each time)")
     arguments.add_argument("--markdown", action="store_true", help="also print the per-page table as Markdown")
@@ -165,7 +173,10 @@ def main():
         sys.exit("no .html files found")
 
     htmlscrape = HTMLScrape(options.binary, options.fresh_process)
-    baseline = HTMLScrape(options.baseline, options.fresh_process) if options.baseline else None
+    baseline = None
+    if options.baseline:
+        baseline = HTMLScrape(options.baseline, options.fresh_process or options.baseline_errors,
+                              files_arguments=["--errors"] if options.baseline_errors else [])
     bare_command = lexbor_bare_command()
     bare = HTMLScrape(None, options.fresh_process, command=bare_command) if bare_command else None
     names = ["HTMLScrape"] + (["baseline"] if baseline else []) + (["lexbor-c"] if bare else []) + list(others)

@@ -20,6 +20,13 @@ outside the difference.
     swift build -c release --product HTMLScrapeThroughput
     python3 count-instructions.py ../Fixtures/html/fandom-article.html …
     python3 count-instructions.py --select "a[href^='/wiki/']" ../Fixtures/html/fandom-article.html
+    python3 count-instructions.py --first "a[href^='/wiki/']" ../Fixtures/html/fandom-article.html
+
+`--first SELECTOR` counts a parse followed by the first query on the fresh document (HTMLScrape's
+`first` mode, selectolax's `LexborHTMLParser(data).css(selector)`), the parse inside the difference.
+HTMLScrape parses with the options a user gets by default (`ParseOptions()`); `--errors` passes
+`--errors` to the `files` mode of both builds, which makes an older build (whose `files` mode
+parsed without errors unless told) use the default options too.
 
 Needs valgrind, and `pip install selectolax resiliparse`.
 """
@@ -67,6 +74,22 @@ for _ in range(repeat):
     found = query()
 """
 
+PYTHON_FIRST = r"""
+import sys
+path, repeat, which, selector = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4]
+data = open(path, "rb").read()
+if which == "rp-text":
+    from resiliparse.parse.html import HTMLTree
+    text = data.decode("utf-8", "replace")
+    first = lambda: HTMLTree.parse(text).document.query_selector_all(selector)
+else:
+    from selectolax.lexbor import LexborHTMLParser
+    first = lambda: LexborHTMLParser(data).css(selector)
+found = first()
+for _ in range(repeat):
+    found = first()
+"""
+
 
 def lexbor_bare_command():
     """compare-lexbor.py's lexbor-bare command (lexbor's bare parse in C, built when missing), or `None`."""
@@ -105,11 +128,14 @@ def main():
     arguments.add_argument("--peers", default="lexbor-c,rp-text,selectolax",
                            help="which of lexbor-c,rp-text,selectolax to count (lexbor-c: parses only)")
     arguments.add_argument("--select", help="count a selection instead of a parse")
+    arguments.add_argument("--first", help="count a parse and the first selection on the new document")
+    arguments.add_argument("--errors", action="store_true",
+                           help="pass --errors to the builds' files mode (an older build then parses with the default options)")
     options = arguments.parse_args()
     peers = [name for name in options.peers.split(",") if name]
     bare = None
     if "lexbor-c" in peers:
-        bare = None if options.select else lexbor_bare_command()
+        bare = None if options.select or options.first else lexbor_bare_command()
         if bare is None:
             peers.remove("lexbor-c")
     binaries = [("HTMLScrape", options.binary)] + ([("baseline", options.baseline)] if options.baseline else [])
@@ -122,9 +148,12 @@ def main():
         for name, binary in binaries:
             if options.select:
                 counts[name] = per_run(lambda n: [binary, "select", "--repeat", str(n), options.select, path], options.extra)
+            elif options.first:
+                counts[name] = per_run(lambda n: [binary, "first", "--repeat", str(n - 1), options.first, path], options.extra)
             else:
                 # `files --repeat N` parses once to warm up, then N times.
-                counts[name] = per_run(lambda n: [binary, "files", "--repeat", str(n - 1), path], options.extra)
+                errors = ["--errors"] if options.errors else []
+                counts[name] = per_run(lambda n: [binary, "files"] + errors + ["--repeat", str(n - 1), path], options.extra)
         for peer in peers:
             if peer == "lexbor-c":
                 # lexbor-bare parses once to warm up, then N times, in C (no Python in the count).
@@ -134,6 +163,9 @@ def main():
             if options.select:
                 counts[peer] = per_run(
                     lambda n: [sys.executable, "-c", PYTHON_SELECT, path, str(n - 1), which, options.select], options.extra)
+            elif options.first:
+                counts[peer] = per_run(
+                    lambda n: [sys.executable, "-c", PYTHON_FIRST, path, str(n - 1), which, options.first], options.extra)
             else:
                 counts[peer] = per_run(lambda n: [sys.executable, "-c", PYTHON_PARSE, path, str(n - 1), which], options.extra)
         line = f"{os.path.basename(path)[-43:]:<44}{size / 1000:>7.0f}"

@@ -15,8 +15,9 @@ Principled differences, checked and left as they are:
     to tell the double apart (`1 div 3` → 0.3333333333333333, `1 div 1000000000` → 0.000000001);
     libxml2 writes 15 significant digits and switches to an exponent (0.333333333333333, 1e-09).
     Numbers are compared as numbers, so this shows only where a number is turned into a string.
-  * Unprefixed names match SVG and MathML elements by local name here (as lxml.html, whose parser
-    has no namespaces); on the html5 tree lxml puts them in their namespaces, so `//svg` finds none.
+  * Unprefixed names match HTML elements only here (as browsers' `document.evaluate`: `//title` is
+    never an SVG `<title>`), as on the html5 tree, where lxml puts SVG and MathML elements in their
+    namespaces; lxml.html, whose parser has no namespaces, matches them by local name.
   * lang() reads HTML's `lang` attribute here; libxml2 reads `xml:lang` only.
   * namespace-uri() of an HTML element is the XHTML namespace here (as in browsers); empty in lxml,
     whose HTML elements have no namespace.
@@ -26,6 +27,13 @@ Principled differences, checked and left as they are:
     python3 Scripts/compare-xpath-lxml.py                 # every page under the default folders
     python3 Scripts/compare-xpath-lxml.py --show 5        # and print up to 5 disagreements
     python3 Scripts/compare-xpath-lxml.py --scrape .build/release/scrape PAGE.html …
+    python3 Scripts/compare-xpath-lxml.py --time Benchmarks/.build/release/HTMLScrapeThroughput
+
+With `--time THROUGHPUT` (the benchmark tool, built with `swift build -c release --product
+HTMLScrapeThroughput` in Benchmarks/) it also times each expression on each page, in process on
+both sides: HTMLScrape compiling and evaluating it (the tool's `serve` mode), lxml's `tree.xpath()`
+on the html5 tree (which compiles it each time too), and prints per expression the time summed over
+the pages and the ratio lxml / HTMLScrape (above 1: HTMLScrape is faster).
 
 Needs lxml and html5lib (pip install lxml html5lib) and a built `scrape` (swift build --product
 scrape). Exits 1 when HTMLScrape and lxml disagree on the html5 tree outside the principled cases.
@@ -37,6 +45,7 @@ import math
 import os
 import subprocess
 import sys
+import timeit
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -109,6 +118,17 @@ EXPRESSIONS = [
     "//a/@href = '/wiki/Main_Page'",
     "count(//*[@id]) > count(//*[@class])",
     "number(//table//tr[td][1]/td[1])",
+    # Whole-document axes from many contexts, and text nodes.
+    "//th/following::td[1]",
+    "//li/preceding::h2[1]",
+    "count(//text()[normalize-space()])",
+    "count(//td/following::a[2])",
+    "//a[last()]/preceding::li[1]",
+    "count(//li/following::*[1])",
+    "//h2/following::p[1]//a[1]/@href",
+    # Unprefixed names are HTML elements only.
+    "count(//title)",
+    "count(//svg) + count(//*[local-name() = 'svg'])",
 ]
 
 
@@ -168,6 +188,39 @@ def ours(scrape, page, expression):
     return ("nodes", nodes)
 
 
+class Timer:
+    """HTMLScrape's side of the timing: the benchmark tool's `serve` mode, one process for every page."""
+
+    def __init__(self, tool):
+        self.process = subprocess.Popen([tool, "serve"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+
+    def ask(self, repeat, page, expression):
+        self.process.stdin.write(f"xpath\t{repeat}\t{page}\t{expression}\n")
+        self.process.stdin.flush()
+        answer = self.process.stdout.readline().strip()
+        if answer.startswith("error") or not answer:
+            return None
+        return float(answer.split("\t")[0])
+
+    def seconds(self, page, expression):
+        first = self.ask(1, page, expression)
+        if first is None:
+            return None
+        repeat = max(1, min(2000, int(0.05 / max(first, 1e-7))))
+        return min(self.ask(repeat, page, expression) for _ in range(3))
+
+
+def lxml_seconds(tree, expression):
+    try:
+        tree.xpath(expression)
+    except etree.XPathError:
+        return None
+    timer = timeit.Timer(lambda: tree.xpath(expression))
+    number, _ = timer.autorange()
+    number = max(1, number // 4)
+    return min(timer.repeat(repeat=3, number=number)) / number
+
+
 def same(a, b):
     if a[0] != b[0]:
         return False
@@ -181,7 +234,10 @@ def main():
     parser.add_argument("pages", nargs="*", help="HTML files (default: the wiki, html and arrowverse fixtures)")
     parser.add_argument("--scrape", default=os.path.join(ROOT, ".build", "debug", "scrape"))
     parser.add_argument("--show", type=int, default=0, help="print up to N disagreements on each tree")
+    parser.add_argument("--time", metavar="THROUGHPUT", help="time each expression with this HTMLScrapeThroughput and lxml")
     arguments = parser.parse_args()
+    timer = Timer(arguments.time) if arguments.time else None
+    timings = {}
     if not os.access(arguments.scrape, os.X_OK):
         sys.exit(f"compare-xpath-lxml: no scrape at {arguments.scrape}; build it with: swift build --product scrape")
     pages = arguments.pages
@@ -210,6 +266,16 @@ def main():
                 data, parser=lxml.html.HTMLParser(encoding="utf-8") if utf8 else None),
         }
         for expression in EXPRESSIONS:
+            if timer:
+                mine_seconds = timer.seconds(os.path.abspath(page), expression)
+                theirs_seconds = lxml_seconds(trees["html5"], expression)
+                if mine_seconds is not None and theirs_seconds is not None:
+                    total = timings.setdefault(expression, [0.0, 0.0, 0.0, ""])
+                    total[0] += mine_seconds
+                    total[1] += theirs_seconds
+                    ratio = theirs_seconds / max(mine_seconds, 1e-9)
+                    if total[3] == "" or ratio < total[2]:
+                        total[2], total[3] = ratio, os.path.basename(page)
             mine = ours(arguments.scrape, page, expression)
             for name, tree in trees.items():
                 if name == "html5" and "id(" in expression.replace("-id(", ""):
@@ -237,6 +303,15 @@ def main():
         print(f"{name}: {agreed}/{total} agree ({100.0 * agreed / max(total, 1):.1f} %) over {len(pages)} pages and {len(EXPRESSIONS)} expressions")
         for expression, count in sorted(by_expression[name].items(), key=lambda item: -item[1]):
             print(f"  {count:4d} pages differ on {expression}")
+    if timer:
+        print("\nexpression\tHTMLScrape ms\tlxml ms\tlxml/HTMLScrape\tworst page (its ratio)")
+        slower = 0
+        for expression, (mine_total, theirs_total, worst, worst_page) in timings.items():
+            ratio = theirs_total / max(mine_total, 1e-12)
+            slower += ratio < 1
+            print(f"{expression}\t{mine_total * 1e3:.3f}\t{theirs_total * 1e3:.3f}\t{ratio:.2f}\t{worst_page} ({worst:.2f})")
+        print(f"{len(timings)} expressions timed; {slower} slower than lxml in sum over the pages")
+        timer.process.stdin.close()
     return 0 if totals["html5"][0] == totals["html5"][1] else 1
 
 

@@ -67,7 +67,7 @@ struct Export: AsyncParsableCommand {
         if file != nil { print(line + ".") } else { Stderr.line(line + ".") }
     }
 
-    private func writeProgress(_ store: WatchOrderStore) async throws {
+    private func writeProgress(_ store: some WatchOrderStorage) async throws {
         let data = try await store.exportProgress(exportedAt: try common.clock.now)
         try write(data, to: file)
         if let file {

@@ -19,11 +19,11 @@ public import GRDB
 /// - **Transactions.** ``write(_:)`` runs its body in one transaction: when the body or SQLite fails,
 ///   nothing changes, and a process killed mid-write leaves the previous state (SQLite's WAL
 ///   guarantees it).
-/// - **Observation of the tables a query reads, across processes.** ``observe(_:)`` records the
+/// - **Observation of the tables a query reads, across processes.** ``observe(scope:_:)`` records the
 ///   tables its query reads (from the statements it runs, as GRDB's `ValueObservation` records its
 ///   region) and re-runs it only when one of *those* tables changed. Which tables changed is told by
 ///   per-table change counters that triggers keep in the file (installed on opening for writing; see
-///   ``StoreDatabase/observe(_:)`` for what they cost). Two signals wake an observation to look at
+///   ``StoreDatabase/observe(scope:_:)`` for what they cost). Two signals wake an observation to look at
 ///   the counters: a commit through this store (at once), and a change of `PRAGMA data_version`,
 ///   polled on a connection of its own (``ChangePolling``, every 250 ms unless told), which tells a
 ///   commit by any other connection — another store, another process. So another process's write
@@ -49,7 +49,7 @@ public final class StoreDatabase<Failure: StoreErrorWrapping>: Sendable {
     public let isReadOnly: Bool
     /// How long a connection waits for another process's lock before failing.
     public let busyTimeout: Duration
-    /// How other processes' writes are noticed by ``observe(_:)``.
+    /// How other processes' writes are noticed by ``observe(scope:_:)``.
     public let polling: ChangePolling
 
     private let pool: DatabasePool
@@ -206,14 +206,18 @@ public final class StoreDatabase<Failure: StoreErrorWrapping>: Sendable {
     ///
     /// The counters are kept by triggers, one `UPDATE` of a one-row-per-table table for each row a
     /// write inserts, updates or deletes.
+    ///
+    /// With a `scope`, the observation is one owner's: of a table with an `owner` column (kept per
+    /// owner, see ``StoreOwner``) it follows that owner's rows alone, so another owner's writes re-run
+    /// nothing. `fetch` must then read only `scope`'s rows of such tables.
     public func observe<Value: Sendable & Equatable>(
-        _ fetch: @escaping @Sendable (Database) throws -> Value
+        scope: StoreOwner? = nil, _ fetch: @escaping @Sendable (Database) throws -> Value
     ) -> StoreObservation<Value> {
-        observe(fetch, { _ in () }, combine: { value, _ in value })
+        observe(scope: scope, fetch, { _ in () }, combine: { value, _ in value })
     }
 
     /// The combination of two queries now and after every change of a table either reads, each
-    /// query re-run only when a table *it* read changed (see ``observe(_:)``).
+    /// query re-run only when a table *it* read changed (see ``observe(scope:_:)``).
     ///
     /// Both queries run in one snapshot whenever both re-run, so `combine` never sees the two halves of
     /// one write apart; when only one re-runs, the other's last value is combined with it. Use it to
@@ -221,10 +225,12 @@ public final class StoreDatabase<Failure: StoreErrorWrapping>: Sendable {
     /// changes often (the watched marks).
     ///
     /// - Parameters:
+    ///   - scope: the owner whose rows the queries read of tables kept per owner; `nil` for all rows.
     ///   - first: one query.
     ///   - second: the other query.
     ///   - combine: the emitted value, from the two queries' latest values.
     public func observe<First: Sendable, Second: Sendable, Value: Sendable & Equatable>(
+        scope: StoreOwner? = nil,
         _ first: @escaping @Sendable (Database) throws -> First,
         _ second: @escaping @Sendable (Database) throws -> Second,
         combine: @escaping @Sendable (First, Second) throws -> Value
@@ -258,7 +264,7 @@ public final class StoreDatabase<Failure: StoreErrorWrapping>: Sendable {
                             let known = queries
                             // One snapshot: the counters, then whichever query a change concerns.
                             let (ran, firstValue, secondValue) = try await pool.read { db in
-                                let counts = try ChangeCounters.read(db)
+                                let counts = try ChangeCounters.read(db, scope: scope)
                                 var queries = known
                                 var firstValue: First?
                                 var secondValue: Second?

@@ -27,14 +27,30 @@ extension Document {
         preprocessed input: [UInt8], inputErrors: [RecordedError], encoding: TextEncoding,
         context: FragmentContext?, options: ParseOptions
     ) {
-        let tokenizer = Tokenizer(input: input, collectsErrors: options.collectsErrors)
+        // Errors are not recorded here: they are worked out again on first read of `errors`, so
+        // that a parse whose errors nobody reads (nearly every parse) pays nothing for them.
+        let tokenizer = Tokenizer(input: input, collectsErrors: false)
         var builder = TreeBuilder(
             tokenizer: tokenizer, scriptingEnabled: options.scriptingEnabled, fragmentContext: context)
         let result = builder.run()
-        let errors = options.collectsErrors ? Self.locate(inputErrors + result.errors, in: input) : []
         self.init(
-            arena: result.arena, errors: errors, quirksMode: result.quirksMode, encoding: encoding,
+            arena: result.arena,
+            errorSource: options.collectsErrors ? .deferred(inputErrors: inputErrors) : .known([]),
+            quirksMode: result.quirksMode, encoding: encoding,
             scriptingEnabled: options.scriptingEnabled, url: options.url, fragmentContext: context)
+    }
+
+    /// The parse errors of `input`: the input stage's (`inputErrors`, recorded while decoding) and
+    /// those the tokenizer and tree builder meet, found by running them again with errors recorded,
+    /// with the same scripting flag and fragment context as the parse that made the document.
+    static func reparseErrors(
+        input: [UInt8], inputErrors: [RecordedError], scriptingEnabled: Bool, fragmentContext: FragmentContext?
+    ) -> [ParseError] {
+        let tokenizer = Tokenizer(input: input, collectsErrors: true)
+        var builder = TreeBuilder(
+            tokenizer: tokenizer, scriptingEnabled: scriptingEnabled, fragmentContext: fragmentContext)
+        let result = builder.run()
+        return locate(inputErrors + result.errors, in: input)
     }
 
     /// Turns byte offsets into 1-based line and column numbers (columns count Unicode scalars), in
@@ -65,4 +81,15 @@ extension Document {
         }
         return result
     }
+}
+
+/// Where a document's ``Document/errors`` come from.
+enum ParseErrorSource: Sendable {
+    /// Known already: none (errors were not asked for, or the document was made by editing), or
+    /// given.
+    case known([ParseError])
+    /// To be worked out on first read by parsing the document's input again with errors recorded
+    /// (see `Document.reparseErrors`); `inputErrors` are the input stage's, recorded while decoding
+    /// (the second pass reads the decoded input and cannot see them).
+    case deferred(inputErrors: [RecordedError])
 }

@@ -252,6 +252,52 @@ struct ObservationRegionTests {
         #expect(log.runs(of: 1) == 3)
     }
 
+    @Test("WatchOrderStore owners: another owner's watches, settings and orders wake none of an owner's queries and show in none of its values")
+    func ownersDoNotWakeEachOther() async throws {
+        let path = try TestPaths.temporaryDatabase()
+        let log = ObservationLog()
+        let store = try WatchOrderStore(path: path, probe: log.probe)
+        let bob = store.scoped(to: StoreOwner(id: "bob"))
+        let show = Show(name: "Alpha")
+        let episodes = try (1...3).map { number in
+            Episode(showID: show.id, season: 1, number: number, title: "Part \(number)", airDay: try CalendarDay(year: 2026, month: 1, day: number))
+        }
+        try await store.refresh(EpisodeList(show: show, episodes: episodes))
+        let seen = Seen()
+        let following = Task {
+            for try await state in store.observeState() {
+                await seen.add(state.checklist.watched.map(\.rawValue).sorted() + state.orders.map(\.id) + [state.checklist.hidesSpecials ? "hides" : "shows"])
+            }
+        }
+        defer { following.cancel() }
+        try await seen.waitFor { $0 == [["shows"]] }
+        #expect(log.runs(of: 0) == 1 && log.runs(of: 1) == 1)
+
+        // Bob's watches, settings, saved and chosen order, and a last logged change to wait for.
+        try await bob.watch([EpisodeID(rawValue: "alpha/s1e1")])
+        try await bob.setHidesSpecials(true)
+        try await bob.saveOrder(NamedOrder(id: "bobs", title: "Bob's", rules: []))
+        try await bob.chooseOrder("bobs")
+        try await bob.skip([EpisodeID(rawValue: "alpha/s1e3")])
+        let rows = try changeCount(of: "changeLogRow", at: path)
+        try await log.waitForCheck(seeing: "changeLogRow", atLeast: rows)
+        #expect(log.runs(of: 0) == 1, "another owner's orders re-read and merged this owner's episode lists")
+        #expect(log.runs(of: 1) == 1, "another owner's watches re-read this owner's checklist")
+        #expect(await seen.all == [["shows"]])
+
+        // The owner's own changes wake it: a watch the checklist alone, an order the lists.
+        try await store.watch([EpisodeID(rawValue: "alpha/s1e2")])
+        try await seen.waitFor { $0.last == ["alpha/s1e2", "shows"] }
+        #expect(log.runs(of: 0) == 1 && log.runs(of: 1) == 2)
+        try await store.saveOrder(NamedOrder(id: "mine", title: "Mine", rules: []))
+        try await seen.waitFor { $0.last == ["alpha/s1e2", "mine", "shows"] }
+        #expect(log.runs(of: 0) == 2)
+        // And Bob sees only Bob's.
+        let bobs = try await bob.state()
+        #expect(bobs.checklist.watched == [EpisodeID(rawValue: "alpha/s1e1")] && bobs.checklist.hidesSpecials)
+        #expect(bobs.orders.map(\.id) == ["bobs"] && bobs.chosenOrderID == "bobs")
+    }
+
     @Test("CountdownStore and PlannerStore: a write to a table they do not read re-runs nothing")
     func countdownAndPlannerStores() async throws {
         let (clock, polling) = Self.testPolling()

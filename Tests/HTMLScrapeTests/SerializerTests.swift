@@ -106,4 +106,43 @@ import Testing
         #expect(length == 1_000_000 * ("<b>".utf8.count + "</b>".utf8.count))
         #expect(framed)
     }
+
+    /// What the parser builds from these parses back to itself: the serialisation is stable after one
+    /// round (the classes the round-trip fuzzer found).
+    @Test func parsedTreesRoundTripInOneRound() {
+        func once(_ html: String, context: FragmentContext? = nil, scripting: Bool = false) -> (String, String) {
+            let options = ParseOptions(scriptingEnabled: scripting)
+            func parse(_ text: String) -> Document {
+                context.map { Document(fragment: text, context: $0, options: options) } ?? Document(html: text, options: options)
+            }
+            let first = parse(html).root.innerHTML
+            return (first, parse(first).root.innerHTML)
+        }
+        // Nothing after `<plaintext>` gets an end tag: a parser reads it all as the element's text.
+        let plain = once("<p>a<plaintext>b</plaintext>&amp;<i>")
+        #expect(plain.0 == "<html><head></head><body><p>a</p><plaintext>b</plaintext>&amp;<i>")
+        #expect(plain.0 == plain.1)
+        // Including in a template in the head, where the body is made up after it.
+        let inTemplate = once("<template><plaintext>x</template><p>")
+        #expect(inTemplate.0 == "<html><head><template><plaintext>x</template><p>")
+        #expect(inTemplate.0 == inTemplate.1)
+        // In a fragment of a raw-text element, the text is that element's text, written as is.
+        for name in ["script", "style", "xmp", "iframe", "noembed", "noframes", "plaintext"] {
+            let raw = once("a&amp;<b>", context: FragmentContext(localName: name))
+            #expect(raw.0 == "a&amp;<b>", "\(name)")
+            #expect(raw.0 == raw.1, "\(name)")
+        }
+        #expect(once("a&amp;<b>", context: FragmentContext(localName: "noscript"), scripting: true).0 == "a&amp;<b>")
+        #expect(once("a&amp;<b>", context: FragmentContext(localName: "title")).0 == "a&amp;&lt;b&gt;")
+        // A script left double-escaped by `<!--<script>` ran to the end: no `</script>` after it.
+        let script = once("<script><!--<script>x")
+        #expect(script.0 == "<html><head><script><!--<script>x")
+        #expect(script.0 == script.1)
+        #expect(once("<script><!--<script>x</script>y").0 == "<html><head><script><!--<script>x</script>y</script></head><body></body></html>")
+        #expect(HTMLSerializer.leavesScriptDataDoubleEscaped(Array("<!--<script>".utf8)[...]))
+        #expect(!HTMLSerializer.leavesScriptDataDoubleEscaped(Array("<!--<script></script>".utf8)[...]))
+        #expect(!HTMLSerializer.leavesScriptDataDoubleEscaped(Array("<!--<scripts>".utf8)[...]))
+        #expect(HTMLSerializer.leavesScriptDataDoubleEscaped(Array("<!-- <SCRIPT/>--".utf8)[...]))
+        #expect(!HTMLSerializer.leavesScriptDataDoubleEscaped(Array("<!--<script>-->".utf8)[...]))
+    }
 }

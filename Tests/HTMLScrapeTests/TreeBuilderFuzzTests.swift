@@ -69,11 +69,24 @@ import Testing
         return true
     }
 
+    /// The documents mode: random tag soup parsed as whole documents.
     @Test func randomTagSoupNeverBreaksTheTree() {
-        let environment = ProcessInfo.processInfo.environment
-        var random = SplitMix64(state: environment["FUZZ_SEED"].flatMap { UInt64($0) } ?? 0x5EED)
-        let iterations = environment["FUZZ_ITERATIONS"].flatMap { Int($0) } ?? 3000
-        for _ in 0..<iterations {
+        run(fragments: false)
+    }
+
+    /// The fragments mode: the same soup parsed in every kind of context element.
+    @Test func randomTagSoupInFragmentsNeverBreaksTheTree() {
+        run(fragments: true)
+    }
+
+    /// `FUZZ_SEED`, `FUZZ_ITERATIONS` and `FUZZ_SECONDS` as in ``FuzzModesTests``.
+    func run(fragments: Bool) {
+        let (seed, iterations, deadline, trace) = FuzzModesTests.budget(defaultIterations: 1500)
+        var random = SplitMix64(state: seed &+ (fragments ? 1 : 0))
+        let contexts = Self.contexts.compactMap { $0 }
+        var runs = 0
+        while runs < iterations, deadline.map({ Date() < $0 }) ?? true {
+            runs += 1
             var html = ""
             for _ in 0..<(20 + Int(random.next() % 80)) {
                 switch random.next() % 4 {
@@ -83,14 +96,15 @@ import Testing
                 }
             }
             let scripting = random.next() % 2 == 0
-            let context = random.pick(Self.contexts)
+            let context = fragments ? random.pick(contexts) : nil
             let options = ParseOptions(scriptingEnabled: scripting)
-            if environment["FUZZ_TRACE"] != nil {
+            if trace {
                 print("fuzz \(String(describing: context)) scripting \(scripting): \(html.debugDescription)")
             }
             let document = context.map { Document(fragment: html, context: $0, options: options) }
                 ?? Document(html: html, options: options)
             #expect(Self.linksAreConsistent(document), "\(html.debugDescription) in \(String(describing: context))")
         }
+        print("\(fragments ? "fragments" : "documents") fuzz: \(runs) inputs, seed \(seed)")
     }
 }

@@ -387,4 +387,38 @@ extension TreeBuilderTests {
         // The parser's use: a fourth identical unclosed <b> drops the earliest of the three.
         #expect(dump("<p><b x=1><b x=1><b x=1><b x=1><b x=2></p>z").components(separatedBy: "<b>").count - 1 == 5 + 4)
     }
+
+    /// Table tags in a template after head content (`title`, `base`, `noframes`, `script`): the
+    /// "in template" mode hands those to the "in head" rules and comes back (a raw-text element's
+    /// original insertion mode is "in template"), so `tbody`, `tr` and `td` switch the template to
+    /// its table modes as they would first thing — as html5lib's `<template><script>…</script><td>`
+    /// case and Chromium's tree builder have it. (justhtml's own tests drop them.)
+    @Test func tableTagsAfterHeadContentInATemplate() {
+        func content(_ html: String) -> [String] {
+            let lines = dump(html).split(separator: "\n").map(String.init)
+            guard let start = lines.firstIndex(of: "|       content") else { return [] }
+            return lines[(start + 1)...].prefix { $0.hasPrefix("|         ") }.map { String($0.dropFirst(10)) }
+        }
+        #expect(content("<template><title>x</title><tbody></template>") == ["<title>", "  \"x\"", "<tbody>"])
+        #expect(content("<template><title>x</title><tr></template>") == ["<title>", "  \"x\"", "<tr>"])
+        #expect(content("<template><title>x</title><td>x</template>") == ["<title>", "  \"x\"", "<td>", "  \"x\""])
+        #expect(content("<template><base><tbody></template>") == ["<base>", "<tbody>"])
+        #expect(content("<template><noframes></noframes><td>x</template>") == ["<noframes>", "<td>", "  \"x\""])
+        #expect(content("<template><script></script><td></td></template>") == ["<script>", "<td>"])
+        // A form start tag in a template's table modes is ignored (a template is on the stack).
+        #expect(content("<template><tr><form>V") == ["<tr>", "\"V\""])
+    }
+
+    /// `<?…>` is a bogus comment (WHATWG HTML §13.2.5.6, `unexpected-question-mark-instead-of-tag-name`)
+    /// in documents and in fragments of every kind of context, foreign ones included.
+    @Test func processingInstructionsAreBogusCommentsInFragments() {
+        for context in [FragmentContext.body, FragmentContext(localName: "div"), FragmentContext(localName: "template"),
+                        FragmentContext(localName: "table"), FragmentContext(localName: "svg", namespace: .svg),
+                        FragmentContext(localName: "math", namespace: .mathML)] {
+            let fragment = Document(fragment: "a<?pi x?>b<?x", context: context)
+            #expect(TreeDump.dump(fragment) == ["| \"a\"", "| <!-- ?pi x? -->", "| \"b\"", "| <!-- ?x -->"].joined(separator: "\n"),
+                    "\(context.localName)")
+        }
+        #expect(TreeDump.dump(Document(html: "<?xml version='1.0'?><p>")).hasPrefix("| <!-- ?xml version='1.0'? -->"))
+    }
 }

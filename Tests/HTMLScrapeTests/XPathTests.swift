@@ -71,19 +71,29 @@ import Testing
         #expect(try value("namespace-uri(//svg:a/@xlink:href)").string == "http://www.w3.org/1999/xlink")
     }
 
-    @Test func namesMatchByLocalNameUnlessPrefixed() throws {
-        // Unprefixed: any namespace by local name; HTML names ignoring case.
-        #expect(try page.xpath("//rect").count == 1)
+    @Test func unprefixedNamesMatchHTMLElementsOnly() throws {
+        // Unprefixed: HTML elements only, ignoring case, as `document.evaluate` in browsers.
+        #expect(try page.xpath("//rect").isEmpty)
+        #expect(try page.xpath("//svg").isEmpty)
         #expect(try page.xpath("//TABLE").count == 1)
-        #expect(try page.xpath("//foreignObject").count == 1)
-        #expect(try page.xpath("//foreignobject").isEmpty)
+        #expect(try page.xpath("//foreignObject").isEmpty)
+        #expect(try page.xpath("//svg:foreignObject").count == 1)
+        #expect(try page.xpath("//svg:foreignobject").isEmpty)
         // `a` is an HTML element twice and an SVG element once.
-        #expect(try page.xpath("//a").count == 3)
+        #expect(try page.xpath("//a").count == 2)
         #expect(try page.xpath("//html:a").count == 2)
         #expect(try page.xpath("//svg:a").count == 1)
+        #expect(try page.xpath("//*[local-name() = 'a']").count == 3)
         #expect(try page.xpath("//svg:*").map(\.name) == ["svg", "a", "rect", "foreignObject"])
         #expect(try strings("//svg:foreignObject/html:p") == ["inside"])
-        #expect(try value("namespace-uri(//rect)").string == "http://www.w3.org/2000/svg")
+        #expect(try strings("//svg:foreignObject/p") == ["inside"])
+        #expect(try value("namespace-uri(//svg:rect)").string == "http://www.w3.org/2000/svg")
+        // The document's title, not an icon's.
+        let icon = Document(html: "<title>Page</title><svg><title>Icon</title></svg><math><mi>x</mi></math>")
+        #expect(try icon.xpath("//title").map(\.stringValue) == ["Page"])
+        #expect(try icon.xpath("//svg:title").map(\.stringValue) == ["Icon"])
+        #expect(try icon.xpath("//mi").isEmpty)
+        #expect(try icon.xpath("//math:mi").count == 1)
         // A mapping of one's own.
         let custom = try XPath("//s:rect/@width", namespaces: ["s": "http://www.w3.org/2000/svg"])
         #expect(try page.xpath(custom).map(\.stringValue) == ["1"])

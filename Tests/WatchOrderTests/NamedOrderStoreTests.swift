@@ -200,7 +200,7 @@ struct NamedOrderStoreTests {
              try Row.fetchAll(db, sql: "SELECT episodeID, watchedAt FROM watch ORDER BY episodeID").map { "\($0[0] as String) \($0[1] as Double)" },
              try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM episode WHERE broadcast IS NOT NULL") ?? 0)
         }
-        #expect(after.0 == ["v1", "episodePageURL", "externalIDs", "namedOrders", "watchHistory"])
+        #expect(after.0 == ["v1", "episodePageURL", "externalIDs", "namedOrders", "watchHistory", "owners"])
         #expect(after.1 == before.1, "every mark and its time kept")
         #expect(after.2 == before.2 && after.2 == 364, "TVMaze's instants kept")
         // The migrated file takes orders.

@@ -4,11 +4,13 @@ import HTMLScrape
 // A plain release executable (no benchmark harness) for two measurements that want one process and
 // simple output:
 //
-//   HTMLScrapeThroughput files [--repeat N] [--errors] FILE…
-//       parses each file N times in-process (after one warm-up parse; with `--errors`, collecting
-//       parse errors as `ParseOptions()` does by default) and prints one line per file:
-//       `file<TAB>bytes<TAB>seconds-per-parse<TAB>MB/s`. `Benchmarks/compare-lexbor.py` runs it
-//       next to selectolax (lexbor) and resiliparse on the same files.
+//   HTMLScrapeThroughput files [--repeat N] [--no-errors] FILE…
+//       parses each file N times in-process (after one warm-up parse) with the options a user gets
+//       by default, `ParseOptions()` (`--no-errors`: `collectsErrors: false`; `--errors`, which
+//       older builds needed for the default options, is accepted and changes nothing) and prints
+//       one line per file: `file<TAB>bytes<TAB>seconds-per-parse<TAB>MB/s`.
+//       `Benchmarks/compare-lexbor.py` runs it next to selectolax (lexbor) and resiliparse on the
+//       same files.
 //
 //   HTMLScrapeThroughput serve
 //       reads `REPEAT<TAB>FILE` lines from standard input and answers each with one line, the
@@ -29,14 +31,18 @@ import HTMLScrape
 //       `seconds-per-query<TAB>matches`. `serve` also answers `select<TAB>REPEAT<TAB>FILE<TAB>SELECTOR`
 //       lines that way (each file parsed once per process), for `compare-selection.py`.
 //
+//   HTMLScrapeThroughput first [--repeat N] SELECTOR FILE
+//       a parse of FILE followed by the first `select(SELECTOR)` on the fresh document, once to warm
+//       up and N times timed; prints `seconds-per-parse-and-query<TAB>matches`. `serve` answers
+//       `first<TAB>REPEAT<TAB>FILE<TAB>SELECTOR` lines that way (`compare-selection.py --first`).
+//
 //   HTMLScrapeThroughput paths [--base N] [NAME…]
 //       runs each public API path (see `APIPaths.swift`) at sizes N, 2N and 4N and prints the time
 //       of each and the ratio of each doubling; `path NAME SIZE` runs one once (for callgrind).
 
-/// Parses `bytes` as a browser would, by default without collecting parse errors (what a scraper
-/// does; `files --errors` passes the default options, which collect them).
+/// Parses `bytes` as a browser would, with the options a user gets by default unless told otherwise.
 @inline(never)
-func parse(_ bytes: [UInt8], options: ParseOptions = ParseOptions(collectsErrors: false)) -> Int {
+func parse(_ bytes: [UInt8], options: ParseOptions = ParseOptions()) -> Int {
     let document = Document(bytes: bytes, options: options)
     return document.root.childNodes.isEmpty ? 0 : 1
 }
@@ -54,7 +60,7 @@ func best(of runs: Int, _ body: () -> Void) -> Double {
 }
 
 /// Seconds per parse of `bytes`: `repeats` timed parses after one warm-up parse.
-func secondsPerParse(_ bytes: [UInt8], repeats: Int, options: ParseOptions = ParseOptions(collectsErrors: false)) -> Double {
+func secondsPerParse(_ bytes: [UInt8], repeats: Int, options: ParseOptions = ParseOptions()) -> Double {
     var sink = parse(bytes, options: options)
     let start = DispatchTime.now().uptimeNanoseconds
     for _ in 0..<repeats { sink &+= parse(bytes, options: options) }
@@ -88,7 +94,39 @@ func secondsPerSelect(_ document: Document, _ selector: String, repeats: Int) th
     return (seconds, matches)
 }
 
-/// Answers `REPEAT<TAB>FILE` lines from standard input with seconds per parse, and
+/// Seconds per XPath query over `repeats` timed queries after one warm-up query: the expression
+/// compiled and evaluated each time (as lxml's `tree.xpath(expression)` does), and the size of the
+/// result (a node-set's count; 1 for a number, string or boolean).
+func secondsPerXPath(_ document: Document, _ expression: String, repeats: Int) throws -> (Double, Int) {
+    func size(_ value: XPathValue) -> Int {
+        if case let .nodeSet(nodes) = value { return nodes.count }
+        return 1
+    }
+    let count = size(try document.evaluateXPath(XPath(expression)))
+    let start = DispatchTime.now().uptimeNanoseconds
+    var sink = 0
+    for _ in 0..<repeats { sink &+= size(try document.evaluateXPath(XPath(expression))) }
+    let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 / Double(max(repeats, 1))
+    if sink == -1 { print(sink) }
+    return (seconds, count)
+}
+
+/// Seconds per parse of `bytes` followed by the first `select(selector)` on the new document, over
+/// `repeats` timed rounds after one warm-up round, and how many elements match.
+func secondsPerParseAndFirstSelect(_ bytes: [UInt8], _ selector: String, repeats: Int) throws -> (Double, Int) {
+    let matches = try Document(bytes: bytes).select(selector).count
+    let start = DispatchTime.now().uptimeNanoseconds
+    var sink = 0
+    for _ in 0..<repeats { sink &+= try Document(bytes: bytes).select(selector).count }
+    let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 / Double(max(repeats, 1))
+    if sink == -1 { print(sink) }
+    return (seconds, matches)
+}
+
+/// Answers `REPEAT<TAB>FILE` lines from standard input with seconds per parse,
+/// `xpath<TAB>REPEAT<TAB>FILE<TAB>EXPRESSION` lines with seconds per XPath query and the result's
+/// size (`Scripts/compare-xpath-lxml.py --time`),
+/// `first<TAB>REPEAT<TAB>FILE<TAB>SELECTOR` lines with seconds per parse plus first query, and
 /// `select<TAB>REPEAT<TAB>FILE<TAB>SELECTOR` lines with seconds per query and the number of matches,
 /// one line each (`error: …` for a line it cannot use), until standard input ends.
 func serve() {
@@ -96,6 +134,45 @@ func serve() {
     func answer(_ text: String) { FileHandle.standardOutput.write(Data((text + "\n").utf8)) }
     var parsed: [String: Document] = [:]
     while let line = readLine() {
+        if line.hasPrefix("xpath\t") {
+            let fields = line.split(separator: "\t", maxSplits: 3, omittingEmptySubsequences: false).map(String.init)
+            guard fields.count == 4, let repeats = Int(fields[1]), repeats > 0 else {
+                answer("error: expected xpath<TAB>REPEAT<TAB>FILE<TAB>EXPRESSION, got \(line)")
+                continue
+            }
+            if parsed[fields[2]] == nil, let data = FileManager.default.contents(atPath: fields[2]) {
+                parsed[fields[2]] = Document(bytes: [UInt8](data), options: ParseOptions(collectsErrors: false))
+            }
+            guard let document = parsed[fields[2]] else {
+                answer("error: cannot read \(fields[2])")
+                continue
+            }
+            do {
+                let (seconds, size) = try secondsPerXPath(document, fields[3], repeats: repeats)
+                answer(String(format: "%.9f\t%d", seconds, size))
+            } catch {
+                answer("error: \(error)")
+            }
+            continue
+        }
+        if line.hasPrefix("first\t") {
+            let fields = line.split(separator: "\t", maxSplits: 3, omittingEmptySubsequences: false).map(String.init)
+            guard fields.count == 4, let repeats = Int(fields[1]), repeats > 0 else {
+                answer("error: expected first<TAB>REPEAT<TAB>FILE<TAB>SELECTOR, got \(line)")
+                continue
+            }
+            guard let data = FileManager.default.contents(atPath: fields[2]) else {
+                answer("error: cannot read \(fields[2])")
+                continue
+            }
+            do {
+                let (seconds, matches) = try secondsPerParseAndFirstSelect([UInt8](data), fields[3], repeats: repeats)
+                answer(String(format: "%.9f\t%d", seconds, matches))
+            } catch {
+                answer("error: \(error)")
+            }
+            continue
+        }
         if line.hasPrefix("select\t") {
             let fields = line.split(separator: "\t", maxSplits: 3, omittingEmptySubsequences: false).map(String.init)
             guard fields.count == 4, let repeats = Int(fields[1]), repeats > 0 else {
@@ -103,7 +180,7 @@ func serve() {
                 continue
             }
             if parsed[fields[2]] == nil, let data = FileManager.default.contents(atPath: fields[2]) {
-                parsed[fields[2]] = Document(bytes: [UInt8](data), options: ParseOptions(collectsErrors: false))
+                parsed[fields[2]] = Document(bytes: [UInt8](data))
             }
             guard let document = parsed[fields[2]] else {
                 answer("error: cannot read \(fields[2])")
@@ -165,7 +242,7 @@ func measurePathological(base: Int) {
 func run() {
     var arguments = Array(CommandLine.arguments.dropFirst())
     guard let mode = arguments.first else {
-        print("usage: HTMLScrapeThroughput files [--repeat N] [--errors] FILE… | serve | pathological [--base N] | select [--repeat N] SELECTOR FILE | paths [--base N] [NAME…] | path NAME SIZE")
+        print("usage: HTMLScrapeThroughput files [--repeat N] [--no-errors] FILE… | serve | pathological [--base N] | select [--repeat N] SELECTOR FILE | first [--repeat N] SELECTOR FILE | paths [--base N] [NAME…] | path NAME SIZE")
         exit(2)
     }
     arguments.removeFirst()
@@ -178,8 +255,8 @@ func run() {
     switch mode {
     case "files":
         let repeats = option("--repeat", default: 20)
-        let collectsErrors = arguments.contains("--errors")
-        arguments.removeAll { $0 == "--errors" }
+        let collectsErrors = !arguments.contains("--no-errors")
+        arguments.removeAll { $0 == "--errors" || $0 == "--no-errors" }
         measureFiles(arguments, repeats: repeats, options: ParseOptions(collectsErrors: collectsErrors))
     case "serve":
         serve()
@@ -191,9 +268,22 @@ func run() {
             print("usage: HTMLScrapeThroughput select [--repeat N] SELECTOR FILE")
             exit(2)
         }
-        let document = Document(bytes: [UInt8](data), options: ParseOptions(collectsErrors: false))
+        let document = Document(bytes: [UInt8](data))
         do {
             let (seconds, matches) = try secondsPerSelect(document, arguments[0], repeats: repeats)
+            print(String(format: "%.9f\t%d", seconds, matches))
+        } catch {
+            print("error: \(error)")
+            exit(1)
+        }
+    case "first":
+        let repeats = option("--repeat", default: 20)
+        guard arguments.count == 2, let data = FileManager.default.contents(atPath: arguments[1]) else {
+            print("usage: HTMLScrapeThroughput first [--repeat N] SELECTOR FILE")
+            exit(2)
+        }
+        do {
+            let (seconds, matches) = try secondsPerParseAndFirstSelect([UInt8](data), arguments[0], repeats: repeats)
             print(String(format: "%.9f\t%d", seconds, matches))
         } catch {
             print("error: \(error)")

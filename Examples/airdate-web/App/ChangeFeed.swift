@@ -68,7 +68,7 @@ actor ChangeFeed {
     var subscriberCount: Int { subscribers.count }
 
     /// Follows `store` until cancelled; a failing observation is retried after a pause.
-    func follow(_ store: WatchOrderStore, retryAfter pause: Duration = .seconds(1)) async {
+    func follow(_ store: any WatchOrderStorage, retryAfter pause: Duration = .seconds(1)) async {
         while !Task.isCancelled {
             do {
                 for try await update in store.observeChanges() {

@@ -105,7 +105,6 @@ extension Routes {
             let list = reading.list
             for reminder in reading.state.checklist.airingReminders(in: list, after: clock.now, through: last, leadTime: lead, in: zone, limit: limit) {
                 let episode = reminder.episode
-                let show = list.show(episode.showID)?.name ?? episode.showID
                 let when = reminder.isBroadcastTime ? "airs" : "is out"
                 items.append((RemindersAnswer.Item(
                     id: "episode/" + reminder.id, source: "watch-order", fireDate: reminder.fireDate,

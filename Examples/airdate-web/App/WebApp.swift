@@ -53,12 +53,13 @@ public struct WebConfiguration: Sendable {
     }
 }
 
-/// `airdate-web`: the Arrowverse watch order and checklist in a browser, on a `WatchOrderStore`.
+/// `airdate-web`: the Arrowverse watch order and checklist in a browser, on any `WatchOrderStorage`
+/// (a `WatchOrderStore` on a SQLite file by default).
 ///
 /// Routing, pages and presentation only: what it shows and changes comes from WatchOrder (filters,
 /// up next, progress, marks, feeds, calendars, change diffs).
 public struct AirdateWeb: Sendable {
-    let store: WatchOrderStore
+    let store: any WatchOrderStorage
     let clock: ViewerClock
     let configuration: WebConfiguration
     let feed: ChangeFeed
@@ -73,7 +74,7 @@ public struct AirdateWeb: Sendable {
     /// schedule comes from (the offline snapshot unless told); `anime` and `countdowns` are the
     /// other products' databases (their pages answer 503 without them).
     public init(
-        store: WatchOrderStore, clock: ViewerClock, configuration: WebConfiguration = WebConfiguration(),
+        store: any WatchOrderStorage, clock: ViewerClock, configuration: WebConfiguration = WebConfiguration(),
         schedule: TVSchedule? = try? .offline(), anime: AnimeSide? = nil, countdowns: CountdownSide? = nil
     ) {
         self.anime = anime
@@ -171,7 +172,7 @@ public struct AirdateWeb: Sendable {
 /// the app shuts down.
 struct FeedService: Service {
     let feed: ChangeFeed
-    let store: WatchOrderStore
+    let store: any WatchOrderStorage
     let heartbeat: Duration
 
     func run() async throws {

@@ -86,7 +86,7 @@ public struct FollowedEpisode: Sendable, Hashable, Codable {
         self.title = title
     }
 
-    /// The episode's code in `style` — with ``EpisodeCode/Style/padded`` "S02E05", "S02" (the number
+    /// The episode's code in `style` — with `EpisodeCode.Style.padded` "S02E05", "S02" (the number
     /// not known), "E12" (the season not known) — or `nil` when neither number is known.
     public func code(_ style: EpisodeCode.Style) -> String? {
         guard season != nil || number != nil else { return nil }

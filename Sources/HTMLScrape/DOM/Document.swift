@@ -14,7 +14,25 @@ public final class Document: Sendable {
     let xpathOrder = DocumentOrderCache()
 
     /// The parse errors the input had, in input order. Parsing never fails: errors are recorded.
-    public let errors: [ParseError]
+    ///
+    /// Worked out on first read, by a second pass of the tokenizer and tree builder over the input
+    /// the document keeps (a parse is deterministic, so it finds what the first pass met): a parse
+    /// whose errors nobody reads pays nothing for them. Always empty when
+    /// ``ParseOptions/collectsErrors`` was off, and for a document made by editing or sanitising.
+    public var errors: [ParseError] {
+        switch errorSource {
+        case .known(let errors):
+            return errors
+        case .deferred(let inputErrors):
+            return cache.errors {
+                Self.reparseErrors(
+                    input: arena.source, inputErrors: inputErrors, scriptingEnabled: scriptingEnabled,
+                    fragmentContext: fragmentContext)
+            }
+        }
+    }
+    /// Where ``errors`` come from.
+    let errorSource: ParseErrorSource
     /// The document's quirks mode, decided by its doctype.
     public let quirksMode: QuirksMode
     /// The character encoding the bytes were decoded with (UTF-8 for a `String`).
@@ -29,8 +47,19 @@ public final class Document: Sendable {
     /// Answers worked out on first use (base URL, text indexes, sibling positions).
     let cache: DocumentCache
 
-    init(
+    convenience init(
         arena: NodeArena, errors: [ParseError], quirksMode: QuirksMode, encoding: TextEncoding,
+        scriptingEnabled: Bool, url: URL? = nil, fragmentContext: FragmentContext? = nil,
+        templateOwners: [Int32: Int32]? = nil, scratch: ScratchPool? = nil
+    ) {
+        self.init(
+            arena: arena, errorSource: .known(errors), quirksMode: quirksMode, encoding: encoding,
+            scriptingEnabled: scriptingEnabled, url: url, fragmentContext: fragmentContext,
+            templateOwners: templateOwners, scratch: scratch)
+    }
+
+    init(
+        arena: NodeArena, errorSource: ParseErrorSource, quirksMode: QuirksMode, encoding: TextEncoding,
         scriptingEnabled: Bool, url: URL? = nil, fragmentContext: FragmentContext? = nil,
         templateOwners: [Int32: Int32]? = nil, scratch: ScratchPool? = nil
     ) {
@@ -45,7 +74,7 @@ public final class Document: Sendable {
             for (template, content) in arena.templateContents { owners[content] = template }
             self.templateOwners = owners
         }
-        self.errors = errors
+        self.errorSource = errorSource
         self.quirksMode = quirksMode
         self.encoding = encoding
         self.scriptingEnabled = scriptingEnabled

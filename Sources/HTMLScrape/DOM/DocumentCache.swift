@@ -1,4 +1,4 @@
-import Foundation
+import AirdateLocking
 
 /// What a ``Document`` works out on first use and keeps, so that asking something of every element
 /// of a page costs time linear in the page rather than in its size times the number of questions.
@@ -14,74 +14,130 @@ import Foundation
 ///   per query; once the counting of all queries adds up to the document's size, the positions of
 ///   every element are computed at once and kept.
 ///
-/// - Elements by type, class and id: once selections have walked as many nodes as the document
-///   holds, an index of its elements lets a selector whose subject names a type, class or id test
-///   only the elements that can match (`ElementIndex`).
+/// - Elements by type, and the nodes in document order: built at the first selection (`ElementIndex`,
+///   cheaper than the walk a selection made before it), so that a selector whose subject names a
+///   type tests only the elements that can match, and others scan the elements in order. By class
+///   and id: once selections have scanned for them as many nodes as the document holds
+///   (`ClassIndex`).
 /// - Scratch memory: the buffers selector queries keep per-node memos in are lent from here and
 ///   given back cleared, so a query pays for the nodes it looks at, not for clearing a buffer of the
 ///   document's size.
 ///
-/// The document is immutable, so nothing here is ever invalidated. Reads and writes take a lock:
-/// a `Document` is shared freely across tasks.
-final class DocumentCache: @unchecked Sendable {
-    private let lock = NSLock()
+/// - Parse errors: worked out on first read of ``Document/errors`` (see ``ParseErrorSource``).
+///
+/// The document is immutable, so nothing here is ever invalidated. Reads and writes go through one
+/// `LockBox`: a `Document` is shared freely across tasks.
+final class DocumentCache: Sendable {
     /// Zeroed buffers the document's selector queries borrow for their per-node memos.
     let scratch: ScratchPool
+
+    /// Everything worked out so far, behind the lock.
+    private struct State {
+        var baseHrefComputed = false
+        var baseHref: String?
+        var textWork = 0
+        var textIndex: TextIndex?
+        var renderedWork = 0
+        var renderedIndex: RenderedTextIndex?
+        var contentWork = 0
+        var contentIndex: TextContentIndex?
+        var positionWork = 0
+        var classScanWork = 0
+        var elementIndex: ElementIndex?
+        var classIndex: ClassIndex?
+        var indexesDisabled = false
+        var childPositions: SiblingPositions?
+        var typePositions: SiblingPositions?
+        var errors: [ParseError]?
+        /// Nodes visited by the walks this cache made or was told about.
+        var walked = 0
+    }
+    private let state = LockBox(State())
 
     init(scratch: ScratchPool = ScratchPool()) {
         self.scratch = scratch
     }
 
-    private var baseHrefComputed = false
-    private var baseHref: String?
-
-    private var textWork = 0
-    private var textIndex: TextIndex?
-    private var renderedWork = 0
-    private var renderedIndex: RenderedTextIndex?
-    private var contentWork = 0
-    private var contentIndex: TextContentIndex?
-    private var positionWork = 0
-    private var selectionWork = 0
-    private var builtElementIndex: ElementIndex?
-    private var childPositions: SiblingPositions?
-    private var typePositions: SiblingPositions?
-
     /// Nodes visited by the walks this cache made or was told about: what the tests check, so that
     /// a path that went quadratic again fails without a clock.
-    var nodesWalked: Int { locked { walked } }
-    private var walked = 0
+    var nodesWalked: Int { state.withLock { $0.walked } }
 
     /// Counts `count` nodes that a walk outside this cache visited (a selection's).
     func addWalked(_ count: Int) {
-        locked { walked += count }
+        state.withLock { $0.walked += count }
+    }
+
+    // MARK: Parse errors
+
+    /// The document's parse errors, worked out by `compute` on first use and kept.
+    func errors(_ compute: () -> [ParseError]) -> [ParseError] {
+        if let known = state.withLock({ $0.errors }) { return known }
+        // Worked out outside the lock (it is a whole second parse): a concurrent first read may
+        // compute them too, and both get the same answer.
+        let computed = compute()
+        return state.withLock { state in
+            if let known = state.errors { return known }
+            state.errors = computed
+            return computed
+        }
     }
 
     // MARK: Elements by type, class and id
 
-    /// The document's element index, once selections have walked as many nodes as it holds.
-    var elementIndex: ElementIndex? { locked { builtElementIndex } }
+    /// The document's element index if it has been built.
+    var elementIndex: ElementIndex? { state.withLock { $0.elementIndex } }
 
-    /// Records that a selection walked `count` nodes; returns the element index once the walking of
-    /// all selections reaches the document's size (building it then).
-    @discardableResult
-    func countedSelection(_ count: Int, in arena: NodeArena) -> ElementIndex? {
-        locked {
-            walked += count
-            selectionWork += count
-            if let index = builtElementIndex { return index }
-            guard selectionWork >= Self.threshold(arena) else { return nil }
+    /// The document's element index, built at the first selection (a few passes over the node
+    /// records, cheaper than one walk of the tree that matches each element); `nil` only when a
+    /// test turned indexes off.
+    func elementIndex(for arena: NodeArena) -> ElementIndex? {
+        state.withLock { state in
+            if let index = state.elementIndex { return index }
+            if state.indexesDisabled { return nil }
             let index = ElementIndex(arena: arena)
-            walked += arena.nodes.count
-            builtElementIndex = index
+            state.walked += arena.nodes.count
+            state.elementIndex = index
             return index
         }
     }
 
-    private func locked<Result>(_ body: () -> Result) -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return body()
+    /// The document's index of classes and ids, once queries have scanned for them as many nodes
+    /// as the document holds (building it then): the first such query scans, which costs less
+    /// than building it.
+    func classIndex(for arena: NodeArena, order: ElementIndex) -> ClassIndex? {
+        state.withLock { state in
+            if let index = state.classIndex { return index }
+            guard !state.indexesDisabled, state.classScanWork >= Self.threshold(arena) else { return nil }
+            let index = ClassIndex(arena: arena, order: order)
+            state.walked += arena.nodes.count
+            state.classIndex = index
+            return index
+        }
+    }
+
+    /// Records that a query scanned `count` nodes for a class or an id (counted towards building
+    /// the class index) or, `forClasses: false`, for anything else.
+    func addScanned(_ count: Int, forClasses: Bool) {
+        state.withLock { state in
+            state.walked += count
+            if forClasses { state.classScanWork += count }
+        }
+    }
+
+    /// Builds both indexes at once when `count` reaches the document's size (as if selections had
+    /// scanned that much), and returns the element index: for tests.
+    @discardableResult
+    func countedSelection(_ count: Int, in arena: NodeArena) -> ElementIndex? {
+        addScanned(count, forClasses: true)
+        guard let index = elementIndex(for: arena) else { return nil }
+        _ = classIndex(for: arena, order: index)
+        return index
+    }
+
+    /// Turns the indexes off for this document, so that every selection walks the tree: for tests,
+    /// which compare what a walk finds with what the indexes find.
+    func disableIndexes() {
+        state.withLock { $0.indexesDisabled = true }
     }
 
     // MARK: Base URL
@@ -89,14 +145,14 @@ final class DocumentCache: @unchecked Sendable {
     /// The `href` of the document's first `<base href>`, found by `find` (which reports how many
     /// nodes it visited) on first use.
     func baseHref(_ find: () -> (String?, visited: Int)) -> String? {
-        lock.lock()
-        defer { lock.unlock() }
-        if baseHrefComputed { return baseHref }
-        let (href, visited) = find()
-        walked += visited
-        baseHref = href
-        baseHrefComputed = true
-        return href
+        state.withLock { state in
+            if state.baseHrefComputed { return state.baseHref }
+            let (href, visited) = find()
+            state.walked += visited
+            state.baseHref = href
+            state.baseHrefComputed = true
+            return href
+        }
     }
 
     // MARK: Text
@@ -104,17 +160,19 @@ final class DocumentCache: @unchecked Sendable {
     /// `Element.text` of `node`: a slice of the document's text index once there is one, else a
     /// walk of the element's subtree (which counts towards building the index).
     func text(of node: Int32, in arena: NodeArena) -> String {
-        if let index = locked({ textIndex }), let slice = index.text(of: node) {
+        let indexed: String? = state.withLock { state in
+            guard let slice = state.textIndex?.text(of: node) else { return nil }
             return String(decoding: slice, as: UTF8.self)
         }
+        if let indexed { return indexed }
         var visited = 0
         let text = TextRendering.text(node, in: arena, visited: &visited)
-        locked {
-            walked += visited
-            textWork += visited
-            if textIndex == nil && textWork >= Self.threshold(arena) {
-                textIndex = TextIndex(arena: arena, lowercased: false)
-                walked += arena.nodes.count
+        state.withLock { state in
+            state.walked += visited
+            state.textWork += visited
+            if state.textIndex == nil && state.textWork >= Self.threshold(arena) {
+                state.textIndex = TextIndex(arena: arena, lowercased: false)
+                state.walked += arena.nodes.count
             }
         }
         return text
@@ -123,17 +181,17 @@ final class DocumentCache: @unchecked Sendable {
     /// `Element.renderedText` of `node`: a replay of its stretch of the document's rendering once
     /// there is one, else a walk of the element's subtree (which counts towards building it).
     func renderedText(of node: Int32, in arena: NodeArena) -> String {
-        if let index = locked({ renderedIndex }), let text = index.renderedText(of: node, in: arena) {
+        if let index = state.withLock({ $0.renderedIndex }), let text = index.renderedText(of: node, in: arena) {
             return text
         }
         var visited = 0
         let text = TextRendering.renderedText(node, in: arena, visited: &visited)
-        locked {
-            walked += visited
-            renderedWork += visited
-            if renderedIndex == nil && renderedWork >= Self.threshold(arena) {
-                renderedIndex = RenderedTextIndex(arena: arena)
-                walked += arena.nodes.count
+        state.withLock { state in
+            state.walked += visited
+            state.renderedWork += visited
+            if state.renderedIndex == nil && state.renderedWork >= Self.threshold(arena) {
+                state.renderedIndex = RenderedTextIndex(arena: arena)
+                state.walked += arena.nodes.count
             }
         }
         return text
@@ -142,7 +200,7 @@ final class DocumentCache: @unchecked Sendable {
     /// `Node.textContent` of an element or of the root: as ``text(of:in:)``, with an index of the
     /// concatenated text nodes.
     func textContent(of node: Int32, in arena: NodeArena) -> String {
-        if let index = locked({ contentIndex }), let slice = index.content(of: node) {
+        if let index = state.withLock({ $0.contentIndex }), let slice = index.content(of: node) {
             return String(decoding: slice, as: UTF8.self)
         }
         var bytes: [UInt8] = []
@@ -156,12 +214,12 @@ final class DocumentCache: @unchecked Sendable {
             }
             current = arena.following(current, within: node)
         }
-        locked {
-            walked += visited
-            contentWork += visited
-            if contentIndex == nil && contentWork >= Self.threshold(arena) {
-                contentIndex = TextContentIndex(arena: arena)
-                walked += arena.nodes.count
+        state.withLock { state in
+            state.walked += visited
+            state.contentWork += visited
+            if state.contentIndex == nil && state.contentWork >= Self.threshold(arena) {
+                state.contentIndex = TextContentIndex(arena: arena)
+                state.walked += arena.nodes.count
             }
         }
         return String(decoding: bytes, as: UTF8.self)
@@ -177,20 +235,20 @@ final class DocumentCache: @unchecked Sendable {
     /// The positions of every element among its element siblings (or, `ofType`, among its siblings
     /// of the same name), once queries have counted enough children one parent at a time.
     func siblingPositions(ofType: Bool) -> SiblingPositions? {
-        locked { ofType ? typePositions : childPositions }
+        state.withLock { ofType ? $0.typePositions : $0.childPositions }
     }
 
     /// Records that a query counted `children` children of one parent; returns the whole-document
     /// table once the counting of all queries reaches the document's size.
     func countedChildren(_ children: Int, ofType: Bool, in arena: NodeArena) -> SiblingPositions? {
-        locked {
-            walked += children
-            positionWork += children
-            if let table = ofType ? typePositions : childPositions { return table }
-            guard positionWork >= Self.threshold(arena) else { return nil }
+        state.withLock { state in
+            state.walked += children
+            state.positionWork += children
+            if let table = ofType ? state.typePositions : state.childPositions { return table }
+            guard state.positionWork >= Self.threshold(arena) else { return nil }
             let table = SiblingPositions(arena: arena, ofType: ofType)
-            walked += arena.nodes.count
-            if ofType { typePositions = table } else { childPositions = table }
+            state.walked += arena.nodes.count
+            if ofType { state.typePositions = table } else { state.childPositions = table }
             return table
         }
     }
@@ -295,19 +353,12 @@ final class SiblingPositions: Sendable {
 
 /// A count of nodes visited, shared by copies of what holds it: how `MutableDocument`'s selections
 /// show the tests that they stay proportional to what they look at.
-final class WalkCounter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var total = 0
+final class WalkCounter: Sendable {
+    private let total = LockBox(0)
 
-    var nodesWalked: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return total
-    }
+    var nodesWalked: Int { total.withLock { $0 } }
 
     func add(_ count: Int) {
-        lock.lock()
-        total += count
-        lock.unlock()
+        total.withLock { $0 += count }
     }
 }

@@ -110,6 +110,9 @@ struct NameTable: Sendable {
         base = UInt32(Self.sharedKnownNames.spellings.count)
     }
 
+    /// How many names there are (every id is below it).
+    var count: Int { Int(base) + added.spellings.count }
+
     /// The spelling of a name.
     @inline(__always)
     func spelling(of name: LocalName) -> String {

@@ -327,8 +327,12 @@ public struct MutableDocument: Sendable {
     /// A `Document` over this editor's arena as it stands, for one query: it shares the arena's
     /// storage and must not outlive the query (while it lives, the next edit would copy the arena).
     private func liveDocument() -> Document {
-        Document(
+        let document = Document(
             arena: arena, errors: [], quirksMode: quirksMode, encoding: encoding, scriptingEnabled: scriptingEnabled,
             url: url, fragmentContext: fragmentContext, templateOwners: templateOwners, scratch: scratch)
+        // It serves one query: an index of the whole tree would cost more than the query's walk
+        // (which stops at the first match for `selectFirst`).
+        document.cache.disableIndexes()
+        return document
     }
 }

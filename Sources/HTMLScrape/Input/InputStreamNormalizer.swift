@@ -121,7 +121,8 @@ struct InputStreamNormalizer {
             // Eight bytes at a time while they are printable ASCII, or else printable ASCII, TAB, LF
             // and FF (indented markup has white space in nearly every eight bytes).
             // (Not at a multi-byte character: runs of them go from one straight to the next.)
-            while base[index] < 0x80 && index &+ 8 <= count {
+            // The bound comes first: `index` may be `count` here, past the last byte.
+            while index &+ 8 <= count && base[index] < 0x80 {
                 let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
                 guard Self.isPrintableASCII(word) || Self.isCleanASCII(word) else { break }
                 index &+= 8

@@ -46,8 +46,10 @@ final class SelectorMatcher {
     /// The document's positions of every element among its siblings, once it has them (see
     /// `DocumentCache`): then `:nth-child()` and `:nth-of-type()` count nothing.
     private var sharedChildPositions: SiblingPositions?
-    /// The document's elements by type, class and id, when it has built the index.
-    private let elementIndex: ElementIndex?
+    /// Whether a subject or its left neighbour names a class or an id that the class index could
+    /// list (not in quirks mode, where they match without case): a scan for such a query counts
+    /// towards building that index.
+    private let usesClassesOrIDs: Bool
     private var sharedTypePositions: SiblingPositions?
     /// Per `:lang()` argument: what each element passed so far gives (0 unknown, 1 no, 2 yes).
     private var langMemos: [[String]: NodeMap<UInt8>] = [:]
@@ -75,9 +77,11 @@ final class SelectorMatcher {
         self.region = region
         self.arena = document.arena
         self.scope = scope
-        self.quirks = document.quirksMode == .quirks
+        let quirks = document.quirksMode == .quirks
+        self.quirks = quirks
         var resolver = SelectorResolver(names: document.arena.names)
-        self.list = resolver.resolve(selector.list)
+        let list = resolver.resolve(selector.list)
+        self.list = list
         let count = arena.nodes.count
         let pool = document.cache.scratch
         self.pool = pool
@@ -93,7 +97,14 @@ final class SelectorMatcher {
         nodeCount = count
         chains = resolver.memoPlanes == 0 ? nil : NodeMap(capacity: count * resolver.memoPlanes, pool: pool)
         chainStates = chains?.access
-        elementIndex = document.cache.elementIndex
+        usesClassesOrIDs = !quirks && list.selectors.contains { complex in
+            complex.compounds.prefix(2).contains { compound in
+                !compound.ids.isEmpty || !compound.classes.isEmpty || compound.attributeRefs.contains {
+                    let attribute = $0.takeUnretainedValue()
+                    return attribute.operator == .includes && attribute.name.html == .class
+                }
+            }
+        }
         if resolver.usesChildPositions { sharedChildPositions = document.cache.siblingPositions(ofType: false) }
         if resolver.usesTypePositions { sharedTypePositions = document.cache.siblingPositions(ofType: true) }
     }
@@ -111,12 +122,16 @@ final class SelectorMatcher {
 
     /// Every element below `root` (not `root` itself) that matches, in document order.
     ///
-    /// When the document has its element index and every selector of the list names a type, class or
-    /// id in its subject, only the elements carrying it are tested; otherwise the subtree is walked.
+    /// When every selector of the list names a type (or, once the document has its class index, a
+    /// class or an id) in its subject, only the elements carrying it are tested; otherwise the
+    /// elements below `root` are scanned in document order (the element index's order: no climbing
+    /// of the tree), or, for a subtree outside the tree (a template's contents), walked.
     func select(under root: Int32, first: Bool = false) -> [Element] {
         var result: [Element] = []
         var visited = 0
-        if let index = elementIndex, let found = candidates(in: index, under: root) {
+        let index = document.cache.elementIndex(for: arena)
+        let classIndex = usesClassesOrIDs ? index.flatMap { document.cache.classIndex(for: arena, order: $0) } : nil
+        if let index, let found = candidates(in: index, classIndex, under: root) {
             if !first { result.reserveCapacity(found.nodes.count) }
             // One loop per kind of test, so that no loop copies the test's payload per element.
             switch found.test {
@@ -153,7 +168,19 @@ final class SelectorMatcher {
                     }
                 }
             }
-            document.cache.addWalked(visited + found.work)
+            document.cache.addScanned(visited + found.work, forClasses: false)
+            return result
+        }
+        if let index, let positions = index.positions(inside: root) {
+            for position in positions {
+                let node = index.node(at: position)
+                visited += 1
+                if arena.nodes[Int(node)].kind == .element && matches(list, node) {
+                    result.append(Element(node: Node(document: document, index: node)))
+                    if first { break }
+                }
+            }
+            document.cache.addScanned(visited, forClasses: usesClassesOrIDs)
             return result
         }
         var node = arena.following(root, within: root)
@@ -165,7 +192,7 @@ final class SelectorMatcher {
             }
             node = arena.following(node, within: root)
         }
-        document.cache.countedSelection(visited, in: arena)
+        document.cache.addScanned(visited, forClasses: usesClassesOrIDs)
         return result
     }
 
@@ -198,14 +225,14 @@ final class SelectorMatcher {
     /// carried by far fewer elements (`:is(h2, h3) span`, `div p a`), only the candidates inside those
     /// elements are kept. `nil` when a selector names none of them (or only a class or id in quirks
     /// mode, where they match without case), or when `root` is outside the document's tree.
-    private func candidates(in index: ElementIndex, under root: Int32) -> IndexedCandidates? {
+    private func candidates(in index: ElementIndex, _ classIndex: ClassIndex?, under root: Int32) -> IndexedCandidates? {
         var slices: [ArraySlice<Int32>] = []
         var test = CandidateTest.list
         var work = 0
         for complex in list.selectors {
             let compound = complex.compounds[0]
             if compound.neverMatches { continue }
-            guard let lists = indexLists(compound, index) else { return nil }
+            guard let lists = indexLists(compound, index, classIndex) else { return nil }
             var rarest: ArraySlice<Int32>?
             for elements in lists {
                 guard let range = index.range(of: elements, inside: root) else { return nil }
@@ -227,7 +254,7 @@ final class SelectorMatcher {
                 }
                 // The parent or ancestor is looked for in the whole document: it may lie above `root`.
                 if combinator == .descendant || combinator == .child,
-                   let leftLists = indexLists(left, index), let fewest = leftLists.min(by: { $0.count < $1.count }),
+                   let leftLists = indexLists(left, index, classIndex), let fewest = leftLists.min(by: { $0.count < $1.count }),
                    fewest.count &* 8 <= chosen.count {
                     work += fewest.count
                     chosen = index.elements(of: chosen, inside: fewest)[...]
@@ -243,24 +270,25 @@ final class SelectorMatcher {
         return IndexedCandidates(nodes: index.merged(slices)[...], test: .list, work: work)
     }
 
-    /// The index's lists, each holding every element of the document that `compound` can match (by
-    /// its id, each class, or its type or types); `nil` when it names none usable.
-    private func indexLists(_ compound: ResolvedCompound, _ index: ElementIndex) -> [[Int32]]? {
-        var lists: [[Int32]] = []
-        if !quirks {
-            for id in compound.ids.prefix(1) { lists.append(index.elements(withID: id)) }
-            for name in compound.classes { lists.append(index.elements(withClass: name)) }
+    /// The indexes' lists, each holding every element of the document that `compound` can match (by
+    /// its id or each class, when the class index is built, or its type or types); `nil` when it
+    /// names none usable.
+    private func indexLists(_ compound: ResolvedCompound, _ index: ElementIndex, _ classIndex: ClassIndex?) -> [ArraySlice<Int32>]? {
+        var lists: [ArraySlice<Int32>] = []
+        if !quirks, let classIndex {
+            for id in compound.ids.prefix(1) { lists.append(classIndex.elements(withID: id)) }
+            for name in compound.classes { lists.append(classIndex.elements(withClass: name)) }
             for case let .attribute(attribute) in compound.others
                 where attribute.operator == .includes && attribute.flag != .insensitive
                 && attribute.name.html == .class && attribute.name.foreign == .class {
-                lists.append(index.elements(withClass: attribute.value))
+                lists.append(classIndex.elements(withClass: attribute.value))
             }
         }
         if let types = compound.typeAlternatives {
             if types.count == 1 {
                 lists.append(index.elements(ofType: types[0]))
             } else {
-                lists.append(index.merged(types.map { index.elements(ofType: $0)[...] }))
+                lists.append(index.merged(types.map { index.elements(ofType: $0) })[...])
             }
         }
         return lists.isEmpty ? nil : lists
@@ -804,52 +832,63 @@ final class SelectorMatcher {
 
     // MARK: Positions among siblings
 
-    /// Counts the element children of `parent` that pass `counts`, and for typed counting, per name;
-    /// returns how many children it went through.
+    /// Counts the element children of `parent` that pass `counts` (and for typed counting, per
+    /// name, from both ends); returns how many children it went through.
     @discardableResult
     private func fill(
         _ cache: PositionCache, parent: Int32, byType: Bool, counts: (Int32) -> Bool
     ) -> Int {
-        cache.parentDone[Int(parent)] = true
         var visited = 0
-        var perType: [UInt64: Int32] = [:]
         var position: Int32 = 0
+        if !byType {
+            // One pass: positions from the start, and the total, from which `fromEnd` follows.
+            var child = arena.nodes[Int(parent)].firstChild
+            while child != NodeArena.none {
+                visited += 1
+                let record = arena.nodes[Int(child)]
+                if record.kind == .element && counts(child) {
+                    position += 1
+                    cache.fromStart[Int(child)] = position
+                }
+                child = record.nextSibling
+            }
+            cache.parentTotals[Int(parent)] = position + 1
+            return visited
+        }
+        cache.parentTotals[Int(parent)] = 1
+        var perType: [UInt64: Int32] = [:]
         var child = arena.nodes[Int(parent)].firstChild
         while child != NodeArena.none {
             visited += 1
             let record = arena.nodes[Int(child)]
             if record.kind == .element && counts(child) {
-                if byType {
-                    let key = UInt64(record.name.id) << 8 | UInt64(record.namespace.rawValue)
-                    let value = (perType[key] ?? 0) + 1
-                    perType[key] = value
-                    cache.fromStart[Int(child)] = value
-                } else {
-                    position += 1
-                    cache.fromStart[Int(child)] = position
-                }
+                let key = UInt64(record.name.id) << 8 | UInt64(record.namespace.rawValue)
+                let value = (perType[key] ?? 0) + 1
+                perType[key] = value
+                cache.fromStart[Int(child)] = value
             }
             child = record.nextSibling
         }
         perType.removeAll(keepingCapacity: true)
-        position = 0
         child = arena.nodes[Int(parent)].lastChild
         while child != NodeArena.none {
             let record = arena.nodes[Int(child)]
             if record.kind == .element && cache.fromStart[Int(child)] != 0 {
-                if byType {
-                    let key = UInt64(record.name.id) << 8 | UInt64(record.namespace.rawValue)
-                    let value = (perType[key] ?? 0) + 1
-                    perType[key] = value
-                    cache.fromEnd[Int(child)] = value
-                } else {
-                    position += 1
-                    cache.fromEnd[Int(child)] = position
-                }
+                let key = UInt64(record.name.id) << 8 | UInt64(record.namespace.rawValue)
+                let value = (perType[key] ?? 0) + 1
+                perType[key] = value
+                cache.fromEnd[Int(child)] = value
             }
             child = record.previousSibling
         }
         return visited
+    }
+
+    /// A position from the start and the parent's total as positions from both ends (0, 0 for an
+    /// element not counted).
+    @inline(__always)
+    private func bothEnds(_ fromStart: Int32, total: Int32) -> (fromStart: Int32, fromEnd: Int32) {
+        (fromStart, fromStart == 0 ? 0 : total - fromStart + 1)
     }
 
     /// An element's position among its element siblings: from the document's table when it has one,
@@ -860,11 +899,13 @@ final class SelectorMatcher {
         guard parent != NodeArena.none else { return (1, 1) }
         if let shared = sharedChildPositions { return (shared.fromStart[Int(node)], shared.fromEnd[Int(node)]) }
         guard let cache = childPositions else { return (0, 0) }
-        if !cache.parentDone[Int(parent)] {
+        var total = cache.parentTotals[Int(parent)]
+        if total == 0 {
             let counted = fill(cache, parent: parent, byType: false) { _ in true }
+            total = cache.parentTotals[Int(parent)]
             sharedChildPositions = document.cache.countedChildren(counted, ofType: false, in: arena)
         }
-        return (cache.fromStart[Int(node)], cache.fromEnd[Int(node)])
+        return bothEnds(cache.fromStart[Int(node)], total: total - 1)
     }
 
     /// An element's position among its siblings of the same name, as ``childPosition(_:)``.
@@ -873,7 +914,7 @@ final class SelectorMatcher {
         guard parent != NodeArena.none else { return (1, 1) }
         if let shared = sharedTypePositions { return (shared.fromStart[Int(node)], shared.fromEnd[Int(node)]) }
         guard let cache = typePositions else { return (0, 0) }
-        if !cache.parentDone[Int(parent)] {
+        if cache.parentTotals[Int(parent)] == 0 {
             let counted = fill(cache, parent: parent, byType: true) { _ in true }
             sharedTypePositions = document.cache.countedChildren(counted, ofType: true, in: arena)
         }
@@ -886,11 +927,13 @@ final class SelectorMatcher {
             return matches(ofLists[id], node) ? (1, 1) : (0, 0)
         }
         let cache = ofPositions[id]
-        if !cache.parentDone[Int(parent)] {
+        var total = cache.parentTotals[Int(parent)]
+        if total == 0 {
             let list = ofLists[id]
             fill(cache, parent: parent, byType: false) { self.matches(list, $0) }
+            total = cache.parentTotals[Int(parent)]
         }
-        return (cache.fromStart[Int(node)], cache.fromEnd[Int(node)])
+        return bothEnds(cache.fromStart[Int(node)], total: total - 1)
     }
 
     // MARK: :has()

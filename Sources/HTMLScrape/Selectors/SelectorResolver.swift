@@ -1,4 +1,4 @@
-import Foundation
+import AirdateLocking
 
 /// Turns a parsed selector into its form for one document: names looked up in the document's name
 /// table once, byte strings ready to compare, and numbered slots for the per-query caches that
@@ -490,41 +490,42 @@ struct NodeMapAccess<Value: ZeroIsEmpty> {
 /// Zeroed buffers lent to queries (``NodeMap``) and given back zeroed, kept by a document for its
 /// later queries, so that a query pays for the entries it writes rather than for clearing a buffer
 /// of the document's size. Thread-safe; a buffer is lent to one query at a time.
-final class ScratchPool: @unchecked Sendable {
-    private let lock = NSLock()
-    private var idle: [(pointer: UnsafeMutableRawPointer, byteCount: Int)] = []
+final class ScratchPool: Sendable {
+    /// The idle buffers (their addresses, as integers, so that the state is plain `Sendable` data)
+    /// and how many buffers were ever allocated.
+    private struct State {
+        var idle: [(address: UInt, byteCount: Int)] = []
+        var allocated = 0
+    }
+    private let state = LockBox(State())
     /// How many idle buffers are kept at most (a query uses one per memo, a dozen for a long
     /// selector list; others are freed).
     private static let kept = 32
     /// How many buffers were allocated (and cleared) in all: the tests check that repeated queries
     /// reuse them.
-    var allocations: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return allocated
-    }
-    private var allocated = 0
+    var allocations: Int { state.withLock { $0.allocated } }
 
     init() {}
 
     deinit {
-        for buffer in idle { buffer.pointer.deallocate() }
+        let idle = state.withLock { $0.idle }
+        for buffer in idle { UnsafeMutableRawPointer(bitPattern: buffer.address)?.deallocate() }
     }
 
     /// A zeroed buffer of at least `byteCount` bytes, and its real size.
     func take(byteCount: Int) -> (UnsafeMutableRawPointer, Int) {
-        lock.lock()
-        var chosen: Int?
-        for (index, buffer) in idle.enumerated() where buffer.byteCount >= byteCount {
-            if chosen.map({ idle[$0].byteCount > buffer.byteCount }) ?? true { chosen = index }
+        let reused: (address: UInt, byteCount: Int)? = state.withLock { state in
+            var chosen: Int?
+            for (index, buffer) in state.idle.enumerated() where buffer.byteCount >= byteCount {
+                if chosen.map({ state.idle[$0].byteCount > buffer.byteCount }) ?? true { chosen = index }
+            }
+            if let chosen { return state.idle.remove(at: chosen) }
+            state.allocated += 1
+            return nil
         }
-        if let chosen {
-            let buffer = idle.remove(at: chosen)
-            lock.unlock()
-            return (buffer.pointer, buffer.byteCount)
+        if let reused, let pointer = UnsafeMutableRawPointer(bitPattern: reused.address) {
+            return (pointer, reused.byteCount)
         }
-        allocated += 1
-        lock.unlock()
         // Room to grow (an edited document's arena grows between queries).
         let size = max(64, byteCount + byteCount / 4)
         let pointer = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
@@ -534,34 +535,41 @@ final class ScratchPool: @unchecked Sendable {
 
     /// Takes back a buffer, which must be all zeroes again.
     func give(_ pointer: UnsafeMutableRawPointer, byteCount: Int) {
-        lock.lock()
-        defer { lock.unlock() }
-        if idle.count < Self.kept {
-            idle.append((pointer, byteCount))
-        } else if let smallest = idle.indices.min(by: { idle[$0].byteCount < idle[$1].byteCount }),
-                  idle[smallest].byteCount < byteCount {
-            idle[smallest].pointer.deallocate()
-            idle[smallest] = (pointer, byteCount)
-        } else {
-            pointer.deallocate()
+        let address = UInt(bitPattern: pointer)
+        let freed: UInt? = state.withLock { state in
+            if state.idle.count < Self.kept {
+                state.idle.append((address, byteCount))
+                return nil
+            }
+            if let smallest = state.idle.indices.min(by: { state.idle[$0].byteCount < state.idle[$1].byteCount }),
+               state.idle[smallest].byteCount < byteCount {
+                let evicted = state.idle[smallest].address
+                state.idle[smallest] = (address, byteCount)
+                return evicted
+            }
+            return address
         }
+        if let freed { UnsafeMutableRawPointer(bitPattern: freed)?.deallocate() }
     }
 }
 
-/// 1-based positions of elements among their siblings, from the start and from the end (0: not
-/// counted), filled one parent at a time.
+/// 1-based positions of elements among their siblings (0: not counted), filled one parent at a
+/// time. Counting all elements (or those of an `of S` list), one pass over the parent's children
+/// gives each one's position from the start and the parent's total, which gives the position from
+/// the end (`total - fromStart + 1`); counting by type, a second pass from the end fills `fromEnd`.
 final class PositionCache {
     let fromStart: NodeMap<Int32>
     let fromEnd: NodeMap<Int32>
-    let parentDone: NodeMap<Bool>
+    /// Per parent: 0 until its children are counted, then the number of children counted plus 1.
+    let parentTotals: NodeMap<Int32>
 
     init(count: Int, pool: ScratchPool) {
         fromStart = NodeMap(capacity: count, pool: pool)
         fromEnd = NodeMap(capacity: count, pool: pool)
-        parentDone = NodeMap(capacity: count, pool: pool)
+        parentTotals = NodeMap(capacity: count, pool: pool)
     }
 
-    var isDense: Bool { fromStart.isDense || fromEnd.isDense || parentDone.isDense }
+    var isDense: Bool { fromStart.isDense || fromEnd.isDense || parentTotals.isDense }
 }
 
 /// One flag per node, computed once per query (the nodes a `:has()` argument holds for).

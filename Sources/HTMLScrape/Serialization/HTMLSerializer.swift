@@ -1,10 +1,17 @@
-/// Writes nodes back to HTML by the spec's HTML fragment serialisation algorithm.
+/// Writes nodes back to HTML by the spec's HTML fragment serialisation algorithm, with two
+/// departures that make what it writes parse back to the same tree (so a serialise → parse →
+/// serialise round trip is stable after one round): nothing after a `<plaintext>` start tag gets an
+/// end tag (a parser reads all of it as the element's text), and the top-level text of a fragment
+/// parsed in a raw-text element (`script`, `style`, …) is written as that element's own text is.
 ///
 /// The walk follows the arena's links with no stack, so a tree of any depth serialises; `template`
 /// contents are written in place of the (empty) children of their `template` element.
 struct HTMLSerializer {
     let document: Document
     private var output: [UInt8] = []
+    /// Set once a `<plaintext>` start tag is written: a parser reads everything after it as that
+    /// element's text, so no end tag follows (one would come back as text, and grow at every round).
+    private var afterPlaintext = false
 
     init(document: Document) {
         self.document = document
@@ -102,6 +109,13 @@ struct HTMLSerializer {
         let record = arena.nodes[Int(node)]
         switch record.kind {
         case .element:
+            if afterPlaintext, record.namespace == .html, record.name == .head || record.name == .body,
+               record.dataCount == 0, firstChild(of: node) == NodeArena.none {
+                // An empty `head` or `body` after a `plaintext` is one the parser made up at the end
+                // of the input (after a `template` in the head); parsed again, it is made up again.
+                return
+            }
+            if record.name == .plaintext, record.namespace == .html { afterPlaintext = true }
             output.append(UInt8(ascii: "<"))
             output.append(contentsOf: arena.names.utf8(of: record.name))
             var i = Int(record.dataStart)
@@ -133,8 +147,14 @@ struct HTMLSerializer {
         case .text:
             let bytes = arena.bytes(start: record.dataStart, count: record.dataCount)
             let parent = record.parent
-            if parent != NodeArena.none, isRawTextParent(parent) {
+            if parent != NodeArena.none, isRawTextParent(parent) || (parent == 0 && fragmentContextIsRawText) {
                 output.append(contentsOf: bytes)
+                // A script whose text leaves the tokenizer double-escaped (`<!--<script>` with no
+                // `-->`) ran to the end of the input: a `</script>` after it would be more text.
+                if record.nextSibling == NodeArena.none, isHTML(parent, .script) || (parent == 0 && fragmentContextIs("script")),
+                   Self.leavesScriptDataDoubleEscaped(bytes) {
+                    afterPlaintext = true
+                }
             } else {
                 appendEscaped(bytes, inAttribute: false)
             }
@@ -153,10 +173,96 @@ struct HTMLSerializer {
 
     private mutating func writeClosing(_ node: Int32) {
         let record = arena.nodes[Int(node)]
-        guard record.kind == .element, !isVoid(node) else { return }
+        guard record.kind == .element, !isVoid(node), !afterPlaintext else { return }
         output.append(contentsOf: "</".utf8)
         output.append(contentsOf: arena.names.utf8(of: record.name))
         output.append(UInt8(ascii: ">"))
+    }
+
+    private func isHTML(_ node: Int32, _ name: LocalName) -> Bool {
+        let record = arena.nodes[Int(node)]
+        return record.kind == .element && record.namespace == .html && record.name == name
+    }
+
+    private func fragmentContextIs(_ name: String) -> Bool {
+        guard let context = document.fragmentContext, context.namespace == .html else { return false }
+        return context.localName.lowercased() == name
+    }
+
+    /// Whether script text, read by the tokenizer's script data states (WHATWG HTML §13.2.5.4 and
+    /// §13.2.5.15–§13.2.5.29) from the script data state, ends in one of the double-escaped states,
+    /// where `</script>` ends the double escape instead of the element.
+    static func leavesScriptDataDoubleEscaped(_ text: ArraySlice<UInt8>) -> Bool {
+        enum State { case data, lessThan, escapeStart, escapeStartDash, escaped, escapedDash, escapedDashDash, escapedLessThan, escapedEndTagOpen, escapedEndTagName, doubleEscapeStart, doubleEscaped, doubleEscapedDash, doubleEscapedDashDash, doubleEscapedLessThan, doubleEscapeEnd }
+        var state = State.data
+        var buffer: [UInt8] = []
+        func isAlpha(_ c: UInt8) -> Bool { (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7A }
+        func isSpaceSlashOrGreater(_ c: UInt8) -> Bool { c == 0x09 || c == 0x0A || c == 0x0C || c == 0x20 || c == 0x2F || c == 0x3E }
+        let script: [UInt8] = Array("script".utf8)
+        var index = text.startIndex
+        while index < text.endIndex {
+            let c = text[index]
+            var consumed = true
+            switch state {
+            case .data, .escapeStart, .escapeStartDash:
+                if state == .escapeStart, c == 0x2D { state = .escapeStartDash; break }
+                if state == .escapeStartDash, c == 0x2D { state = .escapedDashDash; break }
+                if state != .data { state = .data; consumed = false; break }
+                if c == 0x3C { state = .lessThan }
+            case .lessThan:
+                if c == 0x21 { state = .escapeStart } else { state = .data; consumed = false }
+            case .escaped:
+                if c == 0x2D { state = .escapedDash } else if c == 0x3C { state = .escapedLessThan }
+            case .escapedDash:
+                state = c == 0x2D ? .escapedDashDash : c == 0x3C ? .escapedLessThan : .escaped
+            case .escapedDashDash:
+                if c == 0x2D { break }
+                state = c == 0x3C ? .escapedLessThan : c == 0x3E ? .data : .escaped
+            case .escapedLessThan:
+                if c == 0x2F { state = .escapedEndTagOpen; buffer = [] }
+                else if isAlpha(c) { state = .doubleEscapeStart; buffer = []; consumed = false }
+                else { state = .escaped; consumed = false }
+            case .escapedEndTagOpen:
+                if isAlpha(c) { state = .escapedEndTagName; consumed = false } else { state = .escaped; consumed = false }
+            case .escapedEndTagName:
+                // Text that reached the tree never holds an appropriate end tag here (it would have
+                // ended the element), so the name only ever goes back to escaped text.
+                if isAlpha(c) { buffer.append(c | 0x20) } else { state = .escaped; consumed = false }
+            case .doubleEscapeStart:
+                if isSpaceSlashOrGreater(c) { state = buffer == script ? .doubleEscaped : .escaped }
+                else if isAlpha(c) { buffer.append(c | 0x20) }
+                else { state = .escaped; consumed = false }
+            case .doubleEscaped:
+                if c == 0x2D { state = .doubleEscapedDash } else if c == 0x3C { state = .doubleEscapedLessThan }
+            case .doubleEscapedDash:
+                state = c == 0x2D ? .doubleEscapedDashDash : c == 0x3C ? .doubleEscapedLessThan : .doubleEscaped
+            case .doubleEscapedDashDash:
+                if c == 0x2D { break }
+                state = c == 0x3C ? .doubleEscapedLessThan : c == 0x3E ? .data : .doubleEscaped
+            case .doubleEscapedLessThan:
+                if c == 0x2F { state = .doubleEscapeEnd; buffer = [] } else { state = .doubleEscaped; consumed = false }
+            case .doubleEscapeEnd:
+                if isSpaceSlashOrGreater(c) { state = buffer == script ? .escaped : .doubleEscaped }
+                else if isAlpha(c) { buffer.append(c | 0x20) }
+                else { state = .doubleEscaped; consumed = false }
+            }
+            if consumed { index += 1 }
+        }
+        switch state {
+        case .doubleEscaped, .doubleEscapedDash, .doubleEscapedDashDash, .doubleEscapedLessThan, .doubleEscapeEnd: return true
+        default: return false
+        }
+    }
+
+    /// Whether the document is a fragment parsed in a raw-text element (`script`, `style`, …): its
+    /// top-level text is that element's text, written as it is, as the element's own children are.
+    private var fragmentContextIsRawText: Bool {
+        guard let context = document.fragmentContext, context.namespace == .html else { return false }
+        switch context.localName.lowercased() {
+        case "style", "script", "xmp", "iframe", "noembed", "noframes", "plaintext": return true
+        case "noscript": return document.scriptingEnabled
+        default: return false
+        }
     }
 
     private func isRawTextParent(_ node: Int32) -> Bool {

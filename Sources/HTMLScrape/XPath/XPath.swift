@@ -19,11 +19,13 @@
 ///
 /// HTML documents declare no namespaces, so XPath's rules for names are applied as lxml and browsers
 /// apply them to HTML:
-/// - A name test without a prefix (`div`, `svg`, `rect`) matches an element by its local name in
-///   any namespace — HTML elements ignoring ASCII case (the parser lower-cased them), SVG and
-///   MathML elements exactly (`foreignObject`).
-/// - A prefixed name test matches only elements of that namespace: `svg:rect`, `math:mi`,
-///   `html:p`. The prefixes `html`, `svg`, `math`, `xlink` and `xml` are bound by default
+/// - A name test without a prefix (`div`, `title`) matches HTML elements only, by local name
+///   ignoring ASCII case (the parser lower-cased them), as `document.evaluate` does in browsers:
+///   `//title` is the document's title, never an SVG `<title>` inside an icon.
+/// - A prefixed name test matches only elements of that namespace, SVG and MathML names exactly:
+///   `svg:rect`, `svg:foreignObject`, `math:mi`, `html:p`; `*` matches elements of every namespace
+///   (`//*[local-name() = 'svg']` finds SVG roots by name). The prefixes `html`, `svg`, `math`,
+///   `xlink` and `xml` are bound by default
 ///   (``defaultNamespaces``); pass your own mapping to bind others. `xml` is always bound.
 /// - An attribute name without a prefix matches attributes in no namespace (`@href`); the
 ///   attributes the parser puts in a namespace on foreign elements need theirs (`@xlink:href`,
@@ -37,10 +39,13 @@
 ///
 /// Compiling bounds the nesting of the expression (``maximumNesting``) so that evaluation never
 /// recurses deeply; walks over the tree are iterative whatever its depth. Node-sets are kept in
-/// document order by ranks computed once per document. A step from many context nodes that has no
-/// positional predicate is one walk (`//div//p` visits each node once however deeply the `div`s
-/// nest); a positional predicate (`//div/descendant::p[1]`) is evaluated for each context node, as
-/// the definition of the position requires.
+/// document order by ranks computed once per document, with the node at each rank, so that the
+/// descendants, following and preceding nodes of any node are a range read in order. A step from
+/// many context nodes that has no positional predicate is one walk (`//div//p` visits each node
+/// once however deeply the `div`s nest); a positional predicate is evaluated for each context node,
+/// as the definition of the position requires, and a leading `[k]` on the following, preceding or
+/// descendant axis is a binary search among the nodes that pass the test (`//th/following::td[1]`
+/// costs a logarithm per `th`, however far the next `td`).
 public struct XPath: Sendable, CustomStringConvertible {
     /// How deeply parentheses, predicates and function arguments may nest. Deeper expressions are
     /// refused with an ``XPathError`` when compiled.

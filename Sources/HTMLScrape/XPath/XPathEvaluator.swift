@@ -36,11 +36,16 @@ final class XPathEvaluator {
     let variables: [String: XPathValue]
     let source: String
     private var arena: NodeArena { tree.arena }
+    /// The arena's node records (read in every walk).
+    private let records: [NodeRecord]
     private var idIndex: [String: Int32]?
     private var atoms: [String: (lowered: LocalName?, exact: LocalName?)] = [:]
+    /// ``candidates(_:axis:)`` by node test.
+    private var candidateLists: [String: [Int32]] = [:]
 
     init(document: Document, variables: [String: XPathValue], source: String) {
         tree = XPathTree(document)
+        records = document.arena.nodes
         order = document.xpathOrder.order(of: document)
         self.variables = variables
         self.source = source
@@ -188,6 +193,11 @@ final class XPathEvaluator {
             guard constant >= 1, constant <= Double(items.count), constant == constant.rounded(.down) else { return [] }
             return [items[Int(constant) - 1]]
         }
+        if case let .function(.normalizeSpace, arguments, _) = predicate.expression, arguments.isEmpty {
+            // `[normalize-space()]`: whether the string-value holds anything but white space, read
+            // from the bytes (no string is built).
+            return items.filter(hasNonSpace)
+        }
         var kept: [Item] = []
         let size = items.count
         for (index, item) in items.enumerated() {
@@ -213,14 +223,108 @@ final class XPathEvaluator {
             return items
         }
         var result: [Item] = []
+        // `[k]` first: the k-th node of the axis is found without listing the others.
+        let first = step.predicates[0].constantPosition
+        let rest = first == nil ? step.predicates[...] : step.predicates.dropFirst()
         for context in contexts {
-            var items = axis(step.axis, test: step.test, from: context)
-            for predicate in step.predicates {
+            // `//x[k]` gives every node as a context: most (text, comments, empty elements) have
+            // no children to count.
+            if step.axis == .child, context.sub == 0, tree.firstChild(context.node) == NodeArena.none { continue }
+            var items: [Item]
+            if let first {
+                guard first >= 1, first == first.rounded(.down), first <= Double(Int32.max) else { continue }
+                guard let item = nth(Int(first), of: step.axis, test: step.test, from: context) else { continue }
+                items = [item]
+            } else {
+                items = axis(step.axis, test: step.test, from: context)
+            }
+            for predicate in rest {
                 items = try filter(items, by: predicate)
             }
             result.append(contentsOf: items)
         }
         return sortedUnique(result)
+    }
+
+    /// The `position`-th node (1-based, in the axis's order) of `axis` from `context` that passes
+    /// `test`. Following, preceding and descendant nodes are found by binary search in the ranks of
+    /// the nodes that pass the test (``candidates(_:)``), so `//th/following::td[1]` costs a
+    /// logarithm per `th`, not a walk to the next `td`; the other axes walk only as far as the node.
+    private func nth(_ position: Int, of axis: XPathAxis, test: XPathNodeTest, from context: Item) -> Item? {
+        switch axis {
+        case .following, .preceding, .descendant, .descendantOrSelf:
+            guard let list = candidates(test, axis: axis) else { break }
+            let isTree = context.sub == 0
+            let rank = order.ranks[Int(context.node)]
+            switch axis {
+            case .following:
+                // After the subtree (or, from an attribute, after its element).
+                let start = isTree ? order.ends[Int(context.node)] + 1 : rank + 1
+                let index = Self.lowerBound(list, start) + position - 1
+                return index < list.count ? .tree(order.nodes[Int(list[index])]) : nil
+            case .preceding:
+                // Nearest first, skipping the ancestors.
+                var index = Self.lowerBound(list, rank) - 1
+                var remaining = position
+                while index >= 0 {
+                    let candidate = list[index]
+                    if !order.isAncestor(rank: candidate, of: rank) {
+                        remaining -= 1
+                        if remaining == 0 { return .tree(order.nodes[Int(candidate)]) }
+                    }
+                    index -= 1
+                }
+                return nil
+            default:
+                var position = position
+                if axis == .descendantOrSelf, matches(context, test, axis: axis) {
+                    if position == 1 { return context }
+                    position -= 1
+                }
+                guard isTree else { return nil }
+                let index = Self.lowerBound(list, rank + 1) + position - 1
+                guard index < list.count, list[index] <= order.ends[Int(context.node)] else { return nil }
+                return .tree(order.nodes[Int(list[index])])
+            }
+        default:
+            break
+        }
+        let items = self.axis(axis, test: test, from: context, limit: position)
+        return items.count == position ? items[position - 1] : nil
+    }
+
+    /// The first index of `list` (ascending) whose value is at least `value`.
+    private static func lowerBound(_ list: [Int32], _ value: Int32) -> Int {
+        var low = 0
+        var high = list.count
+        while low < high {
+            let middle = (low + high) / 2
+            if list[middle] < value { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// The ranks, ascending, of the tree nodes that pass `test` on an axis whose principal node type
+    /// is the element (every axis but `attribute` and `namespace`); computed once per evaluation and
+    /// test. `nil` for `node()`, which every node passes (the ranks themselves are the list).
+    private func candidates(_ test: XPathNodeTest, axis: XPathAxis) -> [Int32]? {
+        let key: String
+        switch test {
+        case .node: return nil
+        case .any: key = "*"
+        case let .anyInNamespace(uri): key = uri + " *"
+        case let .name(uri, localName): key = (uri ?? "") + " " + localName
+        case .text: key = "text()"
+        case .comment: key = "comment()"
+        case .processingInstruction: return []
+        }
+        if let known = candidateLists[key] { return known }
+        var list: [Int32] = []
+        let nodes = order.nodes
+        let fast = treeTest(test)
+        for rank in nodes.indices where passes(nodes[rank], fast) { list.append(Int32(rank)) }
+        candidateLists[key] = list
+        return list
     }
 
     // MARK: Axes
@@ -253,23 +357,23 @@ final class XPathEvaluator {
             return self.axis(.preceding, test: test, from: last).reversed()
         case .ancestor, .ancestorOrSelf:
             var seen = Set<Int32>()
+            let fast = treeTest(test)
             for context in contexts {
                 if axis == .ancestorOrSelf, context.sub != 0, matches(context, test, axis: axis) { result.append(context) }
                 var node = context.sub != 0 ? context.node : (axis == .ancestorOrSelf ? context.node : tree.parent(context.node))
                 while node != NodeArena.none, seen.insert(node).inserted {
-                    let item = Item.tree(node)
-                    if matches(item, test, axis: axis) { result.append(item) }
+                    if passes(node, fast) { result.append(.tree(node)) }
                     node = tree.parent(node)
                 }
             }
         case .followingSibling, .precedingSibling:
             var seen = Set<Int32>()
+            let fast = treeTest(test)
             let forward = axis == .followingSibling
             for context in forward ? contexts : contexts.reversed() where context.sub == 0 {
                 var node = forward ? arena.nodes[Int(context.node)].nextSibling : arena.nodes[Int(context.node)].previousSibling
                 while node != NodeArena.none, seen.insert(node).inserted {
-                    let item = Item.tree(node)
-                    if tree.isVisible(node), matches(item, test, axis: axis) { result.append(item) }
+                    if passes(node, fast) { result.append(.tree(node)) }
                     node = forward ? arena.nodes[Int(node)].nextSibling : arena.nodes[Int(node)].previousSibling
                 }
             }
@@ -292,12 +396,17 @@ final class XPathEvaluator {
     }
 
     /// The nodes of `axis` from one context that pass `test`, in the axis's order (reverse axes:
-    /// nearest first).
-    func axis(_ axis: XPathAxis, test: XPathNodeTest, from context: Item) -> [Item] {
+    /// nearest first); the first `limit` of them at most. Descendants, following and preceding
+    /// nodes are ranges of ranks (``DocumentOrder``), read in order without walking the tree.
+    func axis(_ axis: XPathAxis, test: XPathNodeTest, from context: Item, limit: Int = .max) -> [Item] {
         var result: [Item] = []
-        func add(_ node: Int32) {
-            let item = Item.tree(node)
-            if tree.isVisible(node), matches(item, test, axis: axis) { result.append(item) }
+        let fast = axis == .attribute || axis == .namespace ? TreeTest.never : treeTest(test)
+        @inline(__always) func add(_ node: Int32) -> Bool {
+            if passes(node, fast) {
+                result.append(.tree(node))
+                if result.count >= limit { return false }
+            }
+            return true
         }
         let isTree = context.sub == 0
         let node = context.node
@@ -309,7 +418,10 @@ final class XPathEvaluator {
             guard isTree, record.kind == .element else { break }
             for offset in 0..<Int32(record.dataCount) {
                 let item = Item(node: node, sub: 2 + offset)
-                if matches(item, test, axis: axis) { result.append(item) }
+                if matches(item, test, axis: axis) {
+                    result.append(item)
+                    if result.count >= limit { break }
+                }
             }
         case .namespace:
             guard isTree, arena.nodes[Int(node)].kind == .element else { break }
@@ -318,63 +430,95 @@ final class XPathEvaluator {
         case .child:
             guard isTree else { break }
             var child = tree.firstChild(node)
-            while child != NodeArena.none {
-                add(child)
+            while child != NodeArena.none, add(child) {
                 child = arena.nodes[Int(child)].nextSibling
             }
         case .descendant, .descendantOrSelf:
             if axis == .descendantOrSelf, matches(context, test, axis: axis) { result.append(context) }
-            guard isTree else { break }
-            var current = tree.following(node, within: node)
-            while current != NodeArena.none {
-                add(current)
-                current = tree.following(current, within: node)
-            }
+            guard isTree, result.count < limit else { break }
+            let nodes = order.nodes
+            var rank = Int(order.ranks[Int(node)]) + 1
+            let end = Int(order.ends[Int(node)])
+            while rank <= end, add(nodes[rank]) { rank += 1 }
         case .parent:
             let parent = isTree ? tree.parent(node) : node
-            if parent != NodeArena.none { add(parent) }
+            if parent != NodeArena.none { _ = add(parent) }
         case .ancestor, .ancestorOrSelf:
             if axis == .ancestorOrSelf, matches(context, test, axis: axis) { result.append(context) }
+            guard result.count < limit else { break }
             var current = isTree ? tree.parent(node) : node
-            while current != NodeArena.none {
-                add(current)
+            while current != NodeArena.none, add(current) {
                 current = tree.parent(current)
             }
         case .followingSibling:
             guard isTree else { break }
             var sibling = arena.nodes[Int(node)].nextSibling
-            while sibling != NodeArena.none {
-                add(sibling)
+            while sibling != NodeArena.none, add(sibling) {
                 sibling = arena.nodes[Int(sibling)].nextSibling
             }
         case .precedingSibling:
             guard isTree else { break }
             var sibling = arena.nodes[Int(node)].previousSibling
-            while sibling != NodeArena.none {
-                add(sibling)
+            while sibling != NodeArena.none, add(sibling) {
                 sibling = arena.nodes[Int(sibling)].previousSibling
             }
         case .following:
             // After an attribute come its element's descendants; after a node, what follows its subtree.
-            var current = isTree ? tree.followingSkippingChildren(node, within: 0) : tree.following(node, within: 0)
-            while current != NodeArena.none {
-                add(current)
-                current = tree.following(current, within: 0)
-            }
+            let nodes = order.nodes
+            var rank = Int(isTree ? order.ends[Int(node)] : order.ranks[Int(node)]) + 1
+            while rank < nodes.count, add(nodes[rank]) { rank += 1 }
         case .preceding:
             // Reverse document order, skipping the ancestors.
-            var ancestor = tree.parent(node)
-            var current = tree.preceding(node)
-            while current != NodeArena.none {
-                if current == ancestor {
-                    ancestor = tree.parent(ancestor)
-                } else {
-                    add(current)
-                }
-                current = tree.preceding(current)
+            let nodes = order.nodes
+            let own = order.ranks[Int(node)]
+            var rank = Int(own) - 1
+            while rank >= 0 {
+                if !order.isAncestor(rank: Int32(rank), of: own), !add(nodes[rank]) { break }
+                rank -= 1
             }
         }
         return result
+    }
+
+    /// A node test on tree nodes (every axis but `attribute` and `namespace`) as plain comparisons
+    /// of a node's record, worked out once per step: the walks over ranges of ranks test millions
+    /// of nodes, and ``matches(_:_:axis:)`` would look up names and copy strings for each.
+    enum TreeTest {
+        case node, text, comment, anyElement, never
+        case elementIn(Namespace)
+        case element(LocalName, Namespace)
+    }
+
+    func treeTest(_ test: XPathNodeTest) -> TreeTest {
+        switch test {
+        case .node: return .node
+        case .text: return .text
+        case .comment: return .comment
+        case .processingInstruction: return .never
+        case .any: return .anyElement
+        case let .anyInNamespace(uri):
+            return Namespace.allCases.first { $0.uri == uri }.map(TreeTest.elementIn) ?? .never
+        case let .name(uri, localName):
+            guard let uri else { return atoms(for: localName).lowered.map { .element($0, .html) } ?? .never }
+            guard let namespace = Namespace.allCases.first(where: { $0.uri == uri }) else { return .never }
+            let found = atoms(for: localName)
+            return (namespace == .html ? found.lowered : found.exact).map { .element($0, namespace) } ?? .never
+        }
+    }
+
+    /// Whether the tree node passes a ``TreeTest`` (and is one XPath sees).
+    @inline(__always)
+    func passes(_ node: Int32, _ test: TreeTest) -> Bool {
+        let record = records[Int(node)]
+        switch test {
+        case .node: return record.kind != .documentType && (record.kind != .documentFragment || node == 0)
+        case .text: return record.kind == .text
+        case .comment: return record.kind == .comment
+        case .anyElement: return record.kind == .element
+        case .never: return false
+        case let .elementIn(namespace): return record.kind == .element && record.namespace == namespace
+        case let .element(name, namespace): return record.name == name && record.kind == .element && record.namespace == namespace
+        }
     }
 
     // MARK: Node tests
@@ -428,7 +572,10 @@ final class XPathEvaluator {
             case .any: return true
             case let .anyInNamespace(uri): return record.namespace.uri == uri
             case let .name(uri, localName):
-                if let uri, record.namespace.uri != uri { return false }
+                // Without a prefix, HTML elements only (as `document.evaluate` in browsers: `//title`
+                // is not SVG's `<title>`); with one, elements of that namespace.
+                guard let uri else { return record.namespace == .html && nameMatches(record.name, html: true, localName) }
+                guard record.namespace.uri == uri else { return false }
                 return nameMatches(record.name, html: record.namespace == .html, localName)
             default: return false
             }
@@ -467,9 +614,57 @@ final class XPathEvaluator {
         return unique
     }
 
+    /// Whether an item's string-value holds a character other than XML white space (what
+    /// `boolean(normalize-space(.))` asks), read from the bytes.
+    func hasNonSpace(_ item: Item) -> Bool {
+        @inline(__always) func check(_ start: UInt32, _ count: UInt32) -> Bool {
+            arena.withBytes(start: start, count: count) { bytes in
+                bytes.contains { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }
+            }
+        }
+        switch item.sub {
+        case 0:
+            let record = arena.nodes[Int(item.node)]
+            if record.kind == .text || record.kind == .comment { return check(record.dataStart, record.dataCount) }
+            let nodes = order.nodes
+            let rank = order.ranks[Int(item.node)]
+            guard rank >= 0 else { return false }
+            var index = Int(rank) + 1
+            let end = Int(order.ends[Int(item.node)])
+            while index <= end {
+                let text = arena.nodes[Int(nodes[index])]
+                if text.kind == .text, check(text.dataStart, text.dataCount) { return true }
+                index += 1
+            }
+            return false
+        case 1: return true
+        default:
+            let record = arena.nodes[Int(item.node)]
+            let attribute = arena.attributes[Int(record.dataStart) + Int(item.sub - 2)]
+            return check(attribute.valueStart, attribute.valueCount)
+        }
+    }
+
     func stringValue(_ item: Item) -> String {
         switch item.sub {
-        case 0: return tree.stringValue(of: item.node)
+        case 0:
+            let record = arena.nodes[Int(item.node)]
+            if record.kind == .text || record.kind == .comment { return arena.string(of: item.node) }
+            // The text nodes of the subtree: a range of ranks.
+            let rank = order.ranks[Int(item.node)]
+            guard rank >= 0 else { return tree.stringValue(of: item.node) }
+            let nodes = order.nodes
+            var bytes: [UInt8] = []
+            var index = Int(rank) + 1
+            let end = Int(order.ends[Int(item.node)])
+            while index <= end {
+                let text = arena.nodes[Int(nodes[index])]
+                if text.kind == .text {
+                    arena.withBytes(start: text.dataStart, count: text.dataCount) { bytes.append(contentsOf: $0) }
+                }
+                index += 1
+            }
+            return String(decoding: bytes, as: UTF8.self)
         case 1: return Self.xmlNamespace
         default:
             let record = arena.nodes[Int(item.node)]

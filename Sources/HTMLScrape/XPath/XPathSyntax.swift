@@ -76,8 +76,8 @@ enum XPathNodeTest: Sendable {
     case any
     /// `prefix:*`: any node of the principal type in that namespace.
     case anyInNamespace(String)
-    /// `name` or `prefix:name`. Without a prefix an element is matched in any namespace by its
-    /// local name (HTML elements ignoring ASCII case) and an attribute only in no namespace.
+    /// `name` or `prefix:name`. Without a prefix an element is matched only in the HTML namespace,
+    /// by its local name ignoring ASCII case, and an attribute only in no namespace.
     case name(namespaceURI: String?, localName: String)
     case node
     case text

@@ -1,4 +1,4 @@
-import Foundation
+import AirdateLocking
 
 /// The tree as XPath sees it: a `template` element's contents are its children (as in the HTML
 /// serialisation and in lxml), doctypes are not nodes, and every node has a rank in document order.
@@ -111,28 +111,35 @@ struct XPathTree {
     }
 }
 
-/// Every node's rank in document order and the rank of the last node of its subtree, so that
-/// sorting a node-set and "is this inside that" cost no walk. Computed once per document, on
-/// first use, in one iterative pass.
+/// Every node's rank in document order, the rank of the last node of its subtree, and the node at
+/// each rank, so that sorting a node-set, "is this inside that", and every walk in document order
+/// (descendants, following, preceding: each a range of ranks) cost no pointer chasing through the
+/// tree. Computed once per document, on first use, in one iterative pass.
 struct DocumentOrder: Sendable {
     /// Rank by arena index; -1 for nodes that are not in the tree.
     let ranks: [Int32]
     /// Rank of the last node in each node's subtree, by arena index.
     let ends: [Int32]
+    /// The arena index of the node at each rank (`nodes[ranks[n]] == n`).
+    let nodes: [Int32]
 
     init(_ tree: XPathTree) {
         let count = tree.arena.nodes.count
         var ranks = [Int32](repeating: -1, count: count)
         var ends = [Int32](repeating: -1, count: count)
+        var nodes: [Int32] = []
+        nodes.reserveCapacity(count)
         var next: Int32 = 0
         var node: Int32 = 0
         ranks[0] = 0
+        nodes.append(0)
         next = 1
         // Pre-order walk; a node's end is set when the walk leaves its subtree.
         var current = tree.firstChild(node)
         if current == NodeArena.none { ends[0] = 0 }
         while current != NodeArena.none {
             ranks[Int(current)] = next
+            nodes.append(current)
             next += 1
             let child = tree.firstChild(current)
             if child != NodeArena.none {
@@ -155,22 +162,31 @@ struct DocumentOrder: Sendable {
         }
         self.ranks = ranks
         self.ends = ends
+        self.nodes = nodes
+    }
+
+    /// Whether the node of rank `candidate` is an ancestor of the node of rank `rank` (given that
+    /// `candidate < rank`): its subtree reaches that far.
+    @inline(__always)
+    func isAncestor(rank candidate: Int32, of rank: Int32) -> Bool {
+        ends[Int(nodes[Int(candidate)])] >= rank
     }
 }
 
 /// Holds a document's ``DocumentOrder`` once it has been computed (a document is immutable, so it
-/// never goes stale). Locked, because a `Document` is shared across tasks.
-final class DocumentOrderCache: @unchecked Sendable {
-    private let lock = NSLock()
-    private var order: DocumentOrder?
+/// never goes stale). In a lock box, because a `Document` is shared across tasks.
+final class DocumentOrderCache: Sendable {
+    private let order = LockBox<DocumentOrder?>(nil)
 
-    /// The order of `document`'s nodes, computed on first use.
+    /// The order of `document`'s nodes, computed on first use (outside the lock: two tasks that
+    /// both find it missing compute the same order, and the first one stored wins).
     func order(of document: Document) -> DocumentOrder {
-        lock.lock()
-        defer { lock.unlock() }
-        if let order { return order }
+        if let known = order.withLock({ $0 }) { return known }
         let computed = DocumentOrder(XPathTree(document))
-        order = computed
-        return computed
+        return order.withLock { stored in
+            if let stored { return stored }
+            stored = computed
+            return computed
+        }
     }
 }

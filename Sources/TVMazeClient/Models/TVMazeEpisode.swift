@@ -43,7 +43,7 @@ public struct TVMazeEpisode: Sendable, Hashable, Decodable, Identifiable {
     /// The summary as plain text.
     public var summaryText: String? { summary.map(PlainText.from(html:)) }
 
-    /// The episode's code in `style`: `S01E02` (``EpisodeCode/Style/padded``, as TV guides write
+    /// The episode's code in `style`: `S01E02` (`EpisodeCode.Style.padded`, as TV guides write
     /// it), `S1E02`, `1x02`; a special is `S01 special`.
     public func code(_ style: EpisodeCode.Style) -> String {
         EpisodeCode(season: season, number: number).formatted(style)

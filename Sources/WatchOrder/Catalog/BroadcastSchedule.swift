@@ -100,7 +100,7 @@ public struct ScheduleNote: Sendable, Hashable, CustomStringConvertible {
 
     /// The episode.
     public var episode: EpisodeID
-    /// The show's name and the episode's code, for messages ("Arrow 6x08": ``EpisodeCode/Style/withShow``).
+    /// The show's name and the episode's code, for messages ("Arrow 6x08": `EpisodeCode.Style.withShow`).
     public var label: String
     /// What was found.
     public var kind: Kind

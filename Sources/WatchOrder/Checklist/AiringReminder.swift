@@ -11,7 +11,7 @@ public struct AiringReminder: Sendable, Hashable, Identifiable {
     /// When it fires: the airing minus ``leadTime``.
     public var fireDate: Date
     /// When the episode airs: its broadcast instant, or the start of its air day in the viewer's zone
-    /// when only the day is known (the instant ``Episode/hasAired(at:in:)`` starts saying yes).
+    /// when only the day is known (the instant ``Episode/hasAired(at:)`` starts saying yes).
     public var airs: Date
     /// Whether ``airs`` is the broadcast instant (`false`: only the air day is known).
     public var isBroadcastTime: Bool

@@ -4,7 +4,7 @@ import Foundation
 /// A viewer's watched marks and view settings over a ``WatchList``: what is watched, skipped, which
 /// shows are hidden or dropped, and the rewatch sessions under way.
 ///
-/// "Aired" is decided by ``Episode/hasAired(at:in:)`` from the `now` and time zone passed in, so the
+/// "Aired" is decided by ``Episode/hasAired(at:)`` from the `now` and time zone passed in, so the
 /// checklist never reads the clock itself.
 ///
 /// An episode is *done* for up next (``isDone(_:)``) when it is watched — in the active rewatch that

@@ -103,8 +103,8 @@ public struct EpisodeLookupError: Error, LocalizedError, Sendable, Hashable, Cus
 
 extension WatchList {
     /// The code that addresses `episode` in this list, in `style`: with
-    /// ``EpisodeCode/Style/crossSeason`` (the default) `3x08` for a numbered episode and `special 2`
-    /// for the show's second special in watch order; with ``EpisodeCode/Style/withShow`` the show's
+    /// `EpisodeCode.Style.crossSeason` (the default) `3x08` for a numbered episode and `special 2`
+    /// for the show's second special in watch order; with `EpisodeCode.Style.withShow` the show's
     /// name first, `Arrow 3x08` — what ``episode(named:)`` reads back.
     public func code(of episode: Episode, _ style: EpisodeCode.Style = .crossSeason) -> String {
         episodeCode(of: episode).formatted(style)
@@ -167,7 +167,7 @@ extension WatchList {
         return (show, season)
     }
 
-    /// The episode named by `text`: a show and a code as ``code(of:)`` prints it (`Arrow 3x08`,
+    /// The episode named by `text`: a show and a code as ``code(of:_:)`` prints it with `.withShow` (`Arrow 3x08`,
     /// `Legends special 1`), `S3E08`/`s3e8`, `5x00` for the only special of season 5, or an
     /// identity (`arrow/s3e8`).
     ///

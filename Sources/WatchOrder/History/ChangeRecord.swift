@@ -1,8 +1,11 @@
 public import Foundation
 
-/// One change a viewer made to their data — marks, skips, a show's status, a rewatch, settings, an
-/// import — as the store's change log keeps it, with the state before, so that
+/// One change an owner made to their data — watches, skips, a show's status, a rewatch, settings,
+/// an import — as the store's change log keeps it, with the state before, so that
 /// ``WatchOrderStore/undo(undoneAt:)`` puts it back exactly, from any process.
+///
+/// What the change did is data (``detail``); ``summary`` says it in a sentence ("Marked 3 episodes
+/// watched"), written by the presentation layer, not stored.
 public struct ChangeRecord: Sendable, Hashable, Identifiable {
     /// What kind of change: an open set of values.
     public struct Kind: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
@@ -13,11 +16,11 @@ public struct ChangeRecord: Sendable, Hashable, Identifiable {
         /// The identifier.
         public var description: String { rawValue }
 
-        /// Episodes marked watched (one, through one, a season, a show, the next one).
+        /// Episodes watched (one, through one, a season, a show, the next one).
         public static let watch = Kind(rawValue: "mark")
         /// Another play of episodes already watched.
         public static let rewatchPlay = Kind(rawValue: "rewatchPlay")
-        /// Marks removed.
+        /// Watches removed.
         public static let unwatch = Kind(rawValue: "unmark")
         /// Episodes skipped or unskipped.
         public static let skip = Kind(rawValue: "skip")
@@ -37,19 +40,26 @@ public struct ChangeRecord: Sendable, Hashable, Identifiable {
     public var madeAt: Date
     /// What kind of change.
     public var kind: Kind
-    /// What it did, in one sentence ("Marked 3 episodes watched").
-    public var summary: String
+    /// What it did, as data; `nil` for a change logged by a version that kept a sentence instead
+    /// (``loggedSummary``).
+    public var detail: ChangeDetail?
+    /// The sentence a version before ``detail`` logged; `nil` for changes logged since.
+    public var loggedSummary: String?
     /// How many stored rows it added, changed or removed.
     public var rowsChanged: Int
     /// When it was undone; `nil` while it stands.
     public var undoneAt: Date?
 
     /// Creates a record.
-    public init(id: Int64, madeAt: Date, kind: Kind, summary: String, rowsChanged: Int, undoneAt: Date? = nil) {
+    public init(
+        id: Int64, madeAt: Date, kind: Kind, detail: ChangeDetail?, loggedSummary: String? = nil, rowsChanged: Int,
+        undoneAt: Date? = nil
+    ) {
         self.id = id
         self.madeAt = madeAt
         self.kind = kind
-        self.summary = summary
+        self.detail = detail
+        self.loggedSummary = loggedSummary
         self.rowsChanged = rowsChanged
         self.undoneAt = undoneAt
     }

@@ -9,7 +9,7 @@ public struct EpisodeDisagreement: Sendable, Hashable, Codable, CustomStringConv
     public var episode: EpisodeID
     /// The show's name, for messages.
     public var showName: String
-    /// The episode's code (``EpisodeCode/Style/crossSeason``: `3x08`, `S5 special`).
+    /// The episode's code (`EpisodeCode.Style.crossSeason`: `3x08`, `S5 special`).
     public var code: String
     /// The air day in the first source.
     public var airDay: CalendarDay?

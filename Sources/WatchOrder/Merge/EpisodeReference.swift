@@ -26,7 +26,7 @@ public struct EpisodeReference: Sendable, Hashable, Codable, CustomStringConvert
     /// The show's id this reference names.
     public var showID: String { Show.slug(show) }
 
-    /// `The Flash 1x08` (``EpisodeCode/Style/withShow``), `Legends of Tomorrow S5 #68`.
+    /// `The Flash 1x08` (`EpisodeCode.Style.withShow`), `Legends of Tomorrow S5 #68`.
     public var description: String {
         if let episode { return EpisodeCode(season: season, number: episode, show: show).formatted(.withShow) }
         if let overall { return "\(show) S\(season) #\(overall)" }

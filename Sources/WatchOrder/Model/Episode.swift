@@ -78,8 +78,8 @@ public struct Episode: Sendable, Hashable, Codable, Identifiable {
     /// Whether the episode has no number in season.
     public var isSpecial: Bool { number == nil }
 
-    /// The episode's code in `style`: `S3E08` (``EpisodeCode/Style/compact``), `S03E08`
-    /// (``EpisodeCode/Style/padded``), `3x08` (``EpisodeCode/Style/crossSeason``); a special is
+    /// The episode's code in `style`: `S3E08` (`EpisodeCode.Style.compact`), `S03E08`
+    /// (`EpisodeCode.Style.padded`), `3x08` (`EpisodeCode.Style.crossSeason`); a special is
     /// `S5 special`. For the code a watch order's list shows (`Arrow 3x08`, `Legends special 1`),
     /// use `WatchList.code(of:_:)`, which knows the show's name and its specials.
     public func code(_ style: EpisodeCode.Style) -> String {

@@ -9,9 +9,18 @@ struct CommandTests {
         let program = try #require(WebPrograms.path("airdate-web"), "airdate-web is built with the tests")
         let folder = try TemporaryFiles.folder("airdate-web-command")
         let errors = folder.appendingPathComponent("stderr").path
-        let child = try SpawnedProcess(program, arguments, environment: ProcessInfo.processInfo.environment, error: .file(errors))
+        let child = try SpawnedProcess(program, arguments, environment: Self.environment(home: folder), error: .file(errors))
         let status = await child.wait()
         return (status, (try? String(contentsOfFile: errors, encoding: .utf8)) ?? "")
+    }
+
+    /// The environment with a temporary HOME: a database not named on the command line is never
+    /// the user's own (`~/.local/share/Airdate/…`).
+    static func environment(home: URL) -> [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment["HOME"] = home.path
+        environment["XDG_DATA_HOME"] = nil
+        return environment
     }
 
     @Test("Bad options are one line naming the option; exit 64 for usage, 1 for what fails at run time")
@@ -46,7 +55,7 @@ struct CommandTests {
         let output = folder.appendingPathComponent("stdout").path, errors = folder.appendingPathComponent("stderr").path
         let child = try SpawnedProcess(
             program, ["--port", "0", "--db", folder.appendingPathComponent("watch.sqlite").path, "--snapshot", WebTest.snapshot.path],
-            environment: ProcessInfo.processInfo.environment, output: .file(output), error: .file(errors))
+            environment: Self.environment(home: folder), output: .file(output), error: .file(errors))
         var port: Int?
         let deadline = ContinuousClock.now.advanced(by: .seconds(120))
         while port == nil, ContinuousClock.now < deadline, child.isRunning {

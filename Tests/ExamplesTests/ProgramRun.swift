@@ -27,6 +27,9 @@ struct ProgramRun {
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.appendingPathComponent("scrape").path) }
     }()
 
+    /// The HOME the programs run with: a folder of this test process, never the user's.
+    static let homeFolder: URL = (try? TemporaryFiles.folder("home")) ?? TemporaryFiles.root
+
     /// Whether the example programs were found (they are built with the tests).
     static var programsFound: Bool { productsFolder != nil }
 
@@ -61,6 +64,10 @@ struct ProgramRun {
         var env = ProcessInfo.processInfo.environment
         env["NO_COLOR"] = nil
         env["COLUMNS"] = nil  // the runner's shell says nothing about a file's width
+        // A database not named with --db is never the user's own (~/.local/share/Airdate/…): HOME is
+        // a folder of this test process, shared by its runs, unless `environment` names one.
+        env["HOME"] = homeFolder.path
+        env["XDG_DATA_HOME"] = nil
         for (key, value) in environment { env[key] = value }
         // Started with posix_spawn, not Foundation's Process (see SpawnedProcess); output goes to
         // files, which are not terminals either.

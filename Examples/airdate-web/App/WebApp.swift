@@ -147,6 +147,7 @@ public struct AirdateWeb: Sendable {
         router.post("/watch-season", use: routes.watchSeason)
         router.post("/unwatch-season", use: routes.unwatchSeason)
         router.post("/checklist", use: routes.checklist)
+        router.post("/hidden-shows", use: routes.hiddenShows)
         router.post("/theme", use: routes.theme)
         return router
     }

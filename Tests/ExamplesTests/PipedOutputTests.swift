@@ -1,3 +1,4 @@
+import AirdateTestSupport
 import Foundation
 import Testing
 
@@ -48,7 +49,7 @@ struct PipedOutputTests {
         let scratch = try Scratch()
         defer { scratch.remove() }
         let snapshot = URL(fileURLWithPath: scratch.file("tvmaze"))
-        try FileManager.default.copyItem(at: ProgramRun.packageRoot.appendingPathComponent("Fixtures/tvmaze"), to: snapshot)
+        try FileManager.default.copyItem(at: TestPaths.fixtures("tvmaze"), to: snapshot)
         let paragraph = String(repeating: "Noble families fight for the Iron Throne of Westeros, season after season. ", count: 3)
             .trimmingCharacters(in: .whitespaces)
         for name in try FileManager.default.contentsOfDirectory(atPath: snapshot.path) where name.hasSuffix(".json") {

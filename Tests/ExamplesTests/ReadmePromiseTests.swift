@@ -1,3 +1,4 @@
+import AirdateTestSupport
 import Foundation
 import Testing
 
@@ -35,7 +36,7 @@ struct ReadmePromiseTests {
     func importWithoutNetwork() async throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
-        let list = ProgramRun.packageRoot.appendingPathComponent("Fixtures/myanimelist/animelist.xml").path
+        let list = TestPaths.fixtures("myanimelist/animelist.xml").path
         let run = try await ProgramRun.run("animeplan", ["import", "--from", "mal", list, "--db", scratch.db], environment: Self.noNetwork)
         expectOneLineError(run, program: "animeplan", status: 1, containing: ["api.jikan.moe", "nothing was imported"])
         let today = try await AnimePlanTests.run(scratch, ["today"])

@@ -333,7 +333,7 @@ let package = Package(
             name: "AirdateWebApp",
             dependencies: [
                 "ArrowverseSupport", "WatchOrder", "AirdateCore", "AirdateStore", "AirdateHTTP", "TVMazeClient", "HTMLScrape",
-                "AnimePlanner", "AnimePlannerJikan", "JikanClient", "CountdownKit",
+                "AnimePlanner", "AnimePlannerJikan", "AnimePlanSupport", "JikanClient", "CountdownKit",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -387,10 +387,17 @@ let package = Package(
             dependencies: ["CommandLineSupport", "CountdownKit", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Examples/countdowns"
         ),
+        // What `animeplan` and `airdate-web` share about anime search (one query spelling, one
+        // offline search over the recorded snapshot); not a product.
+        .target(
+            name: "AnimePlanSupport",
+            dependencies: ["JikanClient", "AirdateHTTP", .product(name: "HTTPTypes", package: "swift-http-types")],
+            path: "Examples/AnimePlanSupport"
+        ),
         .executableTarget(
             name: "animeplan",
             dependencies: [
-                "CommandLineSupport", "AnimePlanner", "JikanClient", "AnimePlannerJikan", "AnimePlannerMAL", "AirdateHTTP",
+                "AnimePlanSupport", "CommandLineSupport", "AnimePlanner", "JikanClient", "AnimePlannerJikan", "AnimePlannerMAL", "AirdateHTTP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],

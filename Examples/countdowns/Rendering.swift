@@ -36,9 +36,7 @@ enum Rendering {
     }
 
     /// The first eight characters of the id, in lower case: what the commands that take an id accept.
-    static func shortID(_ countdown: Countdown) -> String {
-        String(countdown.id.uuidString.prefix(8)).lowercased()
-    }
+    static func shortID(_ countdown: Countdown) -> String { countdown.shortID }
 
     /// `2024-07-18` (all day) or `2024-03-10 20:00`, in the viewer's zone; a time entered in another
     /// zone names both: `2027-01-16 14:00 UTC (23:00 Asia/Tokyo)`.

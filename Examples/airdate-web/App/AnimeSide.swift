@@ -3,6 +3,7 @@ import AirdateHTTP
 import AirdateStore
 public import AnimePlanner
 import AnimePlannerJikan
+import AnimePlanSupport
 public import Foundation
 import HTTPTypes
 import Hummingbird
@@ -21,13 +22,17 @@ public struct AnimeSide: Sendable {
     /// The day taken as today (offline: 2022-11-14, the snapshot's day, as `animeplan --offline`), or
     /// `nil` for the clock's.
     public let fixedToday: CalendarDay?
+    /// Offline: the snapshot folder `client` answers from, whose shows answer a search it did not
+    /// record (as `animeplan search --offline`).
+    public let snapshot: URL?
 
-    /// The anime side on `store` and `client`.
-    public init(store: PlannerStore, client: Jikan, isOffline: Bool, fixedToday: CalendarDay?) {
+    /// The anime side on `store` and `client` (over the snapshot in `snapshot`, offline).
+    public init(store: PlannerStore, client: Jikan, isOffline: Bool, fixedToday: CalendarDay?, snapshot: URL? = nil) {
         self.store = store
         self.client = client
         self.isOffline = isOffline
         self.fixedToday = fixedToday
+        self.snapshot = snapshot
     }
 
     /// `Fixtures/jikan/` of this package.
@@ -40,14 +45,8 @@ public struct AnimeSide: Sendable {
 
     /// Offline: Jikan over the recorded snapshot, today 2022-11-14 (what `animeplan --offline` takes).
     public static func offline(store: PlannerStore, folder: URL = snapshotFolder) throws -> AnimeSide {
-        var configuration = Jikan.configuration()
-        configuration.rateLimits = []
-        let transport = try SnapshotTransport(folder: folder, pathPrefix: "/v4") { _ in
-            let body = #"{"status":404,"type":"BadResponseException","message":"Not in the offline snapshot","error":null}"#
-            return HTTPTransportResponse(head: HTTPResponse(status: .notFound), body: Data(body.utf8))
-        }
-        return AnimeSide(store: store, client: Jikan(configuration: configuration, transport: transport),
-                         isOffline: true, fixedToday: CalendarDay("2022-11-14"))
+        AnimeSide(store: store, client: try AnimeSearch.offlineJikan(folder: folder),
+                  isOffline: true, fixedToday: CalendarDay("2022-11-14"), snapshot: folder)
     }
 
     /// The default database of `animeplan` (the same path it computes).
@@ -150,17 +149,21 @@ extension Routes {
     @Sendable func animeSearch(_ request: Request, context: WebContext) async throws -> Response {
         let side = try anime()
         let fields = try query(request)
-        let text = (fields["q"] ?? "").lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        guard text.count <= 100 else { throw WebError.badParameter("q", "longer than 100 characters.") }
+        let text = AnimeSearch.normalized(fields["q"] ?? "")  // as `animeplan search`
+        guard text.count <= AnimeSearch.maximumLength else { throw WebError.badParameter("q", "longer than \(AnimeSearch.maximumLength) characters.") }
         var results: [JikanAnime] = []
         var note: String?
         if !text.isEmpty {
             do {
-                results = try await side.client.searchAnime(JikanAnimeSearch(query: text, limit: 5)).items
-            } catch where error.code == .notFound && side.isOffline {
-                note = "The offline snapshot records the searches: " + AnimeSide.offlineQueries.joined(separator: ", ") + "."
+                // The one search `animeplan search` makes (offline: the recorded answer, else every
+                // show the snapshot records).
+                results = try await AnimeSearch.search(text, client: side.client, snapshot: side.snapshot)
             } catch {
                 throw WebError.upstream(error)
+            }
+            if results.isEmpty && side.isOffline {
+                note = "No show of the offline snapshot has that title. The offline snapshot records the searches: "
+                    + AnimeSide.offlineQueries.joined(separator: ", ") + "."
             }
         }
         let tracked = Set(try await side.store.all().map(\.id))

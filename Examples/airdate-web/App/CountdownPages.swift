@@ -216,7 +216,7 @@ enum CountdownPages {
         <form class="inline delete" method="post" action="/countdowns/\(id)/delete"><input type="hidden" name="version" value="\(version)"><button type="submit" class="danger">Delete</button></form>
         </div>
         \(moves)
-        <p class="numbers">Created <time datetime="\(iso(stored.created))">\(iso(stored.created))</time> · changed <time datetime="\(iso(stored.modified))">\(iso(stored.modified))</time> · id <code>\(id.prefix(8))</code> (<code>countdowns edit \(id.prefix(8))</code>)</p>
+        <p class="numbers">Created <time datetime="\(iso(stored.created))">\(iso(stored.created))</time> · changed <time datetime="\(iso(stored.modified))">\(iso(stored.modified))</time> · id <code>\(stored.shortID)</code> (<code>countdowns edit \(stored.shortID)</code>, <a href="/countdowns/\(stored.shortID)">/countdowns/\(stored.shortID)</a>)</p>
         """
         return document(stored.title, theme: theme, path: path, current: "", main: main)
     }

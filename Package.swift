@@ -20,7 +20,7 @@ let package = Package(
         .library(name: "CountdownKitTVMaze", targets: ["CountdownKitTVMaze"]),
         .library(name: "CountdownKitJikan", targets: ["CountdownKitJikan"]),
         // Other services' files, read and written beside the products they feed.
-        .library(name: "AnimePlannerMAL", targets: ["AnimePlannerMAL"]),
+        .library(name: "AnimePlannerImport", targets: ["AnimePlannerImport"]),
         // Their types appear in the other products' public API (`CalendarDay`, `Week`, `ICalendar`;
         // `HTTPTransport`, `APIClientError`), so apps import them by name.
         .library(name: "AirdateCore", targets: ["AirdateCore"]),
@@ -134,7 +134,7 @@ let package = Package(
         // WAL, busy timeout, migrations, newer-schema refusal, StoreError, cross-process observation.
         .target(
             name: "AirdateStore",
-            dependencies: ["AirdateCore", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["AirdateCore", "AirdateLocking", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // A second process for the foundation's tests: opens a StoreDatabase and adds, lists, counts,
         // imports or observes, so that several processes work on one file at once.
@@ -200,7 +200,7 @@ let package = Package(
         ),
         .testTarget(
             name: "AnimePlannerTests",
-            dependencies: ["AirdateTestSupport", "AnimePlanner"]
+            dependencies: ["AirdateTestSupport", "AnimePlanner", "AirdateStore", .product(name: "GRDB", package: "GRDB.swift")]
         ),
 
         // MARK: WatchOrder
@@ -227,12 +227,12 @@ let package = Package(
         // MyAnimeList's list export (XML) read into AnimePlanner and written from it. XMLParser comes
         // from FoundationXML on Linux (libxml2), linked by this target only.
         .target(
-            name: "AnimePlannerMAL",
+            name: "AnimePlannerImport",
             dependencies: ["AnimePlanner", "AirdateCore"]
         ),
         .testTarget(
-            name: "AnimePlannerMALTests",
-            dependencies: ["AnimePlannerMAL", "AnimePlanner", "AirdateCore", "AirdateTestSupport"]
+            name: "AnimePlannerImportTests",
+            dependencies: ["AnimePlannerImport", "AnimePlanner", "AirdateCore", "AirdateTestSupport"]
         ),
         .target(
             name: "WatchOrderTVMaze",
@@ -283,7 +283,7 @@ let package = Package(
         // is declared by two modules.
         .testTarget(
             name: "AirdateConsumerTests",
-            dependencies: ["AirdateCore", "AirdateHTTP", "AirdateStore", "AnimePlanner", "CountdownKit", "HTMLScrape", "JikanClient", "TVMazeClient", "WatchOrder", "AnimePlannerJikan", "AnimePlannerMAL", "WatchOrderTVMaze", "WatchOrderWiki", "CountdownKitTVMaze", "CountdownKitJikan", "WatchOrderImport", "AirdateAsyncHTTPClient", "AirdateTestServer", "AirdateTestSupport"]
+            dependencies: ["AirdateCore", "AirdateHTTP", "AirdateStore", "AnimePlanner", "CountdownKit", "HTMLScrape", "JikanClient", "TVMazeClient", "WatchOrder", "AnimePlannerJikan", "AnimePlannerImport", "WatchOrderTVMaze", "WatchOrderWiki", "CountdownKitTVMaze", "CountdownKitJikan", "WatchOrderImport", "AirdateAsyncHTTPClient", "AirdateTestServer", "AirdateTestSupport"]
         ),
 
         // MARK: Examples
@@ -397,7 +397,7 @@ let package = Package(
         .executableTarget(
             name: "animeplan",
             dependencies: [
-                "AnimePlanSupport", "CommandLineSupport", "AnimePlanner", "JikanClient", "AnimePlannerJikan", "AnimePlannerMAL", "AirdateHTTP",
+                "AnimePlanSupport", "CommandLineSupport", "AnimePlanner", "JikanClient", "AnimePlannerJikan", "AnimePlannerImport", "AirdateHTTP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],

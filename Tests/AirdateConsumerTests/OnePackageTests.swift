@@ -7,7 +7,7 @@ import AirdateHTTP
 import AirdateStore
 import AnimePlanner
 import AnimePlannerJikan
-import AnimePlannerMAL
+import AnimePlannerImport
 import CountdownKit
 import CountdownKitJikan
 import CountdownKitTVMaze

@@ -31,7 +31,7 @@ struct SameAsCommandLineTests {
             try Countdown(id: try #require(UUID(uuidString: text)), title: "Twin \(text.suffix(1))",
                           target: .allDay(try #require(CalendarDay("2027-04-01"))), created: CountdownTests.now)
         }
-        try await store.insert(twins)
+        try await store.insert(contentsOf: twins)
         try await WebTest.withRouter(web) { client in
             for id in [short, short.uppercased(), full, full.uppercased(), String(short.prefix(5))] {
                 let page = try await client.execute(uri: "/countdowns/\(id)", method: .get)

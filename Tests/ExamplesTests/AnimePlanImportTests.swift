@@ -197,7 +197,7 @@ struct AnimePlanImportTests {
         let scratch = try Scratch()
         defer { scratch.remove() }
         #expect(try await Self.run(scratch, ["add", "457", "--per-day", "2"]).status == 0)
-        #expect(try await Self.run(scratch, ["watched", "457", "1"]).status == 0)
+        #expect(try await Self.run(scratch, ["watch", "457", "1"]).status == 0)
         let before = try await Self.run(scratch, ["calendar", "--days", "20", "--json"])
         let statsBefore = try await Self.run(scratch, ["stats", "--json"])
         #expect(try await Self.run(scratch, ["pause", "457"]).status == 0)
@@ -265,7 +265,7 @@ struct AnimePlanImportTests {
         let scratch = try Scratch()
         defer { scratch.remove() }
         let typo = scratch.folder.appendingPathComponent("typo/dir/x.sqlite").path
-        let commands: [[String]] = [["today"], ["stats"], ["calendar"], ["add", "457", "--per-day", "2"], ["watched", "457", "1"],
+        let commands: [[String]] = [["today"], ["stats"], ["calendar"], ["add", "457", "--per-day", "2"], ["watch", "457", "1"],
                                     ["pause", "457"], ["export", scratch.file("out.ics")],
                                     ["import", "--from", "mal", Self.fixture("animelist.xml"), "--dry-run"]]
         for command in commands {
@@ -288,7 +288,7 @@ struct AnimePlanImportTests {
         let scratch = try Scratch()
         defer { scratch.remove() }
         #expect(try await Self.run(scratch, ["add", "457", "--per-day", "2"]).status == 0)
-        expectOneLineError(try await Self.run(scratch, ["watched", "457", "-3"]), program: "animeplan", status: 1,
+        expectOneLineError(try await Self.run(scratch, ["watch", "457", "-3"]), program: "animeplan", status: 1,
                            containing: ["-3", "out of range"])
         expectOneLineError(try await Self.run(scratch, ["add", "-5", "--per-day", "2"]), program: "animeplan", status: 1,
                            containing: ["-5", "out of range"])

@@ -9,9 +9,6 @@ extension ProgramRun {
     /// Whether the example programs were found beside the test bundle (they are built with the tests).
     static var programsFound: Bool { TestPaths.builtProgram("scrape") != nil }
 
-    /// The HOME the programs run with: a folder of this test process, never the user's.
-    static let homeFolder: URL = (try? TemporaryFiles.folder("home")) ?? TemporaryFiles.root
-
     /// Runs the example `program` with `arguments` (a hang bound of 5 minutes, never a speed bound),
     /// without `NO_COLOR` unless `environment` sets it.
     static func run(
@@ -22,15 +19,17 @@ extension ProgramRun {
         return try await run(executable: executable, arguments, input: input, environment: environment, in: directory)
     }
 
-    /// Runs the program at `executable` (any program, such as `script(1)`) as ``run(_:_:input:environment:in:)`` does.
+    /// Runs the program at `executable` (any program, such as `script(1)`) as ``run(_:_:input:environment:in:)`` does,
+    /// with a user data folder of the run's own (`XDG_DATA_HOME`) unless `environment` names one: a
+    /// program run without `--db` opens a database of its own, never the user's (a file another
+    /// build wrote, with a newer schema, would fail the run).
     static func run(
         executable: URL, _ arguments: [String], input: String = "", environment: [String: String] = [:],
         in directory: URL? = nil
     ) async throws -> ProgramRun {
-        // Output goes to files, whose width the runner's shell says nothing about (no COLUMNS); a
-        // database not named with --db is never the user's own (~/.local/share/Airdate/…): HOME is a
-        // folder of this test process, shared by its runs, unless `environment` names one.
-        var variables: [String: String?] = ["NO_COLOR": nil, "COLUMNS": nil, "HOME": homeFolder.path, "XDG_DATA_HOME": nil]
+        // Output goes to files, whose width the runner's shell says nothing about (no COLUMNS).
+        let data = try TemporaryFiles.folder("\(executable.lastPathComponent)-data")
+        var variables: [String: String?] = ["NO_COLOR": nil, "COLUMNS": nil, "XDG_DATA_HOME": data.path]
         for (name, value) in environment { variables[name] = value }
         return try await ProgramRun.run(executable, arguments, input: input, environment: variables, in: directory)
     }

@@ -25,7 +25,7 @@ public struct Countdown: Identifiable, Sendable, Hashable, Codable {
     /// The stable identifier.
     public let id: UUID
     /// The id's first eight characters in lower case (`c3a94e50`): what `countdowns list` prints and
-    /// what every program that takes an id accepts (``CountdownStore/countdowns(withIDPrefix:)``).
+    /// what every program that takes an id accepts (``CountdownStorage/countdowns(withIDPrefix:)``).
     public var shortID: String { String(id.uuidString.prefix(8)).lowercased() }
     /// The title, trimmed and never empty.
     public private(set) var title: String
@@ -125,7 +125,7 @@ public struct Countdown: Identifiable, Sendable, Hashable, Codable {
     /// target's own zone), or `nil` for a passed one-off event.
     public func nextOccurrence(after now: Date, in timeZone: TimeZone) -> CountdownTarget? {
         let first = firstOccurrence
-        guard first.hasPassed(at: now, in: timeZone) else { return first }
+        guard first.hasPassed(by: now, in: timeZone) else { return first }
         guard let recurrence else { return nil }
         var day = first.ownDay.adding(days: 1)
         let today = CalendarDay(containing: now, in: timeZone)
@@ -133,7 +133,7 @@ public struct Countdown: Identifiable, Sendable, Hashable, Codable {
         for _ in 0..<8 {
             guard let next = recurrence.firstOccurrence(onOrAfter: day) else { return nil }
             let candidate = target.moved(to: next)
-            if !candidate.hasPassed(at: now, in: timeZone) { return candidate }
+            if !candidate.hasPassed(by: now, in: timeZone) { return candidate }
             day = candidate.ownDay.adding(days: 1)
         }
         return nil
@@ -176,7 +176,7 @@ public struct Countdown: Identifiable, Sendable, Hashable, Codable {
         guard archived == nil else { return self }
         let now = clock.now
         let zone = clock.timeZone
-        guard target.hasPassed(at: now, in: zone) else { return self }
+        guard target.hasPassed(by: now, in: zone) else { return self }
         var current = self
         if recurrence != nil, let next = nextOccurrence(after: now, in: zone) {
             current.target = next
@@ -208,9 +208,9 @@ public struct Countdown: Identifiable, Sendable, Hashable, Codable {
                 moves: c.decodeIfPresent([CountdownMove].self, forKey: .moves) ?? [])
         } catch let error as CountdownError {
             let key: CodingKeys
-            switch error {
-            case .tooLong(let what, _, _) where what == "note": key = .note
-            case .tooLong(let what, _, _) where what == "tag": key = .tags
+            switch error.code {
+            case .tooLong where error.subject == "note": key = .note
+            case .tooLong where error.subject == "tag": key = .tags
             case .tooMany: key = .tags
             case .secondPassRepeats, .invalidRecurrence: key = .recurrence
             default: key = .title

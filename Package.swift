@@ -378,7 +378,7 @@ let package = Package(
             name: "AirdateWebApp",
             dependencies: [
                 "ArrowverseDocuments", "AirdateOfflineData", "WatchOrder", "WatchOrderSync", "AirdateCore", "AirdateStore", "AirdateHTTP",
-                "TVMazeClient", "HTMLScrape", "AnimePlanner", "AnimePlannerJikan", "JikanClient", "CountdownKit",
+                "TVMazeClient", "HTMLScrape", "AnimePlanner", "AnimePlannerJikan", "AnimePlanSupport", "JikanClient", "CountdownKit",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -432,10 +432,17 @@ let package = Package(
             dependencies: ["CommandLineSupport", "CountdownKit", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Examples/countdowns"
         ),
+        // What `animeplan` and `airdate-web` share about anime search (one query spelling, one
+        // offline search over the recorded snapshot); not a product.
+        .target(
+            name: "AnimePlanSupport",
+            dependencies: ["JikanClient", "AirdateHTTP", .product(name: "HTTPTypes", package: "swift-http-types")],
+            path: "Examples/AnimePlanSupport"
+        ),
         .executableTarget(
             name: "animeplan",
             dependencies: [
-                "CommandLineSupport", "AnimePlanner", "JikanClient", "AnimePlannerJikan", "AnimePlannerImport", "AirdateHTTP", "AirdateOfflineData",
+                "AnimePlanSupport", "CommandLineSupport", "AnimePlanner", "JikanClient", "AnimePlannerJikan", "AnimePlannerImport", "AirdateHTTP", "AirdateOfflineData",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],

@@ -166,14 +166,17 @@ public struct ShowsDocument: Encodable, Sendable {
         public var episodes: Int
         /// Its ids on TVMaze, TheTVDB and IMDb where known (`{"tvmaze": 4, "thetvdb": 257655, "imdb": "tt2193021"}`).
         public var externalIDs: ExternalIDs
+        /// `watching`, `hidden` (shown nowhere) or `dropped` (out of next, still listed).
+        public var status: String
 
         /// An entry.
-        public init(id: String, name: String, followed: Bool, episodes: Int, externalIDs: ExternalIDs = .none) {
+        public init(id: String, name: String, followed: Bool, episodes: Int, externalIDs: ExternalIDs = .none, status: String = "watching") {
             self.id = id
             self.name = name
             self.followed = followed
             self.episodes = episodes
             self.externalIDs = externalIDs
+            self.status = status
         }
     }
     /// The shows.

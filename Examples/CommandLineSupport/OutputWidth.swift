@@ -1,11 +1,12 @@
 public import Foundation
 
 extension DisplayWidth {
-    /// The width lines are fitted to: `COLUMNS` when set, else 80 when standard output is a
-    /// terminal, else `nil` (piped output keeps its whole lines; `--json` is for programs).
+    /// The width lines are fitted to, as ``Terminal/lineWidth`` says it (the terminal's width, else
+    /// `COLUMNS`, else 80 on a terminal), or `nil` when there is no limit: piped output keeps its
+    /// whole lines unless `COLUMNS` asks otherwise.
     public static func outputWidth(environment: [String: String] = ProcessInfo.processInfo.environment) -> Int? {
-        if let text = environment["COLUMNS"], let columns = Int(text), columns >= 20 { return columns }
-        return Terminal.current(environment: environment).outputIsTerminal ? 80 : nil
+        let terminal = Terminal.current(environment: environment)
+        return terminal.limitsWidth ? terminal.lineWidth : nil
     }
 
     /// `line` fitted to ``outputWidth(environment:)`` with an ellipsis, or whole when there is none.

@@ -22,8 +22,12 @@ public struct Terminal: Sendable {
     /// `COLUMNS` when that is a positive number, else `nil`.
     public var columns: Int?
 
-    /// The width lines are fitted to when nothing tells it: 80 columns.
+    /// The width lines are fitted to on a terminal that does not say its own: 80 columns.
     public static let defaultColumns = 80
+
+    /// The width of output that is not a terminal and has no `COLUMNS`: unlimited (a number no line
+    /// reaches, safe to add to and subtract from), so a pipe or a file gets whole lines.
+    public static let unlimitedColumns = Int(Int32.max)
 
     /// Describes a terminal.
     public init(outputIsTerminal: Bool, errorIsTerminal: Bool, colorDisabled: Bool, isDumb: Bool = false, columns: Int? = nil) {
@@ -45,9 +49,13 @@ public struct Terminal: Sendable {
             columns: (outputIsTerminal ? windowColumns(of: STDOUT_FILENO) : nil) ?? columns(environment["COLUMNS"]))
     }
 
-    /// The width to fit lines to: ``columns``, else ``defaultColumns`` (a pipe or a file without
-    /// `COLUMNS` gets lines that fit an 80-column terminal; set `COLUMNS` for wider ones).
-    public var lineWidth: Int { columns ?? Self.defaultColumns }
+    /// The width to fit lines to: ``columns`` (the terminal's own width, else `COLUMNS`); else
+    /// ``defaultColumns`` on a terminal, and ``unlimitedColumns`` when standard output is a pipe or a
+    /// file: output that is not a terminal is never cut unless `COLUMNS` asks for it.
+    public var lineWidth: Int { columns ?? (outputIsTerminal ? Self.defaultColumns : Self.unlimitedColumns) }
+
+    /// Whether lines are fitted to a width at all (``lineWidth`` is not ``unlimitedColumns``).
+    public var limitsWidth: Bool { lineWidth < Self.unlimitedColumns }
 
     /// `COLUMNS` read as a width: a whole number from 1 to 10 000, else `nil`.
     static func columns(_ text: String?) -> Int? {

@@ -5,13 +5,13 @@ public import Foundation
 /// a server or the command line is echoed shortened and without control characters.
 ///
 /// ```swift
-/// let width = TerminalText.lineWidth()                                         // COLUMNS, the terminal's, or 80
+/// let width = TerminalText.lineWidth()                  // the terminal's, COLUMNS, 80 on a terminal, else unlimited
 /// TerminalText.fitting(title, width: width) { "  \($0): episodes 3–4 (on track)" }
 /// TerminalText.wrapped(note, width: width, indent: "    ")
 /// ```
 public enum TerminalText {
     /// The width lines are fitted to: the terminal's width when standard output is one, else
-    /// `COLUMNS`, else 80 (``Terminal/lineWidth``).
+    /// `COLUMNS`, else 80 on a terminal and unlimited on a pipe or a file (``Terminal/lineWidth``).
     public static func lineWidth(environment: [String: String] = ProcessInfo.processInfo.environment) -> Int {
         Terminal.current(environment: environment).lineWidth
     }

@@ -1,3 +1,4 @@
+import AnimePlanSupport
 import AirdateCore
 import AirdateHTTP
 import AnimePlanner
@@ -18,7 +19,7 @@ struct Search: AsyncParsableCommand {
         """)
 
     /// The longest search accepted, in characters.
-    static let maximumLength = 200
+    static let maximumLength = AnimeSearch.maximumLength
 
     @OptionGroup var common: CommonOptions
     @Argument(help: "Words of the title.") var text: String
@@ -27,7 +28,7 @@ struct Search: AsyncParsableCommand {
     func run() async throws {
         // Jikan's search ignores case; one spelling of the query gives one answer (and finds the
         // recorded answer offline, whatever the case typed).
-        let query = text.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        let query = AnimeSearch.normalized(text)  // as airdate-web's /anime/search
         guard !query.isEmpty else { throw ValidationError("Give some words of the title to search for.") }
         guard query.count <= Self.maximumLength else {
             throw ValidationError("The search is \(query.count) characters long; give at most \(Self.maximumLength).")

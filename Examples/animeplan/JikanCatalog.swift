@@ -1,4 +1,5 @@
 import AirdateCore
+import AnimePlanSupport
 import AirdateHTTP
 import AnimePlanner
 import AnimePlannerJikan
@@ -13,14 +14,9 @@ struct JikanCatalog: AnimeCatalog {
     let snapshot: URL?
 
     func search(_ text: String) async throws -> [CatalogEntry] {
-        let page: JikanPage<JikanAnime>
-        do {
-            page = try await client.searchAnime(JikanAnimeSearch(query: text, limit: 5))
-        } catch {
-            guard let snapshot else { throw error }
-            return try SnapshotTitles(folder: snapshot).search(text)
-        }
-        return page.items.map(CatalogEntry.init)
+        // The one search airdate-web's /anime/search makes too (offline: the recorded answer, else
+        // every show the snapshot records).
+        try await AnimeSearch.search(text, client: client, snapshot: snapshot).map(CatalogEntry.init)
     }
 
     func show(id: Int, at clock: ViewerClock) async throws -> AnimeShow {
@@ -32,14 +28,7 @@ struct JikanCatalog: AnimeCatalog {
 enum Catalogs {
     /// Jikan over the recorded snapshot in `folder`.
     static func offline(folder: URL) throws -> any AnimeCatalog {
-        var configuration = Jikan.configuration()
-        configuration.rateLimits = []  // nothing to protect offline
-        return JikanCatalog(client: Jikan(configuration: configuration, transport: try SnapshotTransport(folder: folder, pathPrefix: "/v4") { _ in
-            // Routes are recorded relative to the API root; what is missing answers as Jikan would.
-            let body = #"{"status":404,"type":"BadResponseException","message":"Not in the offline snapshot","error":null}"#
-            return HTTPTransportResponse(head: HTTPResponse(status: .notFound), body: Data(body.utf8))
-        }),
-                            snapshot: folder)
+        JikanCatalog(client: try AnimeSearch.offlineJikan(folder: folder), snapshot: folder)
     }
 
     /// The Jikan API.

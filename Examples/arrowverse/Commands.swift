@@ -19,7 +19,7 @@ struct List: AsyncParsableCommand {
         """)
 
     @OptionGroup var common: CommonOptions
-    @Option(help: "Only this show (repeatable); without it, the shows chosen with `arrowverse shows`.") var show: [String] = []
+    @Option(help: "Only this show (repeatable), even a hidden one; without it, every show not hidden with `arrowverse shows`.") var show: [String] = []
     @Flag(help: "Only episodes not yet watched.") var unwatched = false
     @Flag(help: "Leave out specials.") var hideSpecials = false
     @Flag(help: "Print the list as one JSON document.") var json = false
@@ -31,7 +31,12 @@ struct List: AsyncParsableCommand {
         let state = try await store.state()
         let list = try order.watchList(state)
         var checklist = state.checklist
-        if !show.isEmpty { checklist.selectedShows = Set(try show.map { try list.show(named: $0).id }) }
+        if !show.isEmpty {
+            // Shows named are listed, hidden or not.
+            let named = Set(try show.map { try list.show(named: $0).id })
+            checklist.selectedShows = named
+            for id in named { checklist.showStatus[id] = nil }
+        }
         if hideSpecials { checklist.hidesSpecials = true }
         let shown = list.episodes.enumerated().filter { _, episode in
             checklist.isVisible(episode) && !(unwatched && checklist.isWatched(episode.id))
@@ -51,18 +56,21 @@ struct List: AsyncParsableCommand {
 /// `arrowverse shows [--only Arrow,Flash | --all | --hide NAME | --drop NAME | --resume NAME] [--json]`
 struct Shows: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Choose the shows that list, next and progress follow (saved with the progress).",
+        abstract: "Hide shows, or drop them, for list, next, progress and airdate-web (saved with the progress).",
         discussion: """
         Names are matched ignoring case and punctuation, and the start of a name will do ("flash", \
-        "legends"). With --json: {"shows": [{"id", "name", "followed", "episodes", "externalIDs"}, ...], "notLoaded": [...]}.
+        "legends"). One setting, saved in the database, so airdate-web on the same file shows the same: \
+        a hidden show is shown nowhere; a dropped one (you stopped following it) is listed, with its \
+        progress, but out of next and coming soon. Each line: ✓ shown, then the name and its status. \
+        With --json: {"shows": [{"id", "name", "followed" (shown), "episodes", "externalIDs", "status"}, ...], "notLoaded": [...]}.
         """)
 
     @OptionGroup var common: CommonOptions
-    @Option(help: "Follow only these shows, comma-separated (\"Arrow,Flash\").") var only: String?
-    @Flag(help: "Follow every show again.") var all = false
-    @Option(help: "Put a show aside: out of next and coming soon, its marks and history kept.") var hide: String?
-    @Option(help: "Drop a show: out of next and coming soon, its marks and history kept.") var drop: String?
-    @Option(help: "Follow a hidden or dropped show as usual again.") var resume: String?
+    @Option(help: "Hide every show but these, comma-separated (\"Arrow,Flash\"); these are shown again.") var only: String?
+    @Flag(help: "Show every hidden show again (dropped shows stay dropped).") var all = false
+    @Option(help: "Hide a show: shown nowhere (list, next, progress, the web pages, feeds and calendar) until --resume; its marks and history kept.") var hide: String?
+    @Option(help: "Drop a show (you stopped following it): out of next and coming soon, still in list and progress; its marks and history kept.") var drop: String?
+    @Option(help: "Show a hidden show again, or follow a dropped one again.") var resume: String?
     @Flag(help: "Print the shows as one JSON document.") var json = false
 
     func validate() throws {
@@ -77,31 +85,34 @@ struct Shows: AsyncParsableCommand {
     func run() async throws {
         let store = try await common.openStore()
         let list = try await store.watchList()
+        let now = try common.clock.now
         if let only {
             let names = only.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-            try await store.setSelectedShows(Set(try names.map { try list.show(named: $0).id }))
+            let shown = Set(try names.map { try list.show(named: $0).id })
+            try await store.setHiddenShows(Set(list.shows.map(\.id)).subtracting(shown), changedAt: now)
         } else if all {
-            try await store.setSelectedShows(nil)
+            try await store.setHiddenShows([], changedAt: now)
         } else if let (name, status) = hide.map({ ($0, ShowStatus.hidden) }) ?? drop.map({ ($0, ShowStatus.dropped) })
                     ?? resume.map({ ($0, ShowStatus.watching) }) {
-            try await store.setStatus(status, ofShow: try list.show(named: name).id, changedAt: try common.clock.now)
+            try await store.setStatus(status, ofShow: try list.show(named: name).id, changedAt: now)
         }
         let checklist = try await store.state().checklist
+        let shown = Set(checklist.visibleShows(in: list).map(\.id))
         let absent = try common.franchise().shows.filter { series in !list.shows.contains { $0.id == series.id } }
         if json {
             let counts = Dictionary(grouping: list.episodes, by: \.showID).mapValues(\.count)
             try JSONOutput.print(ShowsDocument(
                 shows: list.shows.map { show in
-                    .init(id: show.id, name: show.name, followed: checklist.selectedShows?.contains(show.id) ?? true,
-                          episodes: counts[show.id] ?? 0, externalIDs: show.externalIDs)
+                    .init(id: show.id, name: show.name, followed: shown.contains(show.id),
+                          episodes: counts[show.id] ?? 0, externalIDs: show.externalIDs,
+                          status: checklist.status(ofShow: show.id).rawValue)
                 },
                 notLoaded: absent.map(\.name)))
             return
         }
         for show in list.shows {
-            let followed = checklist.selectedShows?.contains(show.id) ?? true
             let status = checklist.status(ofShow: show.id)
-            print("\(followed ? "✓" : " ") \(show.name)\(status == .watching ? "" : " (\(status.rawValue))")")
+            print("\(shown.contains(show.id) ? "✓" : " ") \(show.name)\(status == .watching ? "" : " (\(status.rawValue))")")
         }
         if !absent.isEmpty {
             print("Not loaded (no saved page; --live fetches them): \(absent.map(\.name).joined(separator: ", "))")
@@ -120,7 +131,7 @@ struct Next: AsyncParsableCommand {
 
     @OptionGroup var common: CommonOptions
     @Flag(help: "Mark the next episode (overall, or of --show) watched.") var watch = false
-    @Option(help: "Only this show (with --watch, mark its next episode).") var show: String?
+    @Option(help: "Only this show, even a hidden or dropped one (with --watch, mark its next episode).") var show: String?
     @Flag(help: "Print what is next as one JSON document (not with --watch).") var json = false
     @OptionGroup var order: OrderOption
 
@@ -145,7 +156,10 @@ struct Next: AsyncParsableCommand {
             print("Marked \(list.episode(id).map { Rendering.name($0, list: list) } ?? id.rawValue) watched.")
             return
         }
-        if let target { state.checklist.selectedShows = [target.id] }  // --show looks past the saved choice
+        if let target {  // --show looks past the saved choice: a hidden or dropped show named is looked at
+            state.checklist.selectedShows = [target.id]
+            state.checklist.showStatus[target.id] = nil
+        }
         let upNext = state.checklist.upNext(in: list, at: clock)
         let shows = state.checklist.visibleShows(in: list).compactMap { show in upNext.byShow[show.id].map { (show, $0) } }
         if json {

@@ -61,7 +61,8 @@ struct History: AsyncParsableCommand {
             print(DisplayWidth.fitted(line))
         }
         let episodes = Set(history.watches.map(\.episodeID)).count
-        print("\(Rendering.plural(history.watches.count, "watch")) of \(Rendering.plural(episodes, "episode")).")
+        // The times are the viewer's: the line says in which zone.
+        print("\(Rendering.plural(history.watches.count, "watch")) of \(Rendering.plural(episodes, "episode")); times in \(clock.timeZone.shownName).")
         if hours {
             let report = history.watchTime(in: list, timeZone: clock.timeZone)
             for row in report.rows {
@@ -109,12 +110,13 @@ struct Undo: AsyncParsableCommand {
                 let when = Rendering.dayAndTime(change.madeAt, in: clock.timeZone)
                 print(DisplayWidth.fitted("\(when)  \(change.summary)\(change.undoneAt == nil ? "" : " (undone)")"))
             }
+            if !changes.isEmpty { print("Times in \(clock.timeZone.shownName).") }
             return
         }
         guard let undone = try await store.undo(undoneAt: clock.now) else {
             print("Nothing to undo.")
             return
         }
-        print("Undid: \(undone.summary) (\(Rendering.dayAndTime(undone.madeAt, in: clock.timeZone))).")
+        print("Undid: \(undone.summary) (\(Rendering.dayAndTime(undone.madeAt, in: clock.timeZone)) \(clock.timeZone.shownName)).")
     }
 }

@@ -161,6 +161,12 @@ struct Import: AsyncParsableCommand {
         if let change = report.selectedShows {
             print("Shows followed: \(names(change.from)) → \(names(change.to)).")
         }
+        if let change = report.showStatus {
+            func statuses(_ map: [String: ShowStatus]) -> String {
+                map.isEmpty ? "none" : map.map { "\(list.show($0.key)?.name ?? $0.key) (\($0.value.rawValue))" }.sorted().joined(separator: ", ")
+            }
+            print("Shows hidden or dropped: \(statuses(change.from)) → \(statuses(change.to)).")
+        }
         if !report.unknownShows.isEmpty {
             let kept = report.selectedShows == nil ? "; the shows followed were kept" : ""
             print("Left out \(Rendering.plural(report.unknownShows.count, "show id")) no listed show has: \(report.unknownShows.joined(separator: ", "))\(kept).")
@@ -196,7 +202,8 @@ struct Import: AsyncParsableCommand {
         print("\(verb) \(Rendering.plural(report.added.count, "watch")) (\(Rendering.plural(report.newlyWatched.count, "episode")) newly watched); "
             + "\(Rendering.plural(report.alreadyThere.count, "watch")) already there.")
         for change in report.statusChanges {
-            print("\(dryRun ? "Would hide" : "Hidden"): \(list.show(change.showID)?.name ?? change.showID) (archived on \(service)).")
+            let verb = change.to == .hidden ? (dryRun ? "Would hide" : "Hidden") : (dryRun ? "Would drop" : "Dropped")
+            print("\(verb): \(list.show(change.showID)?.name ?? change.showID) (archived on \(service)).")
         }
         if dryRun { print("Dry run: nothing was written.") }
     }

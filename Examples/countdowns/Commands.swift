@@ -255,7 +255,7 @@ struct Archive: AsyncParsableCommand {
             case .unchanged: return (countdown, false)
             case .passedStaysArchived:
                 throw CommandLineError.passedStaysArchived(title: countdown.title.terminalSafe, day: countdown.target.day(in: clock.timeZone),
-                                                           id: String(countdown.id.uuidString.prefix(8)).lowercased())
+                                                           id: countdown.shortID)
             }
         }
         guard changed else {

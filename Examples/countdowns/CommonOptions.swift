@@ -175,9 +175,11 @@ enum Input {
 extension CountdownStore {
     /// The countdown whose id starts with `prefix` (case-insensitively).
     func resolve(_ prefix: String) async throws -> Countdown {
-        let wanted = prefix.uppercased()
-        guard !wanted.isEmpty else { throw ValidationError("Give a countdown's id, or its first characters; `countdowns list` shows them.") }
-        let matches = try await all().filter { $0.id.uuidString.hasPrefix(wanted) }
+        guard !prefix.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw ValidationError("Give a countdown's id, or its first characters; `countdowns list` shows them.")
+        }
+        // The one resolution airdate-web's /countdowns/{id} uses too.
+        let matches = try await countdowns(withIDPrefix: prefix)
         guard let first = matches.first else { throw CommandLineError.noMatch(prefix) }
         guard matches.count == 1 else { throw CommandLineError.ambiguous(prefix, matches.count) }
         return first

@@ -3,8 +3,9 @@ import CommandLineSupport
 import CountdownKit
 import Foundation
 
-/// Text output for countdowns: one line each — short id, title, when (in the viewer's zone), time
-/// left, then tags, repeat and archive marks — fitted to the terminal's width by display columns.
+/// Text output for countdowns: one line each — short id, title, when (in the viewer's zone, and the
+/// zone it was entered in when that is another), time left, then tags, repeat and archive marks —
+/// fitted to the terminal's width by display columns.
 enum Rendering {
     /// The columns of a line, before fitting.
     struct Row {
@@ -19,7 +20,7 @@ enum Rendering {
 
     /// The narrowest a title is cut to before the marks after it are given up.
     static let minimumTitleWidth = 12
-    /// `2027-07-22 20:00`.
+    /// `2027-07-22 20:00`: the narrowest the "when" column is.
     static let whenWidth = 16
 
     /// One line for `countdown` as it stands at `clock` (its next occurrence; archived when it passed
@@ -35,17 +36,18 @@ enum Rendering {
     }
 
     /// The first eight characters of the id, in lower case: what the commands that take an id accept.
-    static func shortID(_ countdown: Countdown) -> String {
-        String(countdown.id.uuidString.prefix(8)).lowercased()
-    }
+    static func shortID(_ countdown: Countdown) -> String { countdown.shortID }
 
-    /// `2024-07-18` (all day) or `2024-03-10 20:00`, in the viewer's zone.
+    /// `2024-07-18` (all day) or `2024-03-10 20:00`, in the viewer's zone; a time entered in another
+    /// zone names both: `2027-01-16 14:00 UTC (23:00 Asia/Tokyo)`.
     static func when(_ target: CountdownTarget, in zone: TimeZone) -> String {
         switch target {
         case .allDay(let day): return day.description
         case .timed(let time):
             let local = LocalDateTime(containing: time.date, in: zone)
-            return "\(local.day) \(two(local.time.hour)):\(two(local.time.minute))"
+            let shown = "\(local.day) \(two(local.time.hour)):\(two(local.time.minute))"
+            guard let own = time.ownZoneNote(shownIn: zone) else { return shown }
+            return "\(shown) \(zone.shownName) (\(own))"
         }
     }
 
@@ -98,17 +100,19 @@ enum Rendering {
     /// marks, cut with "…" or left out.
     struct Layout {
         let width: Int
+        let whenWidth: Int
         let titleWidth: Int
         let remainingWidth: Int
         let shortens: Bool
 
         init(rows: [Row], width: Int) {
             self.width = width
+            whenWidth = max(Rendering.whenWidth, rows.map(\.when.displayWidth).max() ?? 0)
             let longestTitle = rows.map(\.title.displayWidth).max() ?? 0
             let longestExtras = rows.map(\.extras.displayWidth).max() ?? 0
             let full = rows.map(\.remaining.displayWidth).max() ?? 0
             let short = rows.map(\.shortRemaining.displayWidth).max() ?? 0
-            let before = 8 + 2 + 2 + Rendering.whenWidth + 2   // id, when and the gaps around the title
+            let before = 8 + 2 + 2 + whenWidth + 2   // id, when and the gaps around the title
             let extras = longestExtras == 0 ? 0 : longestExtras + 2
             // Everything as it is, when it fits.
             if before + longestTitle + full + extras <= width {
@@ -125,7 +129,7 @@ enum Rendering {
 
         func line(_ row: Row) -> String {
             let remaining = shortens ? row.shortRemaining : row.remaining
-            var text = "\(row.id)  \(row.title.column(titleWidth))  \(row.when.column(Rendering.whenWidth))  "
+            var text = "\(row.id)  \(row.title.column(titleWidth))  \(row.when.column(whenWidth))  "
             if row.extras.isEmpty {
                 text += remaining
                 while text.last == " " { text.removeLast() }

@@ -26,7 +26,7 @@ struct TVWeek: OneLineErrors {
     @Option(parsing: .unconditional, help: "A day (YYYY-MM-DD) in the week to show, from 0001-01-01 to 9999-12-26; default today (offline: the recorded week, 2019-07-15 to 21).")
     var date: String?
 
-    @OptionGroup var timeZone: TimeZoneOption
+    @OptionGroup var timeZone: CountryTimeZoneOption
 
     @Option(help: "Only shows whose name, network or streaming service contains TEXT (case and accents ignored).")
     var filter: String?
@@ -118,9 +118,9 @@ struct TVWeek: OneLineErrors {
         }
     }
 
+    /// `--time-zone`, else the country's zone (as its help says), else the system's.
     private func resolveTimeZone() throws -> TimeZone {
-        let byCountry = ["US": "America/New_York", "GB": "Europe/London", "CA": "America/Toronto", "AU": "Australia/Sydney"]
-        return try timeZone.resolved(default: byCountry[country.uppercased()].flatMap(TimeZone.init(identifier:)) ?? .current)
+        try timeZone.resolved(countryZone: WeekSchedule.timeZone(ofCountry: country))
     }
 
     /// The week to show: `--date`'s; offline, the week the recording holds (the data chooses the

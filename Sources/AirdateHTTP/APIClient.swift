@@ -411,8 +411,9 @@ extension APIClientError {
     /// Whether the failure means the server could not be reached or did not answer properly, so a
     /// stale stored answer is better than none.
     var meansOffline: Bool {
+        if isUnreachable { return true }
         switch code {
-        case .transport, .unreachable, .timedOut, .stalled, .server, .rateLimited: return true
+        case .server, .rateLimited: return true
         case .api: return serverMessage?.isRetriable ?? false
         default: return false
         }

@@ -127,5 +127,5 @@ extension TVMaze {
 /// failing, cancelled): asking about another show would fail the same way.
 @Sendable func meansUnreachable(_ error: any Error) -> Bool {
     guard let error = error as? APIClientError else { return error is CancellationError }
-    return [.transport, .timedOut, .stalled, .rateLimited, .cancelled, .server].contains(error.code)
+    return error.isUnreachable || [.rateLimited, .cancelled, .server].contains(error.code)
 }

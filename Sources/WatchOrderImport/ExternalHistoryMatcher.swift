@@ -77,10 +77,12 @@ public struct ExternalMatchPlan: Sendable, Hashable {
         }
     }
 
-    /// The statuses the followed shows ask for: `ShowStatus/hidden` for a show archived there.
+    /// The statuses the followed shows ask for: `ShowStatus/dropped` for a show archived there (the
+    /// viewer stopped following it: out of up next, still listed with its progress — not hidden,
+    /// which would take it out of every list).
     public var showStatus: [String: ShowStatus] {
         follows.reduce(into: [:]) { result, follow in
-            if let id = follow.showID, follow.follow.archived { result[id] = .hidden }
+            if let id = follow.showID, follow.follow.archived { result[id] = .dropped }
         }
     }
 }

@@ -65,7 +65,7 @@ public struct WikiPageError: Error, LocalizedError, Sendable, Equatable, CustomS
     /// that does not answer, a time-out): the other pages of that site would fail the same way.
     public var isUnreachableHost: Bool {
         guard code == .fetchFailed, let fetchError else { return false }
-        return [APIClientError.Code.transport, .timedOut, .stalled].contains(fetchError.code)
+        return fetchError.isUnreachable
     }
 
     /// What failed and what to do, in one line.

@@ -87,6 +87,16 @@ import Testing
             #expect(URLSessionTransport.clientError(for: NSError(domain: NSURLErrorDomain, code: code)).code == .transport, "\(code)")
         }
     }
+
+    @Test("isUnreachable: the one definition of a host that cannot be reached now — unreachable, transport, timed out, stalled")
+    func isUnreachable() {
+        #expect(APIClientError.unreachable(url: "https://api.jikan.moe", reason: "no network").isUnreachable)
+        #expect(APIClientError.transport(reason: "refused").isUnreachable)
+        #expect(APIClientError(.timedOut).isUnreachable && APIClientError(.stalled).isUnreachable)
+        for code in [APIClientError.Code.notFound, .server, .rateLimited, .decoding, .cancelled, .malformedResponse] {
+            #expect(!APIClientError(code).isUnreachable, "\(code)")
+        }
+    }
 }
 
 /// The same promise on the real transports, over the real resolver: a host name under `.invalid`

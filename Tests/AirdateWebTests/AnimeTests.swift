@@ -131,7 +131,7 @@ struct AnimeTests {
                 ("/anime/plan?id=abc", "id"), ("/anime/plan?id=457&per_day=0", "per_day"), ("/anime/plan?id=457&goal=until", "until"),
                 ("/anime/plan?id=457&goal=soon", "goal"), ("/anime/plan?id=457&weekday=funday", "weekday"),
                 ("/anime/plan?id=457&start=2022-02-30", "start"), ("/anime/calendar?month=2022-13", "month"),
-                ("/anime/stats?days=0", "days"), ("/anime/search?q=" + String(repeating: "a", count: 150), "q"),
+                ("/anime/stats?days=0", "days"), ("/anime/search?q=" + String(repeating: "a", count: 250), "q"),
             ] {
                 let response = try await client.execute(uri: uri, method: .get)
                 #expect(response.status == .badRequest, "\(uri)")

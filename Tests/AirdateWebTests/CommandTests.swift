@@ -13,7 +13,7 @@ struct CommandTests {
     }
 
     /// Data folders of the test's own, so that the databases airdate-web opens by default (the anime
-    /// planner's, the countdowns') are never the user's (a file another build wrote, with a newer
+    /// planner's, the countdowns', the watch order's) are never the user's (a file another build wrote, with a newer
     /// schema, made these tests fail).
     static func ownDataFolders() throws -> [String: String?] {
         try TemporaryFiles.homeOfItsOwn()

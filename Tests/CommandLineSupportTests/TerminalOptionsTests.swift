@@ -19,15 +19,14 @@ struct TerminalOptionsTests {
         #expect(colour.bold("x") == "\u{1B}[1mx\u{1B}[0m")
     }
 
-    @Test("the line width: COLUMNS when standard output is not a terminal, else 80; nonsense COLUMNS is ignored")
+    @Test("the line width: COLUMNS when standard output is not a terminal, else unlimited; nonsense COLUMNS is ignored")
     func lineWidth() {
         // The test's standard output is not a terminal (swift test pipes it).
         #expect(Terminal.current(environment: ["COLUMNS": "120"]).lineWidth == 120)
         #expect(Terminal.current(environment: ["COLUMNS": " 60 "]).lineWidth == 60)
         for nonsense in ["", "0", "-5", "wide", "99999999999999999999", "1e3"] {
-            #expect(Terminal.current(environment: ["COLUMNS": nonsense]).lineWidth == 80, "COLUMNS=\(nonsense)")
+            #expect(Terminal.current(environment: ["COLUMNS": nonsense]).lineWidth == Terminal.unlimitedColumns, "COLUMNS=\(nonsense)")
         }
-        #expect(Terminal.current(environment: [:]).lineWidth == Terminal.defaultColumns)
     }
 
     @Test("plurals", arguments: [(0, "0 episodes"), (1, "1 episode"), (2, "2 episodes"), (-1, "-1 episode"), (21, "21 episodes")])
@@ -42,7 +41,7 @@ struct TerminalOptionsTests {
 
     @Test("one time-zone option: --time-zone documented, --zone and --tz read as hidden spellings")
     func timeZoneOption() throws {
-        #expect(try Program.parse([]).timeZone.resolved(default: TimeZone(identifier: "Europe/Paris")!).identifier == "Europe/Paris")
+        #expect(try Program.parse([]).timeZone.resolved().identifier == TimeZone.current.identifier, "the system's, as the help says")
         for spelling in ["--time-zone", "--zone", "--tz"] {
             let program = try Program.parse([spelling, "Asia/Tokyo"])
             #expect(try program.timeZone.resolved().identifier == "Asia/Tokyo", "\(spelling)")
@@ -82,5 +81,53 @@ struct TerminalOptionsTests {
         }
         let message = DatabasePathError.missingFolder(path: typo, folder: "/typo/dir", option: "--db").errorDescription ?? ""
         #expect(message.contains("does not exist") && message.contains("/typo/dir"))
+    }
+}
+
+/// Issue 38, class 4: the width of output that is not a terminal is unlimited unless `COLUMNS` says.
+@Suite("Line width of pipes and files")
+struct PipeWidthTests {
+    @Test("a pipe or a file without COLUMNS is never cut; a terminal without a size is 80; COLUMNS rules both")
+    func pipesAreUnlimited() {
+        let pipe = Terminal(outputIsTerminal: false, errorIsTerminal: false, colorDisabled: false)
+        #expect(pipe.lineWidth >= Terminal.unlimitedColumns)
+        let line = String(repeating: "weekly:mon,wed [archived] ", count: 40)
+        #expect(line.fitted(toWidth: pipe.lineWidth) == line)
+        #expect(TerminalText.wrapped(line, width: pipe.lineWidth).count == 1)
+        #expect(TerminalText.fitting(line, width: pipe.lineWidth) { "id  \($0)  tail" } == "id  \(line)  tail")
+        // The test's own standard output is not a terminal (swift test pipes it).
+        #expect(Terminal.current(environment: [:]).lineWidth == Terminal.unlimitedColumns)
+        #expect(TerminalText.lineWidth(environment: [:]) == Terminal.unlimitedColumns)
+        #expect(DisplayWidth.outputWidth(environment: [:]) == nil)
+        let terminal = Terminal(outputIsTerminal: true, errorIsTerminal: true, colorDisabled: false)
+        #expect(terminal.lineWidth == 80)
+        // One reading of COLUMNS everywhere.
+        for columns in ["10", "60", "132"] {
+            #expect(Terminal.current(environment: ["COLUMNS": columns]).lineWidth == Int(columns))
+            #expect(DisplayWidth.outputWidth(environment: ["COLUMNS": columns]) == Int(columns), "COLUMNS=\(columns)")
+        }
+    }
+}
+
+/// Issue 38, class 5: each zone option's default is the one its help names.
+@Suite("Zone options: the default the help names")
+struct ZoneOptionDefaultTests {
+    struct Viewer: ParsableCommand { @OptionGroup var timeZone: TimeZoneOption }
+    struct Schedule: ParsableCommand { @OptionGroup var timeZone: CountryTimeZoneOption }
+
+    @Test("TimeZoneOption: the system's; CountryTimeZoneOption: the country's, else the system's; a given zone wins")
+    func defaults() throws {
+        #expect(Viewer.helpMessage().contains("default: the system's"))
+        #expect(try Viewer.parse([]).timeZone.resolved().identifier == TimeZone.current.identifier)
+        let help = Schedule.helpMessage().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(help.contains("default: the country's") && !help.contains("default: the system's)"), "\(help)")
+        let tokyo = try #require(TimeZone(identifier: "Asia/Tokyo"))
+        let newYork = try #require(TimeZone(identifier: "America/New_York"))
+        #expect(try Schedule.parse([]).timeZone.resolved(countryZone: newYork) == newYork)
+        #expect(try Schedule.parse([]).timeZone.resolved(countryZone: nil).identifier == TimeZone.current.identifier)
+        for spelling in ["--time-zone", "--zone", "--tz"] {
+            #expect(try Schedule.parse([spelling, "Asia/Tokyo"]).timeZone.resolved(countryZone: newYork) == tokyo)
+        }
+        #expect(throws: (any Error).self) { try Schedule.parse(["--time-zone", "Mars/Base"]) }
     }
 }

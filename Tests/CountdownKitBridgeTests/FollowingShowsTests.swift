@@ -148,6 +148,24 @@ struct FollowingShowsTests {
         #expect(try await store.all() == before)
     }
 
+    @Test("no network (a name that does not resolve): TVMaze's and Jikan's refreshes stop at the first answer too")
+    func noNetworkFailsFastOnce() async throws {
+        let now = instant("2023-01-20T12:00:00Z")
+        let unresolvable = URL(string: "http://\(String(repeating: "a", count: 64)).invalid")!
+        for catalog in [ShowCatalog.tvmaze, .jikan] {
+            let store = try CountdownStore(path: TemporaryFiles.path("countdownkit-bridges", "countdowns.sqlite"))
+            for id in [13, 4, 1850] {
+                try await store.insert(try Countdown.following(FollowedShow(catalog: catalog, showID: id, event: .nextEpisode, showName: "Show \(id)"),
+                                                               schedule: ShowSchedule(target: .allDay(day("2023-02-01"))),
+                                                               placeholder: .allDay(day("2023-12-31")), created: now))
+            }
+            let report = catalog == .tvmaze ? try await tvmaze(unresolvable).refreshFollowed(in: store, at: .fixed(at: now, timeZone: .gmt))
+                                            : try await jikan(unresolvable).refreshFollowed(in: store, at: .fixed(at: now, timeZone: .gmt))
+            #expect(report.failures.count == 1, "\(catalog): one failure: \(report.failures)")
+            #expect(report.notAsked.count == 2 && !report.isComplete, "\(catalog)")
+        }
+    }
+
     @Test("Jikan: an airing anime's next broadcast with its episode counted; a sequel's premiere; a finished one has none")
     func jikanSchedules() async throws {
         let monday = instant("2022-11-14T12:00:00Z")

@@ -202,3 +202,27 @@ import AirdateStore
         #expect(countdown.title == "x")
     }
 }
+
+/// Issue 38, class 7: one resolution of a countdown's id, the command line's and the web's.
+@Suite("CountdownStore: ids by prefix")
+struct CountdownIDPrefixTests {
+    @Test("a full id in either case, a prefix, the short id; none for empty, unknown or too long; several for an ambiguous prefix")
+    func prefixes() async throws {
+        let store = try CountdownStore(path: Fixture.temporaryDatabasePath())
+        let ids = try ["0badc0de-0000-4000-8000-000000000001", "0badc0de-0000-4000-8000-000000000002", "1234abcd-0000-4000-8000-000000000003"]
+            .map { try #require(UUID(uuidString: $0)) }
+        let countdowns = try ids.map { id in
+            try Countdown(id: id, title: id.uuidString, target: .allDay(try #require(CalendarDay("2027-01-01"))), created: Date(timeIntervalSince1970: 0))
+        }
+        try await store.insert(contentsOf: countdowns)
+        #expect(countdowns[2].shortID == "1234abcd")
+        for text in ["1234abcd", "1234ABCD", "1234", " 1234abcd ", ids[2].uuidString, ids[2].uuidString.lowercased(), "1234abcd-0000"] {
+            #expect(try await store.countdowns(withIDPrefix: text).map(\.id) == [ids[2]], "\(text)")
+        }
+        #expect(try await store.countdowns(withIDPrefix: "0badc0de").count == 2)
+        #expect(try await store.countdowns(withIDPrefix: ids[1].uuidString.lowercased()).map(\.id) == [ids[1]])
+        for text in ["", "  ", "ffff", ids[2].uuidString + "0"] {
+            #expect(try await store.countdowns(withIDPrefix: text).isEmpty, "\(text)")
+        }
+    }
+}

@@ -75,7 +75,7 @@ struct ArrowverseHistoryTests {
         let text = try await succeeds(["history"]).stdout.split(separator: "\n")
         #expect(text.count == 3)
         #expect(text[0].contains("Arrow 1x01 \"Pilot\"") && text[1].contains("The Flash 1x01"))
-        #expect(text[2] == "2 watches of 2 episodes.")
+        #expect(text[2] == "2 watches of 2 episodes; times in UTC.")
         #expect(try await succeeds(["history", "--show", "Flash"]).stdout.split(separator: "\n").count == 2)
         #expect(try await succeeds(["history", "--limit", "1"]).stdout.contains("The Flash 1x01"))
         let json = try #require(try await succeeds(["history", "--json"]).json() as? [String: Any])
@@ -103,11 +103,15 @@ struct ArrowverseHistoryTests {
         #expect(try await watchedCount() == 0)
     }
 
-    @Test("import --from tvtime reads the unpacked folder and hides the archived show; bad files change nothing")
+    @Test("import --from tvtime reads the unpacked folder and drops the archived show (still listed, out of next); bad files change nothing")
     func tvTimeImport() async throws {
         let out = try await succeeds(["import", "--from", "tvtime", Self.imports.appendingPathComponent("tvtime/export").path]).stdout
         #expect(out.contains("Added 11 watches"), "\(out)")
-        #expect(out.contains("Hidden: The Flash (archived on TV Time)."), "\(out)")
+        #expect(out.contains("Dropped: The Flash (archived on TV Time)."), "\(out)")
+        // Archived there is "stopped following", not "shown nowhere": listed with its progress, out of next.
+        #expect(try await succeeds(["list"]).stdout.split(separator: "\n").contains { $0.contains("The Flash") && $0.hasSuffix(" Pilot") })
+        let next = try #require(try await succeeds(["next", "--json"]).json() as? [String: Any])
+        #expect(!(try #require(next["byShow"] as? [[String: Any]])).contains { $0["show"] as? String == "The Flash" })
         let before = try await watchedCount()
         for name in ["cut-off.csv", "bad-date.csv", "other-file.csv", "short-row.csv"] {
             let line = try await fails(["import", "--from", "tvtime", Self.imports.appendingPathComponent("tvtime/broken/\(name)").path], status: 1)
@@ -165,21 +169,23 @@ struct ArrowverseHistoryTests {
         _ = try await fails(["export", "--to", "tvtime"], status: 64)
     }
 
-    @Test("shows --hide and --drop take a show out of next, keeping its marks; --resume and undo bring it back")
+    @Test("shows --hide takes a show out of everything, --drop out of next, both keeping its marks; --resume and undo bring it back")
     func hideAndDrop() async throws {
         _ = try await succeeds(["watch", "The Flash 1x01"])
         let hidden = try await succeeds(["shows", "--hide", "Flash"]).stdout
-        #expect(hidden.contains("✓ The Flash (hidden)\n"), "\(hidden)")
+        #expect(hidden.contains("  The Flash (hidden)\n"), "\(hidden)")
         let next = try #require(try await succeeds(["next", "--json"]).json() as? [String: Any])
         let shows = try #require(next["byShow"] as? [[String: Any]]).compactMap { $0["show"] as? String }
         #expect(!shows.contains("The Flash") && shows.contains("Arrow"), "\(shows)")
-        #expect(try await watchedCount() == 1)
+        #expect(try await watchedCount() == 0, "a hidden show is out of progress too")
+        #expect(try await succeeds(["history"]).stdout.contains("The Flash 1x01"), "its watch is kept")
         #expect(try await succeeds(["shows", "--drop", "Arrow"]).stdout.contains("✓ Arrow (dropped)\n"))
         #expect(try await succeeds(["shows", "--resume", "Arrow"]).stdout.contains("✓ Arrow\n"))
         _ = try await succeeds(["undo"])  // the resume
         _ = try await succeeds(["undo"])  // the drop
         _ = try await succeeds(["undo"])  // the hide
         #expect(!(try await succeeds(["shows"]).stdout.contains("(")))
+        #expect(try await watchedCount() == 1)
         _ = try await fails(["shows", "--hide", "Flash", "--drop", "Arrow"], status: 64)
     }
 

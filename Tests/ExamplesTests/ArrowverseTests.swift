@@ -296,7 +296,10 @@ struct ArrowverseTests {
         #expect(try await succeeds(["export", file.path]).stdout == "Exported 23 watched marks to \(file.path).\n")
         let exported = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
         #expect((exported["watched"] as? [String])?.count == 23)
-        #expect(exported["selectedShows"] as? [String] == ["arrow"])
+        // --only hides every other show: the one hidden setting, which the file carries.
+        let statuses = try #require(exported["showStatus"] as? [String: String])
+        #expect(statuses.count == 10 && statuses["arrow"] == nil && Set(statuses.values) == ["hidden"], "\(statuses)")
+        #expect(exported["selectedShows"] == nil)
         #expect((exported["exported"] as? String).flatMap(ISO8601DateFormatter().date(from:)) != nil)
         // To standard output: the same document.
         let printed = try #require(try await succeeds(["export"]).json() as? [String: Any])
@@ -305,8 +308,8 @@ struct ArrowverseTests {
         let other = folder.appendingPathComponent("other.sqlite").path
         let first = try await ProgramRun.run("arrowverse", ["import", file.path, "--db", other])
         #expect(first.status == 0, "\(first.stderr)")
-        #expect(first.stdout == "Imported 23 watched marks: 23 newly watched, 0 already watched.\nShows followed: every show → Arrow.\n",
-                "every change an import makes is said, the show choice too")
+        #expect(first.stdout.hasPrefix("Imported 23 watched marks: 23 newly watched, 0 already watched.\nShows hidden or dropped: none → Batwoman (hidden), "),
+                "every change an import makes is said, the shows hidden too: \(first.stdout)")
         let second = try await ProgramRun.run("arrowverse", ["import", file.path, "--db", other])
         #expect(second.stdout == "Imported 23 watched marks: 0 newly watched, 23 already watched.\n")
         let shows = try await ProgramRun.run("arrowverse", ["shows", "--db", other]).stdout
@@ -317,7 +320,7 @@ struct ArrowverseTests {
             .write(to: foreign)
         let unknown = try await succeeds(["import", foreign.path])
         #expect(unknown.stdout == "Imported 3 watched marks: 0 newly watched, 1 already watched, "
-            + "2 unknown (no listed episode has those ids; kept for when one is listed).\nShows followed: Arrow → every show.\n")
+            + "2 unknown (no listed episode has those ids; kept for when one is listed).\n", "a file without statuses leaves them")
     }
 
     @Test("export and import failures are one line naming the file: missing folder, missing file, not JSON, foreign JSON, a folder")

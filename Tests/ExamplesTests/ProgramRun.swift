@@ -30,6 +30,8 @@ extension ProgramRun {
         // A home of its own: a program that falls back on a default database never opens the user's.
         var variables = try TemporaryFiles.homeOfItsOwn()
         variables["NO_COLOR"] = .some(nil)
+        // Output goes to files, whose width the runner's shell says nothing about (no COLUMNS).
+        variables["COLUMNS"] = .some(nil)
         for (name, value) in environment { variables[name] = value }
         return try await ProgramRun.run(executable, arguments, input: input, environment: variables, in: directory)
     }

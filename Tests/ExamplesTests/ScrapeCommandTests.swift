@@ -87,6 +87,15 @@ struct ScrapeCommandTests {
         #expect(noTable.status == 1)
     }
 
+    @Test("--sanitize textOnly keeps block boundaries: one list item, heading, row or <br> line each (issue 38, class 6)")
+    func textOnlyKeepsBlocks() async throws {
+        let run = try await scrape(["--sanitize", "textOnly", "-"],
+                                   input: "<h2>Shows</h2><ul><li>Arrow</li><li>The Flash (2014)</li><li>Constantine</li></ul>Vixen<br>The Ray")
+        #expect(run.output == "Shows\nArrow\nThe Flash (2014)\nConstantine\nVixen\nThe Ray\n", "\(run.output)")
+        let table = try await scrape(["--sanitize", "textOnly", "-"], input: "<table><tr><td>1</td><td>Pilot</td></tr><tr><td>2</td><td>Honor Thy Father</td></tr></table>")
+        #expect(table.output == "1\tPilot\n2\tHonor Thy Father\n", "\(table.output)")
+    }
+
     @Test func sanitizesWithAPresetPolicy() async throws {
         let summary = #"<p onclick="x()">The <b>Doctor</b> <a href="javascript:x()">returns</a><script>x()</script>.</p>"#
         let run = try await scrape(["--sanitize", "basicFormatting", "-"], input: summary)

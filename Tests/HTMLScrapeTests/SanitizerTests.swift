@@ -67,7 +67,7 @@ enum SafetyCheck {
                 == "<p>A <b>bold</b> move.</p>")
         #expect(clean(#"<p>A <a href="https://www.tvmaze.com/shows/1" onclick="x()">link</a></p>"#)
                 == #"<p>A <a href="https://www.tvmaze.com/shows/1">link</a></p>"#)
-        #expect(clean("<div><p>one</p><p>two</p></div>", .textOnly) == "onetwo")
+        #expect(clean("<div><p>one</p><p>two</p></div>", .textOnly) == "one\ntwo", "the unwrapped paragraphs keep a line break")
         #expect(clean("a &lt;script&gt; b", .textOnly) == "a &lt;script&gt; b")
     }
 
@@ -241,7 +241,8 @@ enum SafetyCheck {
         #expect(!dropped.contains("id="))
         policy.identifiers = .prefix("user-content-")
         let prefixed = clean(vector, policy)
-        #expect(prefixed == #"<img name="user-content-cookie" id="user-content-x"><a id="user-content-defaultView" name="user-content-getElementById">x</a>"#)
+        #expect(prefixed == "<img name=\"user-content-cookie\" id=\"user-content-x\">\n<a id=\"user-content-defaultView\" name=\"user-content-getElementById\">x</a>",
+                "the unwrapped form, a block, leaves a line break")
         #expect(clean(prefixed, policy) == prefixed)
     }
 

@@ -4,7 +4,7 @@ import AirdateTestServer
 import Clocks
 import Foundation
 import Testing
-import TVMazeClient
+@testable import TVMazeClient
 
 @Suite("WeekSchedule service", .timeLimit(.minutes(10)))
 struct WeekScheduleTests {
@@ -282,5 +282,20 @@ extension TestClock<Duration> {
             try await Task.sleep(for: .milliseconds(5))
         }
         Issue.record("nothing slept on the test clock within \(limit)")
+    }
+}
+
+/// Issue 38, class 5: the zone a country's schedule is shown in when the viewer chose none.
+@Suite("WeekSchedule.timeZone(ofCountry:)")
+struct CountryTimeZoneTests {
+    @Test("the country's own zone, whatever the case of the code; nil for one it does not know")
+    func countryZones() {
+        #expect(WeekSchedule.timeZone(ofCountry: "US")?.identifier == "America/New_York")
+        #expect(WeekSchedule.timeZone(ofCountry: "gb")?.identifier == "Europe/London")
+        #expect(WeekSchedule.timeZone(ofCountry: "JP")?.identifier == "Asia/Tokyo")
+        #expect(WeekSchedule.timeZone(ofCountry: "XX") == nil)
+        for code in WeekSchedule.countryTimeZones.keys {
+            #expect(WeekSchedule.timeZone(ofCountry: code) != nil, "\(code): not a zone this system knows")
+        }
     }
 }

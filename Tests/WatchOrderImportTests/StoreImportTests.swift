@@ -13,20 +13,20 @@ struct StoreImportTests {
         ExternalHistoryMatcher(list: try Support.list()).match(try TVTimeExport.read(contentsOf: TVTimeExportTests.folder))
     }
 
-    @Test("TV Time: watches with instants, rewatches as extra plays, archived shows hidden; twice adds nothing")
+    @Test("TV Time: watches with instants, rewatches as extra plays, archived shows dropped; twice adds nothing")
     func tvTime() async throws {
         let store = try await Support.store()
         let plan = try Self.tvTimePlan()
         let report = try await store.importWatches(plan.watchesToRecord, showStatus: plan.showStatus, source: "tvtime")
         #expect(report.added.count == 11 && report.alreadyThere.isEmpty)
         #expect(report.newlyWatched.count == 8 && report.unknown.isEmpty)
-        #expect(report.statusChanges == [ShowStatusChange(showID: "the-flash", from: .watching, to: .hidden)])
+        #expect(report.statusChanges == [ShowStatusChange(showID: "the-flash", from: .watching, to: .dropped)])
         let history = try await store.history()
         #expect(history.watches.count == 11)
         #expect(history.watches.allSatisfy { $0.source == "tvtime" && $0.rewatch == nil })
         #expect(history.playCount(of: EpisodeID(rawValue: "supergirl/s1e1")) == 3)
         #expect(history.watches(of: EpisodeID(rawValue: "arrow/s1e1")).compactMap(\.watchedAt) == [Support.date("2019-05-01T20:00:00Z")])
-        #expect(try await store.state().checklist.status(ofShow: "the-flash") == .hidden)
+        #expect(try await store.state().checklist.status(ofShow: "the-flash") == .dropped)
         let again = try await store.importWatches(plan.watchesToRecord, showStatus: plan.showStatus, source: "tvtime")
         #expect(again.added.isEmpty && again.alreadyThere.count == 11 && again.statusChanges.isEmpty)
         #expect(try await store.history().watches.count == 11)

@@ -27,7 +27,7 @@ struct TVTimeExportTests {
         #expect(alone.watches == history.watches && alone.follows.isEmpty)
     }
 
-    @Test("Matched by TheTVDB's show id, else by title; an archived show is to be hidden")
+    @Test("Matched by TheTVDB's show id, else by title; an archived show is to be dropped, not hidden")
     func matches() throws {
         let plan = ExternalHistoryMatcher(list: try Support.list()).match(try TVTimeExport.read(contentsOf: Self.folder))
         #expect(plan.matched.count == 8)
@@ -36,7 +36,7 @@ struct TVTimeExportTests {
         #expect(plan.matched.first { $0.method == .title }?.episodeID.rawValue == "legends-of-tomorrow/s1e1")
         #expect(plan.unmatched.map(\.reason).contains("another show than The Flash: its thetvdb id differs"))
         #expect(plan.watchesToRecord.count == 11)  // 8 episodes, Arrow 1x01 twice, Supergirl 1x01 three times
-        #expect(plan.showStatus == ["the-flash": .hidden])
+        #expect(plan.showStatus == ["the-flash": .dropped])
         #expect(plan.follows.map(\.showID) == ["arrow", "the-flash", "legends-of-tomorrow", nil])
     }
 

@@ -31,7 +31,9 @@ struct ChangeSummaryTests {
             (ChangeDetail(.selectedShows, selectedShows: ["arrow", "the-flash"]), "Following arrow, the-flash"),
             (ChangeDetail(.selectedShows), "Following every show"),
             (ChangeDetail(.importProgress, count: 23, settingsChanged: true), "Imported 23 episodes watched; settings changed"),
-            (ChangeDetail(.importWatches, count: 13, source: "trakt", showsHidden: 1), "Imported 13 watches from trakt, 1 show hidden"),
+            (ChangeDetail(.importWatches, count: 13, source: "trakt", showsHidden: 1), "Imported 13 watches from trakt, 1 show hidden or dropped"),
+            (ChangeDetail(.hiddenShows, hiddenShows: ["constantine", "vixen"]), "Hidden: constantine, vixen"),
+            (ChangeDetail(.hiddenShows, hiddenShows: []), "No show hidden"),
             (ChangeDetail(.importWatches, count: 1, source: "tvtime"), "Imported 1 watch from tvtime"),
         ]
         for (detail, sentence) in cases {

@@ -46,4 +46,19 @@ struct UnreachableSiteTests {
         #expect(outcomes.map(\.wasTried) == [true, true, true])
         #expect(outcomes.allSatisfy { if case .failure(let error) = $0.result { !error.isUnreachableHost } else { false } })
     }
+
+    /// A host whose name cannot be resolved, without asking the network: a label of 64 letters is
+    /// refused by the resolver before any query, as a machine without a network refuses every name.
+    static let unresolvable = URL(string: "http://\(String(repeating: "a", count: 64)).invalid")!
+
+    @Test("No network (a name that does not resolve, URLError unreachable): the first page fails, the others are not tried")
+    func noNetwork() async throws {
+        let site = WikiSite(baseURL: Self.unresolvable, apiPath: "/w/api.php", shape: .wikipedia)
+        let pages = ["Arrow", "The Flash", "Supergirl"].map { WikiPage(site: site, title: "List of \($0) episodes", show: Show(name: $0)) }
+        let outcomes = await WikiEpisodePages(rateLimits: [], retry: .none, requestTimeout: .seconds(120), idleTimeout: .seconds(120)).episodeLists(pages)
+        #expect(outcomes.map(\.wasTried) == [true, false, false])
+        guard case .failure(let error) = outcomes.first?.result else { Issue.record("the page was read"); return }
+        #expect(error.fetchError?.code == .unreachable, "\(error)")
+        #expect(error.isUnreachableHost)
+    }
 }

@@ -4,6 +4,7 @@ import AirdateOfflineData
 import AirdateStore
 public import AnimePlanner
 import AnimePlannerJikan
+import AnimePlanSupport
 public import Foundation
 import HTTPTypes
 import Hummingbird
@@ -19,13 +20,17 @@ public struct AnimeSide: Sendable {
     public let client: Jikan
     /// Whether Jikan's answers come from the snapshot.
     public let isOffline: Bool
+    /// Offline: the snapshot folder `client` answers from, whose shows answer a search it did not
+    /// record (as `animeplan search --offline`).
+    public let snapshot: URL?
 
-    /// The anime side on `store` and `client`. Today is the app clock's, offline too: the snapshot
-    /// chooses the data, never the date.
-    public init(store: any PlannerStorage, client: Jikan, isOffline: Bool) {
+    /// The anime side on `store` and `client` (over the snapshot in `snapshot`, offline). Today is the
+    /// app clock's, offline too: the snapshot chooses the data, never the date.
+    public init(store: any PlannerStorage, client: Jikan, isOffline: Bool, snapshot: URL? = nil) {
         self.store = store
         self.client = client
         self.isOffline = isOffline
+        self.snapshot = snapshot
     }
 
     /// The recorded Jikan answers installed with the program (the snapshot `animeplan --offline`
@@ -39,13 +44,7 @@ public struct AnimeSide: Sendable {
     /// `animeplan --offline` reads it.
     public static func offline(store: any PlannerStorage, folder: URL? = snapshotFolder) throws -> AnimeSide {
         guard let folder else { throw SnapshotError(folder: "Airdate_AirdateOfflineData.resources", reason: "it is not installed beside the program") }
-        var configuration = Jikan.configuration()
-        configuration.rateLimits = []
-        let transport = try SnapshotTransport(folder: folder, pathPrefix: "/v4") { _ in
-            let body = #"{"status":404,"type":"BadResponseException","message":"Not in the offline snapshot","error":null}"#
-            return HTTPTransportResponse(head: HTTPResponse(status: .notFound), body: Data(body.utf8))
-        }
-        return AnimeSide(store: store, client: Jikan(configuration: configuration, transport: transport), isOffline: true)
+        return AnimeSide(store: store, client: try AnimeSearch.offlineJikan(folder: folder), isOffline: true, snapshot: folder)
     }
 
     /// The default database of `animeplan` (the same path it computes).
@@ -147,17 +146,21 @@ extension Routes {
     @Sendable func animeSearch(_ request: Request, context: WebContext) async throws -> Response {
         let side = try anime()
         let fields = try query(request)
-        let text = (fields["q"] ?? "").lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        guard text.count <= 100 else { throw WebError.badParameter("q", "longer than 100 characters.") }
+        let text = AnimeSearch.normalized(fields["q"] ?? "")  // as `animeplan search`
+        guard text.count <= AnimeSearch.maximumLength else { throw WebError.badParameter("q", "longer than \(AnimeSearch.maximumLength) characters.") }
         var results: [JikanAnime] = []
         var note: String?
         if !text.isEmpty {
             do {
-                results = try await side.client.searchAnime(JikanAnimeSearch(query: text, limit: 5)).items
-            } catch where error.code == .notFound && side.isOffline {
-                note = "The offline snapshot records the searches: " + AnimeSide.offlineQueries.joined(separator: ", ") + "."
+                // The one search `animeplan search` makes (offline: the recorded answer, else every
+                // show the snapshot records).
+                results = try await AnimeSearch.search(text, client: side.client, snapshot: side.snapshot)
             } catch {
                 throw WebError.upstream(error)
+            }
+            if results.isEmpty && side.isOffline {
+                note = "No show of the offline snapshot has that title. The offline snapshot records the searches: "
+                    + AnimeSide.offlineQueries.joined(separator: ", ") + "."
             }
         }
         let tracked = Set(try await side.store.all().map(\.id))

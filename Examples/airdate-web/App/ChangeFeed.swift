@@ -93,7 +93,7 @@ actor ChangeFeed {
         guard !change.newlyWatched.isEmpty || !change.unwatched.isEmpty || change.reordersList else { return }
         let payload = Change(
             watched: change.newlyWatched.map(\.rawValue), unwatched: change.unwatched.map(\.rawValue),
-            reload: change.reordersList)
+            reload: change.reordersList || change.settingsChanged)
         let data = (try? encoder.encode(payload)).map { String(decoding: $0, as: UTF8.self) } ?? "{\"reload\":true}"
         sequence += 1
         let event = FeedEvent(id: currentID, name: "change", data: data)

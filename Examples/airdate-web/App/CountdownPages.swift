@@ -48,8 +48,8 @@ enum CountdownPages {
         case .timed(let time):
             let local = LocalDateTime(containing: time.date, in: zone)
             var text = "<time datetime=\"\(iso(time.date))\">\(SchedulePages.dayHeading(local.day)), \(local.day.year) at \(SchedulePages.time(time.date, in: zone))</time>"
-            if time.timeZone.identifier != zone.identifier {
-                text += " <span class=\"numbers\">(\(time.actualLocal.time) in \(HTML.escape(time.timeZone.identifier)))</span>"
+            if let own = time.ownZoneNote(shownIn: zone) {
+                text += " <span class=\"numbers\">(\(HTML.escape(own)))</span>"
             }
             if let note = time.clockChangeNote { text += " <span class=\"numbers\">\(HTML.escape(note))</span>" }
             return text
@@ -201,6 +201,7 @@ enum CountdownPages {
         <h1>\(HTML.escape(stored.title))</h1>
         <p class="remaining big">\(timeLeft(countdown.target, at: clock))</p>
         <p class="when">\(when(countdown.target, in: zone))\(archived ? " · <span class=\"plan-status paused\">archived</span>" : "")</p>
+        <p class="numbers">Times in \(HTML.escape(zone.identifier)).</p>
         \(tagChips(stored.tags, query: nil))
         \(stored.note.isEmpty ? "" : "<p class=\"note\">\(HTML.escape(stored.note))</p>")
         \(stored.recurrence.map { "<p>Repeats \(repeatText($0)).</p>" } ?? "")
@@ -214,7 +215,7 @@ enum CountdownPages {
         <form class="inline delete" method="post" action="/countdowns/\(id)/delete"><input type="hidden" name="revision" value="\(revision)"><button type="submit" class="danger">Delete</button></form>
         </div>
         \(moves)
-        <p class="numbers">Created <time datetime="\(iso(stored.created))">\(iso(stored.created))</time> · changed <time datetime="\(iso(stored.modified))">\(iso(stored.modified))</time> · id <code>\(id.prefix(8))</code> (<code>countdowns edit \(id.prefix(8))</code>)</p>
+        <p class="numbers">Created <time datetime="\(iso(stored.created))">\(iso(stored.created))</time> · changed <time datetime="\(iso(stored.modified))">\(iso(stored.modified))</time> · id <code>\(stored.shortID)</code> (<code>countdowns edit \(stored.shortID)</code>, <a href="/countdowns/\(stored.shortID)">/countdowns/\(stored.shortID)</a>)</p>
         """
         return document(stored.title, theme: theme, path: path, current: "", main: main)
     }

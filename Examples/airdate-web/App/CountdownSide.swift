@@ -191,12 +191,20 @@ extension Routes {
         return WebError(.internalServerError, ErrorText.line(error))
     }
 
-    func countdownID(_ context: WebContext) throws(WebError) -> UUID {
+    /// The countdown the path's `{id}` names: its full id, or its first characters as `countdowns
+    /// list` prints them (`/countdowns/c3a94e50`), resolved as the command line resolves them
+    /// (``CountdownStorage/countdowns(withIDPrefix:)``); 404 for none or an ambiguous prefix.
+    func countdownID(_ context: WebContext, in side: CountdownSide) async throws -> UUID {
         let text = context.parameters.get("id") ?? ""
-        guard let id = UUID(uuidString: text) else {
-            throw WebError.notFound("No countdown \(text.prefix(40)); countdown ids look like 0f8e1c2a-… (see /countdowns).")
+        let matches: [Countdown]
+        do { matches = try await side.store.countdowns(withIDPrefix: text) } catch { throw Self.countdownError(error) }
+        guard let only = matches.first else {
+            throw WebError.notFound("No countdown \(text.prefix(40)); give its id or its first characters, as `countdowns list` prints them (see /countdowns).")
         }
-        return id
+        guard matches.count == 1 else {
+            throw WebError.notFound("\(matches.count) countdowns have ids starting with \(text.prefix(40)); give more of the id (see /countdowns).")
+        }
+        return only.id
     }
 
     /// The clock pages show: the app's.
@@ -216,7 +224,7 @@ extension Routes {
 
     @Sendable func countdownPage(_ request: Request, context: WebContext) async throws -> Response {
         let side = try countdownSide()
-        let id = try countdownID(context)
+        let id = try await countdownID(context, in: side)
         do {
             guard let countdown = try await side.store.countdown(id: id) else {
                 throw WebError.notFound("No countdown \(id.uuidString.lowercased()) (deleted?); see /countdowns.")
@@ -256,7 +264,7 @@ extension Routes {
 
     @Sendable func countdownEdit(_ request: Request, context: WebContext) async throws -> Response {
         let side = try countdownSide()
-        let id = try countdownID(context)
+        let id = try await countdownID(context, in: side)
         let clock = countdownClock
         let fields = try await body(request, context: context)
         let form = try CountdownForm(fields, defaultZone: clock.timeZone)
@@ -282,7 +290,7 @@ extension Routes {
 
     @Sendable func countdownArchive(_ request: Request, context: WebContext) async throws -> Response {
         let side = try countdownSide()
-        let id = try countdownID(context)
+        let id = try await countdownID(context, in: side)
         let fields = try await body(request, context: context)
         let undo = ["1", "on", "true"].contains(fields["undo"] ?? "")
         // The user's own day decides what has passed, whatever zone the pages show.
@@ -299,7 +307,7 @@ extension Routes {
 
     @Sendable func countdownDelete(_ request: Request, context: WebContext) async throws -> Response {
         let side = try countdownSide()
-        let id = try countdownID(context)
+        let id = try await countdownID(context, in: side)
         let fields = try await body(request, context: context)
         let revision = try Self.revision(fields)
         do {

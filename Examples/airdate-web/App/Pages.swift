@@ -10,14 +10,24 @@ struct Snapshot: Sendable {
     var list: WatchList
     var clock: ViewerClock
 
-    /// The checklist the pages and the API use: the stored marks, every show and special shown —
-    /// the page's own filter (``ListQuery``) chooses, not `arrowverse shows`' saved choice — except
-    /// the shows `hidden`.
+    /// The checklist the pages and the API use: the stored marks and the one "hidden" setting the
+    /// command line shares — a show hidden (`arrowverse shows --hide` or `--only`, or the list page's
+    /// "Hidden shows") is shown nowhere, a dropped one is out of next — every special shown, and the
+    /// shows `hidden` left out of this view only (`hide_show=` of a link).
     func checklist(hiding hidden: Set<String> = []) -> Checklist {
         var checklist = state.checklist
         checklist.hidesSpecials = false
-        checklist.selectedShows = hidden.isEmpty ? nil : Set(list.shows.map(\.id).filter { !hidden.contains($0) })
+        if !hidden.isEmpty {
+            checklist.selectedShows = (checklist.selectedShows ?? Set(list.shows.map(\.id))).subtracting(hidden)
+        }
         return checklist
+    }
+
+    /// The episodes a view shows: `filter`'s (days, order, `hide_show=`), without the shows the
+    /// viewer hid — the list, the API, the feed and the calendar alike.
+    func episodes(_ filter: EpisodeFilter) -> [Episode] {
+        let checklist = checklist(hiding: filter.hiddenShows)
+        return filter.episodes(in: list).filter(checklist.isVisible)
     }
 }
 
@@ -103,7 +113,7 @@ enum Pages {
     static func list(_ snapshot: Snapshot, query: ListQuery, theme: Theme, path: String) -> String {
         let list = snapshot.list
         let checklist = snapshot.checklist()
-        let episodes = query.filter.episodes(in: list)
+        let episodes = snapshot.episodes(query.filter)
         let showIndex = Dictionary(uniqueKeysWithValues: list.shows.enumerated().map { ($1.id, $0) })
         let now = snapshot.clock.frozen()
         var rows = ""
@@ -118,6 +128,7 @@ enum Pages {
         let main = """
         \(summary(snapshot, hidden: query.filter.hiddenShows, query: query))
         \(filters(list, query: query))
+        \(hiddenShowsForm(list, checklist: checklist, path: path))
         <form id="checklist" class="checklist" method="post" action="/checklist">
         <input type="hidden" name="return" value="\(HTML.escape(path))">
         <table class="episodes">
@@ -168,19 +179,36 @@ enum Pages {
         return "<time datetime=\"\(day.description)\">\(monthNames[day.month - 1]) \(day.day), \(day.year)</time>"
     }
 
-    static func filters(_ list: WatchList, query: ListQuery) -> String {
+    /// The shows hidden, stored with the progress (as `arrowverse shows --hide`): a show ticked here
+    /// is shown nowhere — on any page, feed or calendar, nor by `arrowverse` on the same database —
+    /// until unticked.
+    static func hiddenShowsForm(_ list: WatchList, checklist: Checklist, path: String) -> String {
         var boxes = ""
+        let shown = Set(checklist.visibleShows(in: list).map(\.id))
+        let hidden = Set(list.shows.map(\.id)).subtracting(shown)
         for (index, show) in list.shows.enumerated() {
-            let hidden = query.filter.hiddenShows.contains(show.id)
-            boxes += "<label class=\"show-\(index % 12)\"><input type=\"checkbox\" name=\"hide_show\" value=\"\(HTML.escape(show.name))\"\(hidden ? " checked" : "")> <span class=\"badge\">\(HTML.escape(show.name))</span></label>\n"
+            let dropped = checklist.status(ofShow: show.id) == .dropped ? " <span class=\"numbers\">(dropped)</span>" : ""
+            boxes += "<label class=\"show-\(index % 12)\"><input type=\"checkbox\" name=\"hidden\" value=\"\(HTML.escape(show.id))\"\(hidden.contains(show.id) ? " checked" : "")> <span class=\"badge\">\(HTML.escape(show.name))</span>\(dropped)</label>\n"
         }
+        return """
+        <details class="filters"\(hidden.isEmpty ? "" : " open")>
+        <summary>Hidden shows\(hidden.isEmpty ? "" : " (\(hidden.count))")</summary>
+        <form method="post" action="/hidden-shows">
+        <input type="hidden" name="return" value="\(HTML.escape(path))">
+        <fieldset><legend>Hide shows everywhere (saved, as <code>arrowverse shows --hide</code>)</legend><div class="shows">
+        \(boxes)</div></fieldset>
+        <div class="buttons"><button type="submit">Save</button></div>
+        </form>
+        </details>
+        """
+    }
+
+    static func filters(_ list: WatchList, query: ListQuery) -> String {
         let open = query.fields.isEmpty ? "" : " open"
         return """
         <details class="filters"\(open)>
         <summary>Filters\(query.fields.isEmpty ? "" : " (on)")</summary>
         <form method="get" action="/">
-        <fieldset><legend>Hide shows</legend><div class="shows">
-        \(boxes)</div></fieldset>
         <fieldset class="range"><legend>Air dates</legend>
         <label>From <input type="date" name="from_date" value="\(query.filter.firstDay?.description ?? "")"></label>
         <label>To <input type="date" name="to_date" value="\(query.filter.lastDay?.description ?? "")"></label>

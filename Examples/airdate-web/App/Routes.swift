@@ -88,7 +88,7 @@ struct Routes: Sendable {
         let context = ListingContext(list: snapshot.list, checklist: snapshot.checklist(), clock: snapshot.clock)
         return try json(ListDocument(
             timeZone: snapshot.clock.timeZone.identifier,
-            episodes: query.filter.episodes(in: snapshot.list).map { EpisodeDocument($0, in: context) }))
+            episodes: snapshot.episodes(query.filter).map { EpisodeDocument($0, in: context) }))
     }
 
     /// One episode: `/api/episodes/arrow/s3e8`.
@@ -133,7 +133,7 @@ struct Routes: Sendable {
         let query = try ListQuery(try self.query(request), list: snapshot.list)
         var shown = query.filter
         shown.newestFirst = false
-        let recent = snapshot.list.recentlyAired(shown.episodes(in: snapshot.list), limit: 15, at: snapshot.clock)
+        let recent = snapshot.list.recentlyAired(snapshot.episodes(shown), limit: 15, at: snapshot.clock)
         let base = origin(request)
         let selfURL = URL(string: base + "/recent_episodes.atom" + query.queryString) ?? URL(fileURLWithPath: "/")
         let feed = snapshot.list.atomFeed(
@@ -154,7 +154,7 @@ struct Routes: Sendable {
         let snapshot = try await app.snapshot()
         let query = try ListQuery(try self.query(request), list: snapshot.list)
         let calendar = snapshot.list.iCalendar(
-            of: query.filter.episodes(in: snapshot.list), name: "Arrowverse", productIdentifier: "-//Airdate//airdate-web//EN",
+            of: snapshot.episodes(query.filter), name: "Arrowverse", productIdentifier: "-//Airdate//airdate-web//EN",
             uidDomain: "airdate.local", timestamp: snapshot.clock.now)
         return Response(
             status: .ok,
@@ -205,8 +205,7 @@ struct Routes: Sendable {
         let form = try await body(request, context: context)
         let snapshot = try await app.snapshot()
         let episode = try episode(form, in: snapshot.list)
-        let hidden = hiddenShows(request, list: snapshot.list)
-        let ids = snapshot.checklist(hiding: hidden).episodes(through: episode.id, in: snapshot.list, at: snapshot.clock)
+        let ids = snapshot.checklist().episodes(through: episode.id, in: snapshot.list, at: snapshot.clock)
         let summary = try await app.store.watch(ids, watchedAt: snapshot.clock.now)
         return answer(request, form: form, json: MarkAnswer(watched: summary.episodes, unwatched: [], newlyWatched: summary.newlyWatched.count))
     }
@@ -252,11 +251,37 @@ struct Routes: Sendable {
         let unwatched = try await app.store.unwatch(order(was.subtracting(ticked)))
         if form.has("through") {
             let episode = try episode(form, field: "through", in: snapshot.list)
-            let hidden = hiddenShows(request, list: snapshot.list)
-            let through = snapshot.checklist(hiding: hidden).episodes(through: episode.id, in: snapshot.list, at: snapshot.clock)
+            let through = snapshot.checklist().episodes(through: episode.id, in: snapshot.list, at: snapshot.clock)
             watched += try await app.store.watch(through, watchedAt: snapshot.clock.now).episodes
         }
         return answer(request, form: form, json: MarkAnswer(watched: watched, unwatched: unwatched))
+    }
+
+    /// The list page's "Hidden shows": the ticked shows (`hidden=ID` or a name, repeatable) are
+    /// hidden, every other hidden show is shown again — the one setting, stored with the progress, that
+    /// `arrowverse shows --hide`, `--only` and `--resume` write, so every page and the command line
+    /// follow. A dropped show left unticked stays dropped.
+    @Sendable func hiddenShows(_ request: Request, context: WebContext) async throws -> Response {
+        let form = try await body(request, context: context)
+        let snapshot = try await app.snapshot()
+        let values = form.all("hidden")
+        guard values.count <= 1_000 else { throw WebError.badParameter("hidden", "more than 1000 values.") }
+        var wanted = Set<String>()
+        for value in values {
+            guard let show = snapshot.list.shows.first(where: { $0.id == value }) ?? (try? snapshot.list.show(named: value)) else {
+                throw WebError.badParameter("hidden", "no show \"\(value.prefix(60))\"; the shows are \(snapshot.list.shows.map(\.name).joined(separator: ", ")).")
+            }
+            wanted.insert(show.id)
+        }
+        try await app.store.setHiddenShows(wanted, changedAt: snapshot.clock.now)
+        if wantsJSON(request) {
+            return try json(HiddenShowsAnswer(hidden: snapshot.list.shows.map(\.id).filter(wanted.contains)))
+        }
+        return redirect(to: safeReturn(form["return"]))
+    }
+
+    struct HiddenShowsAnswer: Encodable {
+        var hidden: [String]
     }
 
     @Sendable func theme(_ request: Request, context: WebContext) async throws -> Response {
@@ -345,21 +370,20 @@ struct Routes: Sendable {
         if fields.pairs.contains(where: { ListQuery.names.contains($0.name) }) {
             let query = try ListQuery(fields, list: list)
             guard remember else { return (query, nil) }
-            return (query, query.fields.isEmpty ? Cookies.clear(Cookies.filters) : Cookies.set(Cookies.filters, query.fields.encoded))
+            // Days and order are remembered; shows are hidden with the stored setting (/hidden-shows),
+            // so a link's hide_show= applies to that view only.
+            let kept = FormFields(pairs: query.fields.pairs.filter { $0.name != "hide_show" })
+            return (query, kept.isEmpty ? Cookies.clear(Cookies.filters) : Cookies.set(Cookies.filters, kept.encoded))
         }
+        // A cookie of an earlier release may hold hide_show=: shows are hidden by the stored setting now.
         if let saved = Cookies.value(Cookies.filters, in: request),
-           let fields = try? FormFields(encoded: Substring(saved)), let query = try? ListQuery(fields, list: list) {
+           let fields = try? FormFields(encoded: Substring(saved)),
+           let query = try? ListQuery(FormFields(pairs: fields.pairs.filter { $0.name != "hide_show" }), list: list) {
             return (query, nil)
         }
         // Nothing remembered (or nothing readable).
         let none = try ListQuery(FormFields(), list: list)
         return (none, Cookies.value(Cookies.filters, in: request) == nil ? nil : Cookies.clear(Cookies.filters))
-    }
-
-    func hiddenShows(_ request: Request, list: WatchList) -> Set<String> {
-        guard let saved = Cookies.value(Cookies.filters, in: request), let fields = try? FormFields(encoded: Substring(saved)),
-              let query = try? ListQuery(fields, list: list) else { return [] }
-        return query.filter.hiddenShows
     }
 
     func theme(_ request: Request) -> Theme {

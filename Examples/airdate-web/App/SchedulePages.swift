@@ -159,6 +159,7 @@ enum SchedulePages {
         </div>
         </article>
         <h2>This week</h2>
+        <p class="numbers">Times in \(HTML.escape(zone.identifier)).</p>
         \(airings.isEmpty ? "<p class=\"empty\">No airing this week.</p>" : "<table class=\"show-airings\"><thead><tr><th scope=\"col\">Code</th><th scope=\"col\">Season and episode</th><th scope=\"col\">Title</th><th scope=\"col\">Starts</th><th scope=\"col\">Runtime</th></tr></thead><tbody>\n\(episodes)</tbody></table>")
         <h2>Cast</h2>
         \(castHTML)

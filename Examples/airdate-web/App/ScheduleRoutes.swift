@@ -25,7 +25,9 @@ extension Routes {
             }
             country = text.uppercased()
         }
-        var zone = app.clock.timeZone
+        // The country's own zone unless the request or the server names one: the days are the
+        // country's days, as `tvweek` shows them.
+        var zone = app.configuration.scheduleTimeZone ?? WeekSchedule.timeZone(ofCountry: country) ?? app.clock.timeZone
         var explicit = false
         if let text = fields["tz"]?.trimmingCharacters(in: .whitespaces), !text.isEmpty {
             guard text.count <= 64, let found = TimeZone(identifier: text) else {

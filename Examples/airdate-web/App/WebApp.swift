@@ -1,7 +1,7 @@
 public import AirdateCore
 import AirdateStore
 import ArrowverseDocuments
-import Foundation
+public import Foundation
 public import Hummingbird
 import HummingbirdCore
 public import Logging
@@ -34,12 +34,17 @@ public struct WebConfiguration: Sendable {
     /// How long a connection may stay idle (between requests, or while sending a request's head)
     /// before it is closed.
     public var idleTimeout: Duration
+    /// The zone `/schedule` and `/shows/{id}` show times in when the request names none (`tz=`):
+    /// `nil` for the country's own zone (`WeekSchedule.timeZone(ofCountry:)`, as `tvweek`), the
+    /// server's zone for a country without one.
+    public var scheduleTimeZone: TimeZone?
 
     /// A configuration.
     public init(
         host: String = "127.0.0.1", port: Int = 8080, heartbeat: Duration = .seconds(15), eventHistory: Int = 4096,
-        idleTimeout: Duration = .seconds(30)
+        idleTimeout: Duration = .seconds(30), scheduleTimeZone: TimeZone? = nil
     ) {
+        self.scheduleTimeZone = scheduleTimeZone
         self.host = host
         self.port = port
         self.heartbeat = heartbeat
@@ -143,6 +148,7 @@ public struct AirdateWeb: Sendable {
         router.post("/watch-season", use: routes.watchSeason)
         router.post("/unwatch-season", use: routes.unwatchSeason)
         router.post("/checklist", use: routes.checklist)
+        router.post("/hidden-shows", use: routes.hiddenShows)
         router.post("/theme", use: routes.theme)
         return router
     }

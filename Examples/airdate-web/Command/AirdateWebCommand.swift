@@ -23,8 +23,8 @@ struct AirdateWebCommand: OneLineErrors {
         discussion: """
         Serves http://HOST:PORT/ until interrupted (Ctrl-C). Offline on the package's snapshot unless \
         --live; --db is the same database file `arrowverse --db` uses, so each sees the other's marks. \
-        Pages: / (watch order), /next, /progress, /schedule (TVMaze's week; offline on the recorded week of 15 July 2019 \
-        unless --schedule-live), /shows/ID, /anime (the plans of `animeplan --db`, --anime-db here), /countdowns (the countdowns of \
+        Pages: / (watch order), /next, /progress, /schedule (TVMaze's week, in the country's zone unless tz= or \
+        --time-zone names one; offline on the recorded week of 15 July 2019 unless --schedule-live), /shows/ID, /anime (the plans of `animeplan --db`, --anime-db here), /countdowns (the countdowns of \
         `countdowns --db`, --countdowns-db here). API: /api/episodes, /api/progress, /api/next, /reminders (the upcoming \
         reminders of all three). Feeds: /recent_episodes.atom, /calendar.ics, /schedule.ics, /anime.ics, /countdowns.ics. \
         Live updates: /events (Server-Sent Events).
@@ -142,7 +142,9 @@ struct AirdateWebCommand: OneLineErrors {
             throw ServeError.message("The countdowns' database could not be opened: \(ErrorLine.text(for: error)). Pass --countdowns-db with another file.")
         }
         let web = AirdateWeb(
-            store: store, clock: clock, configuration: WebConfiguration(host: host, port: port), schedule: schedule, anime: anime,
+            store: store, clock: clock,
+            configuration: WebConfiguration(host: host, port: port, scheduleTimeZone: common.timeZone == nil ? nil : clock.timeZone),
+            schedule: schedule, anime: anime,
             countdowns: countdowns)
         let host = self.host
         let app = web.application { port in

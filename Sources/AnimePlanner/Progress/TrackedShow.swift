@@ -145,8 +145,17 @@ public struct TrackedShow: Sendable, Hashable, Codable, Identifiable {
         log.reduce(watchedBeforeTracking) { $1.day <= day ? max($0, $1.episodes.upperBound) : $0 }
     }
 
-    /// The episodes watched from the log (not counting those seen before tracking).
-    public var episodesWatched: Int { log.reduce(0) { $0 + $1.episodes.count } }
+    /// The episodes watched: those seen before tracking (an import's progress) and those logged
+    /// since, the one count every view gives (``watchedThrough``, as the plan reads it).
+    public var episodesWatched: Int { watchedThrough }
+
+    /// The episodes watched on or before `day` (those seen before tracking count from the start).
+    public func episodesWatched(on day: CalendarDay) -> Int { watchedThrough(on: day) }
+
+    /// Episodes left on `day` (the total less ``episodesWatched(on:)``), or `nil` while the total is unknown.
+    public func episodesLeft(on day: CalendarDay) -> Int? {
+        show.episodeCount.map { max(0, $0 - watchedThrough(on: day)) }
+    }
 
     /// Whether the count is known and every episode is watched.
     public var isCompleted: Bool { show.episodeCount.map { watchedThrough >= $0 } ?? false }

@@ -12,11 +12,13 @@ public struct PlannerStatistics: Sendable, Hashable {
     public var droppedCount: Int
     /// Shows completed.
     public var completedCount: Int
-    /// Episodes watched, from the logs.
+    /// Episodes watched by the statistics' day: those seen before tracking (an import's progress) and
+    /// those logged, as each show's plan counts them; with ``episodesLeft``, each show's total.
     public var episodesWatched: Int
-    /// Time watched, from the logs; episodes of unknown length (or longer than a day) count as nothing.
+    /// Time watched, of ``episodesWatched``; episodes of unknown length (or longer than a day) count
+    /// as nothing.
     public var timeWatched: Duration
-    /// Episodes left over the shows whose total is known.
+    /// Episodes left on the statistics' day over the shows whose total is known.
     public var episodesLeft: Int
     /// The last days, oldest first, ending with the statistics' day.
     public var recentDays: [DayMinutes]
@@ -46,10 +48,13 @@ public struct PlannerStatistics: Sendable, Hashable {
         var lines: [ShowSummary] = []
         for tracked in shows {
             let length = tracked.show.countableEpisodeLength ?? .zero
-            for entry in tracked.log where entry.day <= day {
-                episodes += entry.episodes.count
-                total += length * entry.episodes.count
-                if entry.day >= first { watched[entry.day, default: .zero] += length * entry.episodes.count }
+            // One count, the plan's: what was seen before tracking (an import) counts as watched; it
+            // has no day, so it is in the totals and not in the days' minutes.
+            let watchedOnDay = tracked.episodesWatched(on: day)
+            episodes += watchedOnDay
+            total += length * watchedOnDay
+            for entry in tracked.log where entry.day <= day && entry.day >= first {
+                watched[entry.day, default: .zero] += length * entry.episodes.count
             }
             for entry in tracked.plan.days where entry.day >= first && entry.day <= day {
                 planned[entry.day, default: .zero] += length * entry.episodes.count
@@ -58,11 +63,10 @@ public struct PlannerStatistics: Sendable, Hashable {
             if case .completed = status { completed += 1 }
             if case .dropped = status { dropped += 1 }
             if case .queued = status { queued += 1 }
-            left += tracked.episodesLeft ?? 0
+            left += tracked.episodesLeft(on: day) ?? 0
             lines.append(ShowSummary(
-                showID: tracked.id, title: tracked.show.title,
-                episodesWatched: tracked.log.filter { $0.day <= day }.reduce(0) { $0 + $1.episodes.count },
-                episodesLeft: tracked.episodesLeft, projectedFinish: tracked.projectedFinish, status: status))
+                showID: tracked.id, title: tracked.show.title, episodesWatched: watchedOnDay,
+                episodesLeft: tracked.episodesLeft(on: day), projectedFinish: tracked.projectedFinish, status: status))
         }
         watchingCount = shows.count - completed - dropped - queued
         queuedCount = queued

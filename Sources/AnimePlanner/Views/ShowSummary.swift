@@ -6,9 +6,10 @@ public struct ShowSummary: Sendable, Hashable {
     public var showID: Int
     /// The title.
     public var title: String
-    /// Episodes watched from the log.
+    /// Episodes watched by the statistics' day (``TrackedShow/episodesWatched(on:)``: an import's
+    /// progress included).
     public var episodesWatched: Int
-    /// Episodes left, `nil` while the total is unknown.
+    /// Episodes left on the statistics' day, `nil` while the total is unknown.
     public var episodesLeft: Int?
     /// The projected finish (see ``TrackedShow/projectedFinish``).
     public var projectedFinish: CalendarDay?

@@ -24,6 +24,9 @@ public struct Countdown: Identifiable, Sendable, Hashable, Codable {
 
     /// The stable identifier.
     public let id: UUID
+    /// The id's first eight characters in lower case (`c3a94e50`): what `countdowns list` prints and
+    /// what every program that takes an id accepts (``CountdownStorage/countdowns(withIDPrefix:)``).
+    public var shortID: String { String(id.uuidString.prefix(8)).lowercased() }
     /// The title, trimmed and never empty.
     public private(set) var title: String
     /// What it counts down to. For a recurring countdown, the first occurrence (or the one it was

@@ -99,6 +99,18 @@ public protocol CountdownStorage: Sendable {
 }
 
 extension CountdownStorage {
+    /// The countdowns whose id is `text` or starts with it, ignoring case: the full id
+    /// (`C3A94E50-…` or `c3a94e50-…`) or its first characters, such as the ``Countdown/shortID``
+    /// `countdowns list` prints (`c3a94e50`). Every program that takes an id resolves it here, so one
+    /// the command line prints works on the web too. Empty when `text` is empty or matches none; more
+    /// than one when a prefix is ambiguous.
+    public func countdowns(withIDPrefix text: String) async throws(CountdownStoreError) -> [Countdown] {
+        let wanted = text.trimmingCharacters(in: .whitespaces).uppercased()
+        guard !wanted.isEmpty, wanted.count <= 36 else { return [] }
+        if let id = UUID(uuidString: wanted) { return try await countdown(id: id).map { [$0] } ?? [] }
+        return try await all().filter { $0.id.uuidString.hasPrefix(wanted) }
+    }
+
     /// Adds one countdown.
     ///
     /// - Throws: ``CountdownStoreError/Code/duplicate`` when its id is taken.

@@ -9,7 +9,8 @@ extension Element {
     /// `DocumentCache`), however deeply the elements nest.
     public var text: String { document.cache.text(of: node.index, in: document.arena) }
 
-    /// The text of the element's own text nodes (not of its descendants), normalised as ``text``.
+    /// The text of the element's own text nodes (not of its descendants), normalised as ``text``: a
+    /// `<br>` or a block child between two of them separates them with a space.
     public var ownText: String { TextRendering.ownText(node.index, in: document.arena) }
 
     /// The element's text as a browser lays it out (roughly `innerText`): block elements on lines of

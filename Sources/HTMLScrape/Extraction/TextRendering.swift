@@ -172,7 +172,9 @@ enum TextRendering {
             let record = arena.nodes[Int(child)]
             if record.kind == .text {
                 buffer.append(arena.bytes(start: record.dataStart, count: record.dataCount))
-            } else if record.kind == .element && record.namespace == .html && record.name == .br {
+            } else if record.kind == .element && record.namespace == .html
+                        && (record.name == .br || blocks.contains(record.name) || record.name == .td || record.name == .th) {
+                // A block between two text nodes separates them, as in ``text(_:in:)``.
                 buffer.space()
             }
             child = record.nextSibling

@@ -1,5 +1,7 @@
 extension SanitizerPolicy {
-    /// Text only: every element goes (its text stays, except that of scripts, styles and the like).
+    /// Text only: every element goes (its text stays, except that of scripts, styles and the like);
+    /// where a block, a list item, a table row or a `<br>` was, the text keeps a line break, and a
+    /// tab where a table cell was.
     public static let textOnly = SanitizerPolicy()
 
     /// Inline formatting, paragraphs, lists, quotes and links (`http`, `https`, `mailto`): what a

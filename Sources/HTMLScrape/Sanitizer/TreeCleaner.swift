@@ -22,18 +22,29 @@ struct TreeCleaner {
     }
 
     /// Copies what is allowed below `sourceRoot` into `outputRoot`.
+    ///
+    /// Where an unwrapped element was a block (a paragraph, a list item, a heading, a table row…) or a
+    /// `<br>`, the text keeps a line break, and a tab where it was a table cell: `<li>Arrow</li><li>The
+    /// Flash</li>` with every element unwrapped is "Arrow\nThe Flash", never "ArrowThe Flash". The walk
+    /// is iterative and visits each node once on the way in and once on the way out.
     mutating func copyContent(of sourceRoot: Int32, into outputRoot: Int32, of output: inout NodeArena) {
         var containers = [Int32](repeating: NodeArena.none, count: source.nodes.count)
         containers[Int(sourceRoot)] = outputRoot
-        var node = source.following(sourceRoot, within: sourceRoot)
+        /// The boundary an unwrapped block left, written before the next visible content.
+        var pending: Boundary?
+        var node = source.nodes[Int(sourceRoot)].firstChild
         while node != NodeArena.none {
             let record = source.nodes[Int(node)]
             let container = containers[Int(record.parent)]
+            var descends = false
             switch record.kind {
             case .text where record.dataCount > 0 && container != NodeArena.none:
-                source.bytes(start: record.dataStart, count: record.dataCount).withUnsafeBufferPointer {
-                    output.appendText($0, to: container)
+                let text = source.bytes(start: record.dataStart, count: record.dataCount)
+                if let boundary = pending, !text.allSatisfy(TextRendering.isHTMLWhitespace) {
+                    Self.write(boundary, at: container, root: outputRoot, in: &output)
+                    pending = nil
                 }
+                text.withUnsafeBufferPointer { output.appendText($0, to: container) }
             case .comment where policy.keepsComments && container != NodeArena.none:
                 let data = source.string(of: node)
                 if MutableDocument.isValidCommentData(data) && !data.contains("[if") && !data.contains("<!") {
@@ -44,19 +55,92 @@ struct TreeCleaner {
             case .element:
                 switch decision(for: record) {
                 case .remove:
-                    node = source.followingSkippingChildren(node, within: sourceRoot)
-                    continue
+                    break
                 case .unwrap:
                     containers[Int(node)] = container
+                    if let boundary = Boundary(record) { pending = max(pending ?? boundary, boundary) }
+                    descends = true
                 case .keep:
+                    if let boundary = pending, container != NodeArena.none {
+                        Self.write(boundary, at: container, root: outputRoot, in: &output)
+                        pending = nil
+                    }
                     let copy = copyElement(node, into: &output)
                     output.append(copy, to: container)
                     containers[Int(node)] = copy
+                    descends = true
                 }
             default:
                 break
             }
-            node = source.following(node, within: sourceRoot)
+            if descends && record.firstChild != NodeArena.none {
+                node = record.firstChild
+                continue
+            }
+            // Leave the node, then climb until a next sibling appears; an unwrapped block left
+            // behind leaves its boundary.
+            var current = node
+            node = NodeArena.none
+            while current != sourceRoot {
+                let left = source.nodes[Int(current)]
+                if left.kind == .element, let boundary = Boundary(left), decision(for: left) == .unwrap {
+                    pending = max(pending ?? boundary, boundary)
+                }
+                if left.nextSibling != NodeArena.none {
+                    node = left.nextSibling
+                    break
+                }
+                current = left.parent
+                if current == NodeArena.none { break }
+            }
+        }
+    }
+
+    /// What an unwrapped element leaves in the text: a tab for a table cell, a line break for a
+    /// block or a `<br>` (the stronger when both meet).
+    enum Boundary: Comparable {
+        case tab
+        case lineBreak
+
+        /// The boundary `record` leaves when unwrapped, or `nil` for an inline element.
+        init?(_ record: NodeRecord) {
+            guard record.namespace == .html else { return nil }
+            if record.name == .td || record.name == .th {
+                self = .tab
+            } else if record.name == .br || TextRendering.blocks.contains(record.name) {
+                self = .lineBreak
+            } else {
+                return nil
+            }
+        }
+
+        var byte: UInt8 { self == .tab ? 0x09 : 0x0A }
+    }
+
+    /// Writes `boundary` where the next content goes: at the end of `container`; when that is the
+    /// start of the container, just before it, and so on up to `root` (the start of the whole output
+    /// needs none). Text that already ends in a line break (or, for a tab, in any white space) is left
+    /// as it is.
+    private static func write(_ boundary: Boundary, at container: Int32, root: Int32, in output: inout NodeArena) {
+        var parent = container
+        var reference = NodeArena.none  // insert before this; `none`: at the end of `parent`
+        var previous = output.nodes[Int(parent)].lastChild
+        while previous == NodeArena.none {
+            guard parent != root else { return }
+            let up = output.nodes[Int(parent)].parent
+            guard up != NodeArena.none else { return }
+            reference = parent
+            parent = up
+            previous = output.nodes[Int(reference)].previousSibling
+        }
+        if output.nodes[Int(previous)].kind == .text {
+            let record = output.nodes[Int(previous)]
+            let last = output.bytes(start: record.dataStart, count: record.dataCount).last
+            if last == 0x0A || (boundary == .tab && last.map(TextRendering.isHTMLWhitespace) == true) { return }
+            [boundary.byte].withUnsafeBufferPointer { output.extendText(previous, with: $0) }
+        } else {
+            let text = [boundary.byte].withUnsafeBufferPointer { output.createText($0) }
+            output.insert(text, into: parent, before: reference)
         }
     }
 

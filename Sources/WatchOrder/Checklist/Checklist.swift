@@ -8,8 +8,13 @@ import Foundation
 /// checklist never reads the clock itself.
 ///
 /// An episode is *done* for up next (``isDone(_:)``) when it is watched — in the active rewatch that
-/// covers its show, if there is one — or skipped. Up next, coming soon and the "episodes behind"
-/// counts leave out hidden and dropped shows; lists and progress keep them.
+/// covers its show, if there is one — or skipped.
+///
+/// Two statuses take a show out, each its own way: a **hidden** show (``ShowStatus/hidden``) is not
+/// shown anywhere — lists, up next, coming soon, progress, feeds, calendars, reminders
+/// (``isVisible(_:)`` is false for its episodes) — until it is shown again; a **dropped** show
+/// (``ShowStatus/dropped``, the viewer stopped following it) is left out of up next, coming soon and
+/// the "episodes behind" counts only, and stays listed with its progress.
 public struct Checklist: Sendable, Hashable, Codable {
     /// The episodes watched at least once (in any session).
     public var watched: Set<EpisodeID>
@@ -58,7 +63,7 @@ public struct Checklist: Sendable, Hashable, Codable {
     /// The show's status (``ShowStatus/watching`` unless hidden or dropped).
     public func status(ofShow showID: String) -> ShowStatus { showStatus[showID] ?? .watching }
 
-    /// Whether the show takes part in up next (it is neither hidden nor dropped).
+    /// Whether the show takes part in up next and coming soon (it is neither hidden nor dropped).
     public func isInUpNext(showID: String) -> Bool { status(ofShow: showID) == .watching }
 
     /// The active rewatch session covering the show, if any (the most recent when several would).
@@ -77,12 +82,16 @@ public struct Checklist: Sendable, Hashable, Codable {
         return watched.contains(episode.id)
     }
 
-    /// Whether an episode is shown under the current settings.
+    /// Whether an episode is shown under the current settings: not a special when specials are
+    /// hidden, of a selected show, and not of a hidden show (``ShowStatus/hidden``).
     public func isVisible(_ episode: Episode) -> Bool {
         if hidesSpecials && episode.isSpecial { return false }
         if let selectedShows, !selectedShows.contains(episode.showID) { return false }
-        return true
+        return showStatus[episode.showID] != .hidden
     }
+
+    /// The shows hidden (``ShowStatus/hidden``): shown nowhere until shown again.
+    public var hiddenShows: Set<String> { Set(showStatus.filter { $0.value == .hidden }.keys) }
 
     /// Whether an episode is marked watched.
     public func isWatched(_ id: EpisodeID) -> Bool { watched.contains(id) }
@@ -248,10 +257,9 @@ public struct Checklist: Sendable, Hashable, Codable {
         }.prefix(limit))
     }
 
-    /// The shows shown under the current settings, in the list's order.
+    /// The shows shown under the current settings (selected, not hidden), in the list's order.
     public func visibleShows(in list: WatchList) -> [Show] {
-        guard let selectedShows else { return list.shows }
-        return list.shows.filter { selectedShows.contains($0.id) }
+        list.shows.filter { (selectedShows?.contains($0.id) ?? true) && showStatus[$0.id] != .hidden }
     }
 
     // MARK: WatchProgress

@@ -37,6 +37,8 @@ public struct ChangeDetail: Sendable, Hashable, Codable {
         public static let unskip = Action(rawValue: "unskip")
         /// ``WatchOrderStore/setStatus(_:ofShow:changedAt:)``.
         public static let showStatus = Action(rawValue: "showStatus")
+        /// ``WatchOrderStore/setHiddenShows(_:changedAt:)``: ``ChangeDetail/hiddenShows`` are hidden after it.
+        public static let hiddenShows = Action(rawValue: "hiddenShows")
         /// ``WatchOrderStore/startRewatch(named:shows:startedAt:)``.
         public static let startRewatch = Action(rawValue: "startRewatch")
         /// ``WatchOrderStore/endRewatch(_:endedAt:)``.
@@ -80,9 +82,11 @@ public struct ChangeDetail: Sendable, Hashable, Codable {
     public var hidesSpecials: Bool?
     /// The shows followed after the change (sorted); `nil` for every show.
     public var selectedShows: [String]?
+    /// The shows hidden after the change (sorted ids), for ``Action/hiddenShows``.
+    public var hiddenShows: [String]?
     /// The service an import came from (`trakt`, `tvtime`).
     public var source: String?
-    /// Shows an import hid.
+    /// Shows an import hid or dropped.
     public var showsHidden: Int
     /// Whether an import of a progress file changed settings.
     public var settingsChanged: Bool
@@ -92,7 +96,7 @@ public struct ChangeDetail: Sendable, Hashable, Codable {
         _ action: Action, count: Int = 0, alreadyWatched: Int = 0, unknown: Int = 0, episode: EpisodeID? = nil, show: String? = nil,
         season: Int? = nil, statusBefore: ShowStatus? = nil, statusAfter: ShowStatus? = nil, rewatchName: String? = nil,
         watches: Int? = nil, hidesSpecials: Bool? = nil, selectedShows: [String]? = nil, source: String? = nil, showsHidden: Int = 0,
-        settingsChanged: Bool = false
+        settingsChanged: Bool = false, hiddenShows: [String]? = nil
     ) {
         self.action = action
         self.count = count
@@ -107,6 +111,7 @@ public struct ChangeDetail: Sendable, Hashable, Codable {
         self.watches = watches
         self.hidesSpecials = hidesSpecials
         self.selectedShows = selectedShows
+        self.hiddenShows = hiddenShows
         self.source = source
         self.showsHidden = showsHidden
         self.settingsChanged = settingsChanged

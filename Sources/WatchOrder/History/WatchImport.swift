@@ -15,7 +15,7 @@ public struct WatchToImport: Sendable, Hashable {
     }
 }
 
-/// A show's status changed by an import (a show archived on the other service is hidden here).
+/// A show's status changed by an import (a show archived on the other service is dropped here).
 public struct ShowStatusChange: Sendable, Hashable {
     /// The show's id.
     public var showID: String

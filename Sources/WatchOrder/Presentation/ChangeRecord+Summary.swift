@@ -37,6 +37,8 @@ extension ChangeDetail {
             return "Unskipped \(Self.count(count, "episode"))"
         case .showStatus:
             return "\(show ?? "A show"): \((statusBefore ?? .watching).rawValue) → \((statusAfter ?? .watching).rawValue)"
+        case .hiddenShows:
+            return (hiddenShows ?? []).isEmpty ? "No show hidden" : "Hidden: \((hiddenShows ?? []).joined(separator: ", "))"
         case .startRewatch:
             return "Started the rewatch \"\(rewatchName ?? "")\""
         case .endRewatch:
@@ -51,7 +53,7 @@ extension ChangeDetail {
             return marked("Imported") + (settingsChanged ? "; settings changed" : "")
         case .importWatches:
             return "Imported \(Self.count(count, "watch")) from \(source ?? "a file")"
-                + (showsHidden > 0 ? ", \(Self.count(showsHidden, "show")) hidden" : "")
+                + (showsHidden > 0 ? ", \(Self.count(showsHidden, "show")) hidden or dropped" : "")
         default:
             return action.rawValue
         }

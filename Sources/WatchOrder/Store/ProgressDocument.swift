@@ -12,6 +12,9 @@ struct ProgressDocument: Sendable, Hashable, Codable {
     var hidesSpecials: Bool
     /// The selected show ids; `nil` for all.
     var selectedShows: [String]?
+    /// The shows hidden or dropped, by id (`{"constantine": "hidden"}`); absent in files written
+    /// before statuses were carried, and then left as they are by an import.
+    var showStatus: [String: ShowStatus]?
 
     /// Creates a document from a checklist.
     init(exported: Date, checklist: Checklist) {
@@ -20,6 +23,7 @@ struct ProgressDocument: Sendable, Hashable, Codable {
         watched = checklist.watched.sorted()
         hidesSpecials = checklist.hidesSpecials
         selectedShows = checklist.selectedShows.map { $0.sorted() }
+        showStatus = checklist.showStatus
     }
 
     /// The document as pretty-printed JSON with ISO 8601 dates.

@@ -21,8 +21,10 @@ public struct ProgressImportReport: Sendable, Hashable {
     public var hidesSpecials: Change<Bool>?
     /// The change of ``Checklist/selectedShows`` (`nil` for every show), when it changed.
     public var selectedShows: Change<Set<String>?>?
-    /// Show ids the file selects that no stored show has: left out of the selection. When every id
-    /// it selects is unknown the selection is left as it was.
+    /// The change of ``Checklist/showStatus`` (the shows hidden or dropped), when it changed.
+    public var showStatus: Change<[String: ShowStatus]>?
+    /// Show ids the file selects, hides or drops that no stored show has: left out. When every id it
+    /// selects is unknown the selection is left as it was.
     public var unknownShows: [String]
     /// Whether nothing was written (a dry run).
     public var dryRun: Bool
@@ -30,8 +32,9 @@ public struct ProgressImportReport: Sendable, Hashable {
     /// Creates a report.
     public init(
         watches: WatchSummary = WatchSummary(), hidesSpecials: Change<Bool>? = nil, selectedShows: Change<Set<String>?>? = nil,
-        unknownShows: [String] = [], dryRun: Bool = false
+        unknownShows: [String] = [], dryRun: Bool = false, showStatus: Change<[String: ShowStatus]>? = nil
     ) {
+        self.showStatus = showStatus
         self.watches = watches
         self.hidesSpecials = hidesSpecials
         self.selectedShows = selectedShows

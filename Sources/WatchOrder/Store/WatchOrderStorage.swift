@@ -101,6 +101,9 @@ public protocol WatchOrderStorage: Sendable {
     /// Sets a show's status at `date` (`nil`: now); the status before.
     @discardableResult
     func setStatus(_ status: ShowStatus, ofShow showID: String, changedAt date: Date?) async throws(WatchOrderStoreError) -> ShowStatus
+    /// Makes exactly `ids` the hidden shows at `date` (`nil`: now), in one change, clearing a
+    /// selection of shows (see ``WatchOrderStore/setHiddenShows(_:changedAt:)``).
+    func setHiddenShows(_ ids: Set<String>, changedAt date: Date?) async throws(WatchOrderStoreError)
     /// Starts a rewatch session over `shows` (empty: every show).
     @discardableResult
     func startRewatch(named name: String, shows: Set<String>, startedAt date: Date?) async throws(WatchOrderStoreError) -> RewatchSession
@@ -204,6 +207,11 @@ extension WatchOrderStorage {
     @discardableResult
     public func setStatus(_ status: ShowStatus, ofShow showID: String) async throws(WatchOrderStoreError) -> ShowStatus {
         try await setStatus(status, ofShow: showID, changedAt: nil)
+    }
+
+    /// Makes exactly `ids` the hidden shows, now.
+    public func setHiddenShows(_ ids: Set<String>) async throws(WatchOrderStoreError) {
+        try await setHiddenShows(ids, changedAt: nil)
     }
 
     /// Starts a rewatch session now, over `shows` (empty: every show).

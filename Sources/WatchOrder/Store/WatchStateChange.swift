@@ -30,7 +30,7 @@ public struct WatchStateChange: Sendable, Hashable {
     /// Whether the ordering rules, the show priority or the order in use (a named order chosen,
     /// changed or removed) changed: the watch order may differ.
     public var rulesChanged: Bool
-    /// Whether the view settings changed (specials hidden, shows selected).
+    /// Whether the view settings changed (specials hidden, shows selected, shows hidden or shown again).
     public var settingsChanged: Bool
 
     /// Creates a change.
@@ -98,7 +98,8 @@ extension WatchState {
             rulesChanged: rules != earlier.rules || showPriority != earlier.showPriority || order != earlier.order
                 || lists.map(\.show) != earlier.lists.map(\.show),
             settingsChanged: checklist.hidesSpecials != earlier.checklist.hidesSpecials
-                || checklist.selectedShows != earlier.checklist.selectedShows)
+                || checklist.selectedShows != earlier.checklist.selectedShows
+                || checklist.hiddenShows != earlier.checklist.hiddenShows)
     }
 }
 

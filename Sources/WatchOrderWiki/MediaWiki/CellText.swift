@@ -1,12 +1,31 @@
 import Foundation
 import HTMLScrape
 
-/// Reads a table cell's text in pieces: split at `<hr>` (two episodes in one row) and at `<br>`
-/// (alternate titles), leaving out footnote `<sup>` markers and hidden spans.
+/// Reads a table cell's text in pieces: split at `<hr>` (two episodes in one row) and at `<br>` or
+/// a block's edge (alternate titles), leaving out footnote `<sup>` markers and hidden spans.
 enum CellText {
-    /// The cell's text split at `<hr>`, each part split at `<br>`; white space collapsed.
+    /// Elements a browser draws on lines of their own: where one starts or ends, a line ends.
+    static let blocks: Set<String> = [
+        "address", "article", "aside", "blockquote", "caption", "center", "dd", "details", "div", "dl", "dt",
+        "figcaption", "figure", "footer", "h1", "h2", "h3", "h4", "h5", "h6", "header", "li", "main", "nav",
+        "ol", "p", "pre", "section", "summary", "table", "tr", "ul",
+    ]
+
+    /// The nearest block element around `node` inside `cell` (the cell itself when there is none).
+    private static func block(around node: Node, in cell: Element) -> Node {
+        var current = node.parent
+        while let element = current?.element, element != cell {
+            if blocks.contains(element.localName) { return element.node }
+            current = element.node.parent
+        }
+        return cell.node
+    }
+
+    /// The cell's text split at `<hr>`, each part split into lines at `<br>` and where a block
+    /// (`<div>`, `<p>`, a list item…) starts or ends; white space collapsed.
     static func pieces(of cell: Element) -> [[String]] {
         var parts: [[String]] = [[""]]
+        var lastBlock: Node?
         var skipUntilPast: Node?
         for node in cell.node.descendants {
             if let skip = skipUntilPast {
@@ -25,6 +44,11 @@ enum CellText {
                 continue
             }
             if let data = node.data, node.kind == .text {
+                let block = block(around: node, in: cell)
+                if let lastBlock, lastBlock != block, !(parts[parts.count - 1].last ?? "").allSatisfy(\.isWhitespace) {
+                    parts[parts.count - 1].append("")
+                }
+                lastBlock = block
                 parts[parts.count - 1][parts[parts.count - 1].count - 1] += data
             }
         }

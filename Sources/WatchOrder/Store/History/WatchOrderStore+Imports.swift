@@ -66,7 +66,8 @@ extension WatchOrderStore {
     ///
     /// The selection of shows is validated: ids no stored show has are left out and reported, and a
     /// file whose every selected id is unknown leaves the selection as it was — an import never
-    /// leaves the owner with nothing selected.
+    /// leaves the owner with nothing selected. The file's hidden and dropped shows (when it carries
+    /// them) replace the owner's.
     ///
     /// - Parameters:
     ///   - data: the exported document, as ``exportProgress(exportedAt:)`` writes it.
@@ -109,8 +110,20 @@ extension WatchOrderStore {
                         report.selectedShows = .init(from: before.selectedShows, to: selection)
                         try settings.write(.selectedShows, OwnerSettings.value(selectedShows: selection), in: db)
                     }
+                    if let wanted = document.showStatus {
+                        // The file's hidden and dropped shows replace the owner's (shows it does not know are left out).
+                        let stored = try CatalogueTables.showIDs(db)
+                        let known = wanted.filter { stored.contains($0.key) && $0.value != .watching }
+                        report.unknownShows = Array(Set(report.unknownShows).union(wanted.keys.filter { !stored.contains($0) })).sorted()
+                        if known != before.showStatus {
+                            report.showStatus = .init(from: before.showStatus, to: known)
+                            for showID in Set(before.showStatus.keys).union(known.keys).sorted() where known[showID] != before.showStatus[showID] {
+                                try watches.setStatus(known[showID] ?? .watching, ofShow: showID, at: now, in: db)
+                            }
+                        }
+                    }
                     var detail = ChangeDetail(.importProgress, report.watches)
-                    detail.settingsChanged = report.hidesSpecials != nil || report.selectedShows != nil
+                    detail.settingsChanged = report.hidesSpecials != nil || report.selectedShows != nil || report.showStatus != nil
                     return (report, detail)
                 }
                 return dryRun ? .rollback : .commit

@@ -223,8 +223,9 @@ extension WatchOrderStore {
         }
     }
 
-    /// Sets a show's status: hidden or dropped shows leave up next (their episodes, watches and
-    /// history are kept); ``ShowStatus/watching`` brings a show back.
+    /// Sets a show's status: a hidden show is shown nowhere, a dropped one leaves up next and coming
+    /// soon (see ``Checklist``; their episodes, watches and history are kept either way);
+    /// ``ShowStatus/watching`` brings a show back.
     ///
     /// - Returns: the status the show had before.
     @discardableResult
@@ -237,6 +238,28 @@ extension WatchOrderStore {
                 let before = try watches.status(ofShow: showID, in: db)
                 if status != before { try watches.setStatus(status, ofShow: showID, at: time, in: db) }
                 return (before, ChangeDetail(.showStatus, show: showID, statusBefore: before, statusAfter: status))
+            }
+        }
+    }
+
+    /// Sets the one "hidden" setting: afterwards exactly `ids` are hidden (shown nowhere, see
+    /// ``Checklist``). Other hidden shows are shown again, dropped shows not named stay dropped, and a
+    /// selection of shows made with ``setSelectedShows(_:)`` is cleared — its unselected shows are
+    /// what `ids` hides now. One logged change (one ``undo(undoneAt:)``); nothing is logged when the
+    /// shows hidden already are these and nothing is selected.
+    public func setHiddenShows(_ ids: Set<String>, changedAt date: Date?) async throws(WatchOrderStoreError) {
+        let (time, log, watches, settings) = (date ?? clock.now, changeLog, watches, settings)
+        try await database.write { db in
+            try log.record(.showStatus, at: time, in: db) { db in
+                let statuses = try watches.statusByShow(db)
+                for (showID, status) in statuses.sorted(by: { $0.key < $1.key }) where status == .hidden && !ids.contains(showID) {
+                    try watches.setStatus(.watching, ofShow: showID, at: time, in: db)
+                }
+                for showID in ids.sorted() where statuses[showID] != .hidden {
+                    try watches.setStatus(.hidden, ofShow: showID, at: time, in: db)
+                }
+                try settings.write(.selectedShows, nil, in: db)
+                return ((), ChangeDetail(.hiddenShows, hiddenShows: ids.sorted()))
             }
         }
     }

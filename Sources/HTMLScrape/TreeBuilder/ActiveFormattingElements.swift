@@ -148,10 +148,15 @@ struct ActiveFormattingElements: Sendable {
 
     /// Replaces the element of the entry at a position by a copy of it (same name and attributes).
     mutating func replace(at position: Int, with node: Int32) {
-        let name = entries[position].name
-        note(entries[position].node, name: name, -1)
+        // The name stays, so only the membership of the two nodes changes.
+        let old = Int(entries[position].node)
         entries[position].node = node
-        note(node, name: name, 1)
+        membership[old] &-= 1
+        let index = Int(node)
+        if index >= membership.count {
+            membership.append(contentsOf: repeatElement(0, count: max(index + 1 - membership.count, membership.count, 64)))
+        }
+        membership[index] &+= 1
     }
 
     /// Removes the entry holding `node`, if any.

@@ -107,7 +107,7 @@ extension PlannerStore {
     func require<Result: Sendable>(_ id: Int, change: @escaping @Sendable (inout TrackedShow) throws -> Result) async throws -> Result {
         do {
             return try await update(id: id, change)
-        } catch PlannerStoreError.notFound(id) {
+        } catch let error as PlannerStoreError where error.code == .notFound && error.id == id {
             throw CommandLineError.notTracked(id)
         }
     }

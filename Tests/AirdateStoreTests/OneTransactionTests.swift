@@ -1,3 +1,4 @@
+import AirdateTestSupport
 import AirdateCore
 import AirdateStore
 import AnimePlanner
@@ -55,7 +56,7 @@ struct OneTransactionTests {
         holder.value = interloper
         interloper.arm()
         let summary = try await store.watch(through: Self.id(3), at: Self.clock)
-        await interloper.finish()
+        try await interloper.finish()
         // Split into a read and a write, the mark would read the order with part 2, the refresh
         // would commit in between, and the mark would report part 2 as "no stored episode".
         #expect(interloper.wasBlocked, "the other connection wrote while the mark held no lock")
@@ -76,7 +77,7 @@ struct OneTransactionTests {
         holder.value = interloper
         interloper.arm()
         let summary = try await store.watch(show: "alpha", season: 1, at: Self.clock)
-        await interloper.finish()
+        try await interloper.finish()
         #expect(interloper.wasBlocked)
         #expect(summary.unknown.isEmpty)
         #expect(summary.newlyWatched == [Self.id(1), Self.id(2), Self.id(3)])
@@ -92,7 +93,7 @@ struct OneTransactionTests {
         holder.value = interloper
         interloper.arm()
         let summary = try await store.watchNext(at: Self.clock)
-        await interloper.finish()
+        try await interloper.finish()
         // Reading up next, then marking, would find part 1, see it marked meanwhile, and mark nothing new.
         #expect(interloper.wasBlocked)
         #expect(summary.newlyWatched == [Self.id(1)])
@@ -145,7 +146,7 @@ struct OneTransactionTests {
             """.utf8)
         reader.arm()
         let summary = try await store.importProgress(document)
-        await reader.finish()
+        try await reader.finish()
         #expect(summary.newlyWatched == [Self.id(1), Self.id(2)])
         #expect(log.take() == [.write])
         // Before its commit, the import is invisible; in three transactions, the second would show
@@ -174,7 +175,7 @@ struct OneTransactionTests {
         holder.value = interloper
         interloper.arm()
         let outcome = try await store.autoArchive(at: Self.clock)
-        await interloper.finish()
+        try await interloper.finish()
         #expect(interloper.wasBlocked)
         #expect(outcome.archived.map(\.id) == [finale.id])
         // Read, then written back whole in a second transaction, the archive would put back "Finale".
@@ -204,7 +205,7 @@ struct OneTransactionTests {
             countdown.archived = Date(timeIntervalSince1970: 1_769_904_000)
             return countdown.archived
         }
-        await interloper.finish()
+        try await interloper.finish()
         #expect(log.take() == [.write])
         #expect(interloper.wasBlocked)
         #expect(archived == Date(timeIntervalSince1970: 1_769_904_000))
@@ -260,7 +261,7 @@ struct OneTransactionTests {
             show.pause(on: today)
             return show.state
         }
-        await interloper.finish()
+        try await interloper.finish()
         #expect(log.take() == [.write])
         #expect(interloper.wasBlocked)
         #expect(state != .active)
@@ -336,18 +337,18 @@ struct OneTransactionTests {
         let countdowns = try CountdownStore(path: try TestPaths.temporaryDatabase("countdowns.sqlite"), probe: probe)
         let finale = try Self.passed("Finale"), premiere = try Self.passed("Premiere"), special = try Self.passed("Special")
         try await check("CountdownStore.insert(_:) one", writes: true) { try await countdowns.insert(finale) }
-        try await check("CountdownStore.insert(_:) several", writes: true) { try await countdowns.insert([premiere]) }
+        try await check("CountdownStore.insert(_:) several", writes: true) { try await countdowns.insert(contentsOf: [premiere]) }
         try await check("CountdownStore.all()", writes: false) { _ = try await countdowns.all() }
         try await check("CountdownStore.countdown(id:)", writes: false) { _ = try await countdowns.countdown(id: finale.id) }
         try await check("CountdownStore.countdowns(matching:sortedBy:at:)", writes: false) { _ = try await countdowns.countdowns(at: Self.clock) }
         try await check("CountdownStore.update(_:) one", writes: true) { try await countdowns.update(finale) }
-        try await check("CountdownStore.update(_:) several", writes: true) { try await countdowns.update([finale, premiere]) }
+        try await check("CountdownStore.update(_:) several", writes: true) { try await countdowns.update(contentsOf: [finale, premiere]) }
         try await check("CountdownStore.update(id:_:)", writes: true) { try await countdowns.update(id: finale.id) { $0.note = "n" } }
-        try await check("CountdownStore.save(_:)", writes: true) { try await countdowns.save([special]) }
+        try await check("CountdownStore.save(_:)", writes: true) { try await countdowns.save(contentsOf: [special]) }
         try await check("CountdownStore.autoArchive(at:)", writes: true) { try await countdowns.autoArchive(at: Self.clock) }
         try await check("CountdownStore.delete(id:)", writes: true) { try await countdowns.delete(id: special.id) }
         var json = Data()
-        try await check("CountdownStore.exportJSON(at:)", writes: false) { json = try await countdowns.exportJSON(at: Date()) }
+        try await check("CountdownStore.exportJSON(timestamp:)", writes: false) { json = try await countdowns.exportJSON(timestamp: Date()) }
         try await check("CountdownStore.importJSON(_:)", writes: true) { try await countdowns.importJSON(json) }
 
         let plans = try PlannerStore(path: try TestPaths.temporaryDatabase("plans.sqlite"), probe: probe)

@@ -1,3 +1,4 @@
+import AirdateTestSupport
 import AirdateCore
 import AirdateStore
 import Clocks
@@ -76,11 +77,12 @@ struct StoreDatabaseTests {
             _ = try StoreDatabase<StoreError>(path: path, migrator: NoteSchema.migrator)
             Issue.record("garbage was opened as a database")
         } catch {
-            guard case .corrupt(let errorPath, _) = error else {
+            guard error.code == .corrupt else {
                 Issue.record("expected corrupt, got \(error)")
                 return
             }
-            #expect(errorPath == path)
+            #expect(error.path == path)
+            #expect(error.underlying != nil, "SQLite's own error is kept")
             #expect(error.errorDescription?.contains("not a usable database") == true)
         }
     }
@@ -94,7 +96,7 @@ struct StoreDatabaseTests {
             _ = try StoreDatabase<StoreError>(path: path, migrator: NoteSchema.migrator)
             Issue.record("a database was opened inside a file")
         } catch {
-            guard case .cannotOpen(_, let reason) = error else {
+            guard error.code == .cannotOpen, let reason = error.reason else {
                 Issue.record("expected cannotOpen, got \(error)")
                 return
             }
@@ -105,7 +107,7 @@ struct StoreDatabaseTests {
                                               migrator: NoteSchema.migrator, readOnly: true)
             Issue.record("a missing file was opened read-only")
         } catch {
-            guard case .cannotOpen = error else {
+            guard error.code == .cannotOpen else {
                 Issue.record("expected cannotOpen, got \(error)")
                 return
             }
@@ -135,11 +137,11 @@ struct StoreDatabaseTests {
         let error = await #expect(throws: StoreError.self) {
             try await database.write { db in try db.execute(sql: "INSERT INTO note (text) VALUES ('late')") }
         }
-        guard case .busy(let reportedPath, let waited) = error else {
+        guard let error, error.code == .busy, let waited = error.waited else {
             Issue.record("expected busy, got \(String(describing: error))")
             return
         }
-        #expect(reportedPath == path)
+        #expect(error.path == path)
         // What it really waited: the whole busy timeout (a hang bound above, not a speed bound).
         #expect(waited >= .milliseconds(990) && waited < .seconds(120), "\(waited)")
         try await holder.writeWithoutTransaction { db in try db.execute(sql: "ROLLBACK") }
@@ -221,8 +223,7 @@ struct StoreDatabaseTests {
             }
         }
         // Released once the body has met the lock at least once (a hang bound only).
-        let deadline = ContinuousClock.now + .seconds(120)
-        while attempts.value < 2, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
+        try await waitUntil("the body to meet the other connection's lock", poll: .milliseconds(5)) { attempts.value >= 2 }
         try await holder.writeWithoutTransaction { db in
             try db.execute(sql: "INSERT INTO note (text) VALUES ('theirs')")
             try db.execute(sql: "COMMIT")
@@ -323,20 +324,20 @@ actor Seen {
     private(set) var all: [[String]] = []
     func add(_ value: [String]) { all.append(value) }
 
-    /// Waits (up to 60 s, a hang bound) until `condition` holds.
+    /// Waits (up to 300 s, a hang bound) until `condition` holds.
     func waitFor(_ condition: @Sendable ([[String]]) -> Bool) async throws {
-        let deadline = ContinuousClock.now.advanced(by: .seconds(300))
+        let deadline = ContinuousClock.now.advanced(by: hangBound)
         while !condition(all) {
-            guard ContinuousClock.now < deadline else { throw CancellationError() }
+            guard ContinuousClock.now < deadline else { throw HangError("the observation's values to satisfy the test (last: \(all.last ?? []))", after: hangBound) }
             try await Task.sleep(for: .milliseconds(5))
         }
     }
 
     /// Advances `clock` by `step` until `condition` holds (up to 300 s of real time, a hang bound).
     func waitFor(advancing clock: TestClock<Duration>, by step: Duration, _ condition: @Sendable ([[String]]) -> Bool) async throws {
-        let deadline = ContinuousClock.now.advanced(by: .seconds(300))
+        let deadline = ContinuousClock.now.advanced(by: hangBound)
         while !condition(all) {
-            guard ContinuousClock.now < deadline else { throw CancellationError() }
+            guard ContinuousClock.now < deadline else { throw HangError("the observation's values to satisfy the test as the test clock moved (last: \(all.last ?? []))", after: hangBound) }
             await clock.advance(by: step)
             try await Task.sleep(for: .milliseconds(20))
         }

@@ -66,7 +66,7 @@ struct AnimeTests {
             #expect(home.contains("2 episodes to watch today."))
             #expect(home.contains("plan-status on-track\">on track"))
 
-            let logged = try await Self.post(client, "/anime/watched", [("id", "457"), ("episode", "5"), ("return", "/anime/calendar")])
+            let logged = try await Self.post(client, "/anime/watch", [("id", "457"), ("episode", "5"), ("return", "/anime/calendar")])
             #expect(logged.status == .seeOther)
             #expect(logged.headers[.location] == "/anime/calendar")
             #expect(try await store.show(id: 457)?.watchedThrough == 5)
@@ -122,20 +122,20 @@ struct AnimeTests {
             }
             let unknown = try await client.execute(uri: "/anime/plan?id=999999", method: .get)
             #expect(unknown.status == .notFound)
-            let notTracked = try await Self.post(client, "/anime/watched", [("id", "457"), ("episode", "3")])
+            let notTracked = try await Self.post(client, "/anime/watch", [("id", "457"), ("episode", "3")])
             #expect(notTracked.status == .notFound)
             _ = try await Self.post(client, "/anime/add", [("id", "457"), ("per_day", "2")])
-            let beyond = try await Self.post(client, "/anime/watched", [("id", "457"), ("episode", "27")])
+            let beyond = try await Self.post(client, "/anime/watch", [("id", "457"), ("episode", "27")])
             #expect(beyond.status == .unprocessableContent)
             #expect((try WebTest.json(beyond)["error"] as? String)?.isEmpty == false)
-            let badEpisode = try await Self.post(client, "/anime/watched", [("id", "457"), ("episode", "x")])
+            let badEpisode = try await Self.post(client, "/anime/watch", [("id", "457"), ("episode", "x")])
             #expect(badEpisode.status == .badRequest)
             let offline = WebTest.text(try await client.execute(uri: "/anime/search?q=no%20such%20anime", method: .get))
             #expect(offline.contains("The offline snapshot records the searches: bocchi the rock"))
         }
     }
 
-    @Test("`animeplan watched` in another process reaches /anime/events")
+    @Test("`animeplan watch` in another process reaches /anime/events")
     func otherProcess() async throws {
         let animeplan = try #require(WebPrograms.path("animeplan"), "the animeplan example is built with the tests")
         let (web, store, path) = try await Self.app()
@@ -146,7 +146,7 @@ struct AnimeTests {
             let stream = try LoopbackConnection(port: port)
             stream.get("/anime/events")
             try await stream.read { $0.body.contains(": connected") }
-            let status = try await WebPrograms.run(animeplan, ["watched", "457", "4", "--db", path, "--offline", "--tz", "UTC"])
+            let status = try await WebPrograms.run(animeplan, ["watch", "457", "4", "--db", path, "--offline", "--tz", "UTC"])
             #expect(status == 0)
             try await stream.read { $0.body.contains("event: change") }
         }

@@ -1,3 +1,4 @@
+import AirdateTestSupport
 import Foundation
 import Testing
 
@@ -12,7 +13,7 @@ struct AnimePlanImportTests {
 
     /// A file of `Fixtures/myanimelist/`.
     static func fixture(_ name: String) -> String {
-        ProgramRun.packageRoot.appendingPathComponent("Fixtures/myanimelist/\(name)").path
+        TestPaths.packageRoot.appendingPathComponent("Fixtures/myanimelist/\(name)").path
     }
 
     /// The widest line of `text`, in terminal columns (CJK and emoji count two).
@@ -149,7 +150,7 @@ struct AnimePlanImportTests {
 
     @Test("every animeplan command the README shows with its output prints that output")
     func readmeOutputsMatch() async throws {
-        let readme = try String(contentsOf: ProgramRun.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
         let blocks = readme.components(separatedBy: "```sh\n").dropFirst().map { $0.components(separatedBy: "\n```")[0] }
         let shown = blocks.filter { $0.hasPrefix("$ swift run animeplan ") }
         #expect(!shown.isEmpty, "the README shows an animeplan run")
@@ -159,7 +160,7 @@ struct AnimePlanImportTests {
             let scratch = try Scratch()
             defer { scratch.remove() }
             let run = try await ProgramRun.run("animeplan", arguments + ["--db", scratch.db], environment: ["COLUMNS": "80"],
-                                               in: ProgramRun.packageRoot)
+                                               in: TestPaths.packageRoot)
             #expect(run.status == 0, "\(arguments): \(run.stderr)")
             #expect(run.stdout == lines.dropFirst().joined(separator: "\n") + "\n", "README: \(lines[0])")
         }
@@ -196,7 +197,7 @@ struct AnimePlanImportTests {
         let scratch = try Scratch()
         defer { scratch.remove() }
         #expect(try await Self.run(scratch, ["add", "457", "--per-day", "2"]).status == 0)
-        #expect(try await Self.run(scratch, ["watched", "457", "1"]).status == 0)
+        #expect(try await Self.run(scratch, ["watch", "457", "1"]).status == 0)
         let before = try await Self.run(scratch, ["calendar", "--days", "20", "--json"])
         let statsBefore = try await Self.run(scratch, ["stats", "--json"])
         #expect(try await Self.run(scratch, ["pause", "457"]).status == 0)
@@ -264,7 +265,7 @@ struct AnimePlanImportTests {
         let scratch = try Scratch()
         defer { scratch.remove() }
         let typo = scratch.folder.appendingPathComponent("typo/dir/x.sqlite").path
-        let commands: [[String]] = [["today"], ["stats"], ["calendar"], ["add", "457", "--per-day", "2"], ["watched", "457", "1"],
+        let commands: [[String]] = [["today"], ["stats"], ["calendar"], ["add", "457", "--per-day", "2"], ["watch", "457", "1"],
                                     ["pause", "457"], ["export", scratch.file("out.ics")],
                                     ["import", "--from", "mal", Self.fixture("animelist.xml"), "--dry-run"]]
         for command in commands {
@@ -287,7 +288,7 @@ struct AnimePlanImportTests {
         let scratch = try Scratch()
         defer { scratch.remove() }
         #expect(try await Self.run(scratch, ["add", "457", "--per-day", "2"]).status == 0)
-        expectOneLineError(try await Self.run(scratch, ["watched", "457", "-3"]), program: "animeplan", status: 1,
+        expectOneLineError(try await Self.run(scratch, ["watch", "457", "-3"]), program: "animeplan", status: 1,
                            containing: ["-3", "out of range"])
         expectOneLineError(try await Self.run(scratch, ["add", "-5", "--per-day", "2"]), program: "animeplan", status: 1,
                            containing: ["-5", "out of range"])

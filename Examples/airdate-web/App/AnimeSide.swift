@@ -12,8 +12,8 @@ import NIOCore
 /// The anime planner's side of the app (`/anime…`): the `animeplan --db` database, and Jikan
 /// (the recorded snapshot offline, the default) for search and for the shows' details.
 public struct AnimeSide: Sendable {
-    /// The database `animeplan --db` uses.
-    public let store: PlannerStore
+    /// The plans' storage: the database `animeplan --db` uses (a `PlannerStore`), or any other.
+    public let store: any PlannerStorage
     /// Jikan, live or over the snapshot.
     public let client: Jikan
     /// Whether Jikan's answers come from the snapshot.
@@ -23,7 +23,7 @@ public struct AnimeSide: Sendable {
     public let fixedToday: CalendarDay?
 
     /// The anime side on `store` and `client`.
-    public init(store: PlannerStore, client: Jikan, isOffline: Bool, fixedToday: CalendarDay?) {
+    public init(store: any PlannerStorage, client: Jikan, isOffline: Bool, fixedToday: CalendarDay?) {
         self.store = store
         self.client = client
         self.isOffline = isOffline
@@ -39,7 +39,7 @@ public struct AnimeSide: Sendable {
     public static let offlineQueries = ["bocchi the rock", "fullmetal alchemist brotherhood", "mob psycho 100 iii", "mushishi", "your name"]
 
     /// Offline: Jikan over the recorded snapshot, today 2022-11-14 (what `animeplan --offline` takes).
-    public static func offline(store: PlannerStore, folder: URL = snapshotFolder) throws -> AnimeSide {
+    public static func offline(store: any PlannerStorage, folder: URL = snapshotFolder) throws -> AnimeSide {
         var configuration = Jikan.configuration()
         configuration.rateLimits = []
         let transport = try SnapshotTransport(folder: folder, pathPrefix: "/v4") { _ in
@@ -63,12 +63,12 @@ public struct AnimeSide: Sendable {
         return ViewingPlanner(clock: .fixed(at: fixedToday.start(in: clock.timeZone).addingTimeInterval(12 * 3600), timeZone: clock.timeZone))
     }
 
-    /// Every tracked show, caught up to today in memory (planned days that passed unwatched are
-    /// planned again from today): what every view shows. Nothing is written by reading.
+    /// Every tracked show as it stands today (`PlannerOverview`: planned days that passed unwatched
+    /// are planned again from today, in memory), by title: what every view shows. Nothing is written
+    /// by reading.
     func shows(_ planner: ViewingPlanner) async throws -> [TrackedShow] {
-        var shows = try await store.all()
-        for index in shows.indices { _ = shows[index].catchUp(on: planner.today, planner: planner) }
-        return shows.sorted { $0.show.title.localizedCaseInsensitiveCompare($1.show.title) == .orderedAscending }
+        PlannerOverview(try await store.all(), planner: planner).shows
+            .sorted { $0.show.title.localizedCaseInsensitiveCompare($1.show.title) == .orderedAscending }
     }
 }
 
@@ -130,8 +130,8 @@ extension Routes {
     static func planError(_ error: any Error) -> WebError {
         if let error = error as? WebError { return error }
         if let error = error as? PlannerStoreError {
-            if case .store(let failure) = error { return WebError.store(failure) }
-            if case .notFound(let id) = error { return WebError.notFound("The show \(id) is not tracked; add it from /anime/search.") }
+            if let failure = error.storeError { return WebError.store(failure) }
+            if error.code == .notFound { return WebError.notFound("The show \(error.id.map(String.init) ?? "") is not tracked; add it from /anime/search.") }
         }
         if error is PlanError || error is ProgressError { return WebError(.unprocessableContent, ErrorText.line(error)) }
         if error is APIClientError { return WebError.upstream(error) }
@@ -207,8 +207,9 @@ extension Routes {
         return redirect(to: "/anime#show-\(form.id)")
     }
 
-    /// "I am at episode N now": logs up to N today and re-plans the rest.
-    @Sendable func animeWatched(_ request: Request, context: WebContext) async throws -> Response {
+    /// "I am at episode N now": logs up to N today and re-plans the rest (`POST /anime/watch`; the
+    /// former `/anime/watched` too).
+    @Sendable func animeWatch(_ request: Request, context: WebContext) async throws -> Response {
         let side = try anime()
         let planner = side.planner(app.clock)
         let form = try await body(request, context: context)
@@ -220,7 +221,7 @@ extension Routes {
         }
         do {
             try await side.store.update(id: id) { show in
-                try show.recordProgress(atEpisode: episode, on: planner.today, planner: planner)
+                try show.watch(through: episode, on: planner.today, planner: planner)
             }
         } catch { throw Self.planError(error) }
         return redirect(to: safeReturn(form["return"] ?? "/anime"))

@@ -1,13 +1,12 @@
+import AirdateTestSupport
 import AirdateCore
 import Foundation
 import Testing
-@testable import AnimePlannerMAL
+@testable import AnimePlannerImport
 
 /// The files in `Fixtures/myanimelist/`, written here in the shape of MyAnimeList's anime list export.
 enum MALFixtures {
-    static let folder = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/myanimelist")
+    static let folder = TestPaths.fixtures("myanimelist")
 
     static func data(_ name: String) throws -> Data {
         try Data(contentsOf: folder.appendingPathComponent(name))

@@ -151,10 +151,21 @@ struct OpenElements: Sendable {
 
     /// Pushes an element.
     mutating func push(_ node: Int32, _ info: OpenElementInfo) {
+        let position = entries.count
         entries.append(OpenEntry(node: node, info: info))
-        setPosition(node, entries.count - 1)
-        if Self.isBoundary(info, .normal) { defaultBoundaries.append(Int32(entries.count - 1)) }
-        track(node, info)
+        setPosition(node, position)
+        // `track` and the boundary test, with the namespace tested once.
+        if info.namespace == .html {
+            let id = Int(info.name.id)
+            if id >= htmlCounts.count {
+                htmlCounts.append(contentsOf: repeatElement(0, count: id + 64 - htmlCounts.count))
+            }
+            htmlCounts[id] &+= 1
+            if TagSets.defaultScope.contains(info.name) { defaultBoundaries.append(Int32(position)) }
+        } else {
+            foreignCount += 1
+            if Self.isBoundary(info, .normal) { defaultBoundaries.append(Int32(position)) }
+        }
     }
 
     /// Whether a formatting element (`a`, `b`, …, in the HTML namespace) is open: an O(1) look-up of

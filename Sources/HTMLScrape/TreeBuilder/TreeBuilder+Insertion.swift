@@ -132,9 +132,17 @@ extension TreeBuilder {
     }
 
     /// Inserts an HTML element that is popped at once (void elements), acknowledging `/>`.
+    ///
+    /// The spec pushes the element and pops it at once; nothing reads the stack in between, so it
+    /// never joins it (a push and a pop less per `<br>`, `<img>`, `<input>`, `<meta>`…).
     mutating func insertVoidElement(_ tag: StartTag) {
-        insertElement(tag)
-        open.pop()
+        let place = appropriatePlace()
+        if place.before == NodeArena.none {
+            _ = createHTMLElement(for: tag, appendingTo: place.parent)
+        } else {
+            let (element, _) = createElement(for: tag, namespace: .html)
+            arena.insert(element, into: place.parent, before: place.before)
+        }
         selfClosingAcknowledged = true
     }
 

@@ -2,13 +2,15 @@ import AirdateTestSupport
 import Foundation
 import Testing
 
-/// `animeplan`, every command, offline on the recorded Jikan snapshot (today is 2022-11-14 there):
+/// `animeplan`, every command, offline on the recorded Jikan snapshot with `--today 2022-11-14`:
 /// search, add, plan, pause, resume, drop, complete, today, watched, calendar, stats and export.
 @Suite("animeplan", .enabled(if: ProgramRun.programsFound, "the example programs are not built"))
 struct AnimePlanTests {
     /// Runs `animeplan` offline on the scratch database, in UTC.
     static func run(_ scratch: Scratch, _ arguments: [String], environment: [String: String] = [:]) async throws -> ProgramRun {
-        try await ProgramRun.run("animeplan", arguments + ["--offline", "--db", scratch.db, "--time-zone", "UTC"], environment: environment)
+        // The snapshot chooses the data, never the date: the day these expectations were written for is given.
+        let today = arguments.contains("--today") ? [] : ["--today", "2022-11-14"]
+        return try await ProgramRun.run("animeplan", arguments + ["--offline", "--db", scratch.db, "--time-zone", "UTC"] + today, environment: environment)
     }
 
     /// A database tracking Mushishi (457, 26 episodes) at two a day from 2022-11-14.
@@ -277,6 +279,26 @@ struct AnimePlanTests {
         expectOneLineError(try await Self.run(scratch, ["export", scratch.file("plan.txt")]), program: "animeplan", status: 64, containing: [".ics"])
         expectOneLineError(try await Self.run(scratch, ["export", "/nonexistent-airdate/plan.ics"]), program: "animeplan", status: 1,
                            containing: ["/nonexistent-airdate", "folder", "does not exist"])
+    }
+
+    @Test("--offline chooses the data, never the date: without --today, today is the real day")
+    func offlineTodayIsReal() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let utc = TimeZone(identifier: "UTC") ?? .gmt
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = utc
+        func day(_ date: Date) -> String {
+            let parts = calendar.dateComponents([.year, .month, .day], from: date)
+            return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
+        }
+        let before = day(Date())
+        let run = try await ProgramRun.run("animeplan", ["today", "--json", "--offline", "--db", scratch.db, "--time-zone", "UTC"])
+        let after = day(Date())
+        #expect(run.status == 0, "\(run.stderr)")
+        let today = try #require(try run.json() as? [String: Any])["today"] as? String
+        #expect(today == before || today == after, "today \(today ?? "none"), the real day \(before)")
+        #expect(today != "2022-11-14" || before == "2022-11-14")
     }
 
     @Test("a missing snapshot folder, a bad zone or a bad --today are one line each")

@@ -27,8 +27,9 @@ extension ProgramRun {
         executable: URL, _ arguments: [String], input: String = "", environment: [String: String] = [:],
         in directory: URL? = nil
     ) async throws -> ProgramRun {
-        let data = try TemporaryFiles.folder("\(executable.lastPathComponent)-data")
-        var variables: [String: String?] = ["NO_COLOR": nil, "XDG_DATA_HOME": data.path]
+        // A home of its own: a program that falls back on a default database never opens the user's.
+        var variables = try TemporaryFiles.homeOfItsOwn()
+        variables["NO_COLOR"] = .some(nil)
         for (name, value) in environment { variables[name] = value }
         return try await ProgramRun.run(executable, arguments, input: input, environment: variables, in: directory)
     }

@@ -1,5 +1,6 @@
-public import AirdateCore
+import AirdateCore
 import AirdateHTTP
+import AirdateOfflineData
 import AirdateStore
 public import AnimePlanner
 import AnimePlannerJikan
@@ -18,36 +19,33 @@ public struct AnimeSide: Sendable {
     public let client: Jikan
     /// Whether Jikan's answers come from the snapshot.
     public let isOffline: Bool
-    /// The day taken as today (offline: 2022-11-14, the snapshot's day, as `animeplan --offline`), or
-    /// `nil` for the clock's.
-    public let fixedToday: CalendarDay?
 
-    /// The anime side on `store` and `client`.
-    public init(store: any PlannerStorage, client: Jikan, isOffline: Bool, fixedToday: CalendarDay?) {
+    /// The anime side on `store` and `client`. Today is the app clock's, offline too: the snapshot
+    /// chooses the data, never the date.
+    public init(store: any PlannerStorage, client: Jikan, isOffline: Bool) {
         self.store = store
         self.client = client
         self.isOffline = isOffline
-        self.fixedToday = fixedToday
     }
 
-    /// `Fixtures/jikan/` of this package.
-    public static let snapshotFolder = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/jikan")
+    /// The recorded Jikan answers installed with the program (the snapshot `animeplan --offline`
+    /// reads), or `nil` when it was installed without its resource bundle.
+    public static var snapshotFolder: URL? { OfflineData.jikan }
 
     /// The titles searched offline, one per recorded search.
     public static let offlineQueries = ["bocchi the rock", "fullmetal alchemist brotherhood", "mob psycho 100 iii", "mushishi", "your name"]
 
-    /// Offline: Jikan over the recorded snapshot, today 2022-11-14 (what `animeplan --offline` takes).
-    public static func offline(store: any PlannerStorage, folder: URL = snapshotFolder) throws -> AnimeSide {
+    /// Offline: Jikan over the recorded snapshot in `folder` (the installed one unless given), as
+    /// `animeplan --offline` reads it.
+    public static func offline(store: any PlannerStorage, folder: URL? = snapshotFolder) throws -> AnimeSide {
+        guard let folder else { throw SnapshotError(folder: "Airdate_AirdateOfflineData.resources", reason: "it is not installed beside the program") }
         var configuration = Jikan.configuration()
         configuration.rateLimits = []
         let transport = try SnapshotTransport(folder: folder, pathPrefix: "/v4") { _ in
             let body = #"{"status":404,"type":"BadResponseException","message":"Not in the offline snapshot","error":null}"#
             return HTTPTransportResponse(head: HTTPResponse(status: .notFound), body: Data(body.utf8))
         }
-        return AnimeSide(store: store, client: Jikan(configuration: configuration, transport: transport),
-                         isOffline: true, fixedToday: CalendarDay("2022-11-14"))
+        return AnimeSide(store: store, client: Jikan(configuration: configuration, transport: transport), isOffline: true)
     }
 
     /// The default database of `animeplan` (the same path it computes).
@@ -57,10 +55,9 @@ public struct AnimeSide: Sendable {
         return base.appendingPathComponent("Airdate").appendingPathComponent("animeplan.sqlite").path
     }
 
-    /// The planner at `clock` (noon of the fixed day offline), in the clock's zone.
+    /// The planner at `clock`, in the clock's zone.
     func planner(_ clock: ViewerClock) -> ViewingPlanner {
-        guard let fixedToday else { return ViewingPlanner(clock: clock) }
-        return ViewingPlanner(clock: .fixed(at: fixedToday.start(in: clock.timeZone).addingTimeInterval(12 * 3600), timeZone: clock.timeZone))
+        ViewingPlanner(clock: clock)
     }
 
     /// Every tracked show as it stands today (`PlannerOverview`: planned days that passed unwatched

@@ -11,8 +11,6 @@ struct RemindersAnswer: Encodable {
     var now: Date
     var through: String
     var timeZone: String
-    /// The anime planner's "today" when it runs on its offline snapshot (its reminders are for that day on).
-    var animeToday: String?
     /// `{"id", "source", "title", "body", "fireDate", "eventDate", "link"}` each, in firing order.
     var reminders: [Reminder]
     /// Sources that could not be read, with why (the others are still listed).
@@ -58,11 +56,9 @@ extension Routes {
             unavailable["countdowns"] = "The countdowns' database could not be opened (see --countdowns-db)."
         }
 
-        var animeToday: String?
         if let side = app.anime {
             do {
                 let planner = side.planner(clock)
-                if side.fixedToday != nil { animeToday = planner.today.description }
                 reminders += try Reminder.upcoming(
                     for: try await side.shows(planner), at: planner.clock, through: planner.today.adding(days: days - 1), firingAt: animeTime
                 ) { day in URL(string: "/anime/calendar?month=\(day.description.prefix(7))") }
@@ -81,7 +77,7 @@ extension Routes {
             unavailable["watch-order"] = ErrorText.line(error)
         }
 
-        let answer = RemindersAnswer(now: clock.now, through: last.description, timeZone: zone.identifier, animeToday: animeToday,
+        let answer = RemindersAnswer(now: clock.now, through: last.description, timeZone: zone.identifier,
                                      reminders: Array(reminders.sorted().prefix(limit)), unavailable: unavailable)
         return try json(answer)
     }

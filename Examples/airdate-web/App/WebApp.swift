@@ -1,6 +1,6 @@
 public import AirdateCore
 import AirdateStore
-import ArrowverseSupport
+import ArrowverseDocuments
 import Foundation
 public import Hummingbird
 import HummingbirdCore

@@ -36,12 +36,20 @@ import Testing
     }
 
     @Test func theSecondPassUsesTheFragmentContext() {
-        // In a `<td>` context, `</td>` closes the context's cell: not an error there, but an error
-        // in a `<div>`, where no `td` is open.
-        let inCell = Document(fragment: "x</td>y", context: FragmentContext(localName: "td")).errors
-        let inDiv = Document(fragment: "x</td>y", context: FragmentContext(localName: "div")).errors
-        #expect(inDiv.map(\.code.rawValue) == ["unexpected-end-tag"])
-        #expect(inCell.map(\.code.rawValue) != inDiv.map(\.code.rawValue))
+        // In a `<table>` context a row is where it belongs (the fragment starts "in table": an
+        // implied `tbody`, then the row and its cell): no error. In a `<div>` ("in body") the row
+        // and cell tags are ignored, each with an error. (A `<td>` context would not tell them apart:
+        // the context element is not on the stack, so the fragment parses "in body" there too, and
+        // `</td>` is an unexpected end tag in both.)
+        let markup = "<tr><td>x</td></tr>"
+        let inTable = Document(fragment: markup, context: FragmentContext(localName: "table"))
+        let inDiv = Document(fragment: markup, context: FragmentContext(localName: "div"))
+        #expect(inTable.errors.isEmpty)
+        #expect(inDiv.errors.map(\.code.rawValue).count == 4)
+        #expect(Set(inDiv.errors.map(\.code.rawValue)) == ["unexpected-start-tag", "unexpected-end-tag"])
+        // The trees differ too: the second pass must have parsed what the first did.
+        #expect(inTable.root.innerHTML == "<tbody><tr><td>x</td></tr></tbody>")
+        #expect(inDiv.root.innerHTML == "x")
     }
 
     @Test func inputStageErrorsAndDecodedBytesAreKept() throws {

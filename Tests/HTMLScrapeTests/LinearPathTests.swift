@@ -60,32 +60,45 @@ import Testing
         let document = Self.nested(count, indented: indented)
         let divs = try document.select("div")
         #expect(divs.count == count)
+        let selection = document.cache.nodesWalked
         #expect(divs.allSatisfy { $0.text == "word" })
+        Self.expectSelectionThenTextLinear(document, selection: selection)
+    }
+
+    /// The selection that found the elements builds the element index (one pass over the node
+    /// records, counted as the document's size) and looks at its candidates (at most the document);
+    /// the text calls after it walk one element at a time until those walks add up to the document
+    /// (each walk at most the document, so at most twice its size), then build one index (the
+    /// document's size) and answer every later call with a slice: at most three times the document
+    /// for any number of calls, and at least twice (the walks, then the index).
+    private static func expectSelectionThenTextLinear(
+        _ document: Document, selection: Int, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let nodes = document.arena.nodes.count
-        // Walks one element at a time until they add up to the document, one index build, slices
-        // after (and the selection's walk).
-        #expect(document.cache.nodesWalked <= 4 * nodes)
-        #expect(document.cache.nodesWalked >= 2 * nodes)
+        #expect(selection <= 2 * nodes, sourceLocation: sourceLocation)
+        let text = document.cache.nodesWalked - selection
+        #expect(text <= 3 * nodes, sourceLocation: sourceLocation)
+        #expect(text >= 2 * nodes, sourceLocation: sourceLocation)
     }
 
     @Test(arguments: [false, true])
     func textContentOfEveryNestedElementIsLinear(indented: Bool) throws {
         let document = Self.nested(20_000, indented: indented)
         let divs = try document.select("div")
+        let selection = document.cache.nodesWalked
         let expected = indented ? "\n  " : ""
         #expect(divs.last?.node.textContent == expected + "word")
         #expect(divs.allSatisfy { $0.node.textContent.hasSuffix("word") })
-        #expect(document.cache.nodesWalked <= 4 * document.arena.nodes.count)
-        #expect(document.cache.nodesWalked >= 2 * document.arena.nodes.count)
+        Self.expectSelectionThenTextLinear(document, selection: selection)
     }
 
     @Test(arguments: [false, true])
     func renderedTextOfEveryNestedElementIsLinear(indented: Bool) throws {
         let document = Self.nested(20_000, indented: indented)
         let divs = try document.select("div")
+        let selection = document.cache.nodesWalked
         #expect(divs.allSatisfy { $0.renderedText == "word" })
-        #expect(document.cache.nodesWalked <= 4 * document.arena.nodes.count)
-        #expect(document.cache.nodesWalked >= 2 * document.arena.nodes.count)
+        Self.expectSelectionThenTextLinear(document, selection: selection)
     }
 
     /// The indexes must give exactly what a walk of each element gives, on real pages and on markup

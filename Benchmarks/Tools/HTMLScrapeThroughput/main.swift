@@ -36,6 +36,13 @@ import HTMLScrape
 //       up and N times timed; prints `seconds-per-parse-and-query<TAB>matches`. `serve` answers
 //       `first<TAB>REPEAT<TAB>FILE<TAB>SELECTOR` lines that way (`compare-selection.py --first`).
 //
+//   HTMLScrapeThroughput marked JOBS
+//       runs each line of the file JOBS (`parse<TAB>FILE`, `first<TAB>FILE<TAB>SELECTOR`,
+//       `select<TAB>FILE<TAB>SELECTOR`, `xpath<TAB>FILE<TAB>EXPRESSION`) once to warm up, then once
+//       between two calls of `measureMark`, for `count-batch.py`: run under
+//       `valgrind --tool=callgrind --dump-before='*measureMark*'`, every second dump holds
+//       the instructions of one job and nothing else. Prints one line per job: its result's size.
+//
 //   HTMLScrapeThroughput paths [--base N] [NAME…]
 //       runs each public API path (see `APIPaths.swift`) at sizes N, 2N and 4N and prints the time
 //       of each and the ratio of each doubling; `path NAME SIZE` runs one once (for callgrind).
@@ -207,6 +214,71 @@ func serve() {
     }
 }
 
+/// Where `count-batch.py`'s callgrind run cuts its dumps: one call before and one after each
+/// measured job (`--dump-before='*measureMark*'`, the Swift symbol's name holds it).
+@inline(never)
+func measureMark(_ value: Int) -> Int {
+    value &+ 1
+}
+
+/// Runs the jobs of `path` (see `marked` in the usage above), each once to warm up and once between
+/// two marks.
+func runMarkedJobs(_ path: String) {
+    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+        print("error: cannot read \(path)")
+        exit(2)
+    }
+    var files: [String: [UInt8]] = [:]
+    var documents: [String: Document] = [:]
+    func bytes(_ file: String) -> [UInt8] {
+        if let known = files[file] { return known }
+        let read = FileManager.default.contents(atPath: file).map { [UInt8]($0) } ?? []
+        files[file] = read
+        return read
+    }
+    func document(_ file: String) -> Document {
+        if let known = documents[file] { return known }
+        let parsed = Document(bytes: bytes(file))
+        documents[file] = parsed
+        return parsed
+    }
+    var sink = 0
+    for line in text.split(separator: "\n") {
+        let fields = line.split(separator: "\t", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
+        let job: () -> Int
+        switch (fields.first, fields.count) {
+        case ("parse", 2):
+            let input = bytes(fields[1])
+            job = { parse(input) }
+        case ("first", 3):
+            let input = bytes(fields[1])
+            let selector = fields[2]
+            job = { (try? Document(bytes: input).select(selector).count) ?? -1 }
+        case ("select", 3):
+            let parsed = document(fields[1])
+            let selector = fields[2]
+            job = { (try? parsed.select(selector).count) ?? -1 }
+        case ("xpath", 3):
+            let parsed = document(fields[1])
+            let expression = fields[2]
+            job = {
+                guard let value = try? parsed.evaluateXPath(XPath(expression)) else { return -1 }
+                if case let .nodeSet(nodes) = value { return nodes.count }
+                return 1
+            }
+        default:
+            print("error: cannot read the job \(line)")
+            continue
+        }
+        sink &+= job()
+        sink = measureMark(sink)
+        let size = job()
+        sink = measureMark(sink &+ size)
+        print(size)
+    }
+    if sink == Int.min { print(sink) }
+}
+
 /// The pathological patterns, each a function of its size.
 func patterns() -> [(name: String, make: (Int) -> String)] { [
     ("<a> + N <div> + N </a>", { "<a>" + String(repeating: "<div>", count: $0) + String(repeating: "</a>", count: $0) }),
@@ -289,6 +361,12 @@ func run() {
             print("error: \(error)")
             exit(1)
         }
+    case "marked":
+        guard arguments.count == 1 else {
+            print("usage: HTMLScrapeThroughput marked JOBS")
+            exit(2)
+        }
+        runMarkedJobs(arguments[0])
     case "paths":
         measureAPIPaths(base: option("--base", default: 10_000), only: arguments)
     case "path":

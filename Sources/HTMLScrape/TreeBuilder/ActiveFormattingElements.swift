@@ -32,11 +32,18 @@ struct ActiveFormattingElements: Sendable {
     /// Per arena node: how many entries hold it (0 or 1), so that looking for a node that is not in
     /// the list costs nothing.
     private var membership: [UInt8] = []
-    /// Per name id: how many element entries have that name, so that looking for a name that is not
-    /// in the list costs nothing.
-    private var nameCounts: [Int32] = []
-    /// Per name id: how many element entries of that name have no key yet.
-    private var unknownKeyCounts: [Int32] = []
+    /// Per name id: how many element entries have that name (so that looking for a name that is not
+    /// in the list costs nothing), and how many of them have no key yet. One array, so that an entry
+    /// joining or leaving the list updates both with one write.
+    private var nameCounts: [NameCount] = []
+
+    /// The counts kept per name id.
+    private struct NameCount: Sendable {
+        /// Element entries of the name.
+        var entries: Int32 = 0
+        /// Element entries of the name that have no Noah's Ark key yet.
+        var unknownKeys: Int32 = 0
+    }
 
     /// The number of entries.
     var count: Int { entries.count }
@@ -59,12 +66,12 @@ struct ActiveFormattingElements: Sendable {
 
     /// How many element entries are named `name`.
     func count(named name: LocalName) -> Int32 {
-        Int(name.id) < nameCounts.count ? nameCounts[Int(name.id)] : 0
+        Int(name.id) < nameCounts.count ? nameCounts[Int(name.id)].entries : 0
     }
 
     /// How many element entries named `name` have no key yet.
     func unknownKeys(named name: LocalName) -> Int32 {
-        Int(name.id) < unknownKeyCounts.count ? unknownKeyCounts[Int(name.id)] : 0
+        Int(name.id) < nameCounts.count ? nameCounts[Int(name.id)].unknownKeys : 0
     }
 
     /// Gives the entry at a position, which has no key yet, its key.
@@ -72,7 +79,7 @@ struct ActiveFormattingElements: Sendable {
         let entry = entries[position]
         precondition(entry.arkKey == FormattingEntry.unknownKey && key != FormattingEntry.unknownKey)
         entries[position].arkKey = key
-        unknownKeyCounts[Int(entry.name.id)] -= 1
+        nameCounts[Int(entry.name.id)].unknownKeys -= 1
         keyCounts.increment(key)
     }
 
@@ -91,36 +98,29 @@ struct ActiveFormattingElements: Sendable {
     /// ``FormattingEntry/unknownKey``.
     mutating func push(_ node: Int32, name: LocalName, key: UInt64) {
         entries.append(FormattingEntry(node: node, name: name, arkKey: key))
-        count(key: key, name: name, 1)
-        note(node, name: name, 1)
+        account(node, name: name, key: key, 1)
     }
 
-    /// Counts a key in (`delta` 1) or out (-1): in the key table, or as unknown for the name.
+    /// Counts an element entry in (`delta` 1) or out (-1): its node's membership, its name, and its
+    /// key (in the key table, or as unknown for the name).
     @inline(__always)
-    private mutating func count(key: UInt64, name: LocalName, _ delta: Int32) {
-        if key != FormattingEntry.unknownKey {
-            if delta > 0 { keyCounts.increment(key) } else { keyCounts.decrement(key) }
-            return
-        }
-        let id = Int(name.id)
-        if id >= unknownKeyCounts.count {
-            unknownKeyCounts.append(contentsOf: repeatElement(0, count: id + 64 - unknownKeyCounts.count))
-        }
-        unknownKeyCounts[id] += delta
-    }
-
-    /// Counts a node and a name in (`delta` 1) or out (-1).
-    private mutating func note(_ node: Int32, name: LocalName, _ delta: Int) {
+    private mutating func account(_ node: Int32, name: LocalName, key: UInt64, _ delta: Int32) {
         let index = Int(node)
         if index >= membership.count {
             membership.append(contentsOf: repeatElement(0, count: max(index + 1 - membership.count, membership.count, 64)))
         }
-        membership[index] = UInt8(truncatingIfNeeded: Int(membership[index]) + delta)
+        membership[index] = UInt8(truncatingIfNeeded: Int32(membership[index]) &+ delta)
         let id = Int(name.id)
         if id >= nameCounts.count {
-            nameCounts.append(contentsOf: repeatElement(0, count: id + 64 - nameCounts.count))
+            nameCounts.append(contentsOf: repeatElement(NameCount(), count: id + 64 - nameCounts.count))
         }
-        nameCounts[id] += Int32(delta)
+        let known = key != FormattingEntry.unknownKey
+        // One write for both counts of the name.
+        nameCounts[id] = NameCount(
+            entries: nameCounts[id].entries &+ delta, unknownKeys: nameCounts[id].unknownKeys &+ (known ? 0 : delta))
+        if known {
+            if delta > 0 { keyCounts.increment(key) } else { keyCounts.decrement(key) }
+        }
     }
 
     /// Forgets an entry that left the list.
@@ -129,8 +129,7 @@ struct ActiveFormattingElements: Sendable {
             markerCount -= 1
             return
         }
-        note(entry.node, name: entry.name, -1)
-        count(key: entry.arkKey, name: entry.name, -1)
+        account(entry.node, name: entry.name, key: entry.arkKey, -1)
     }
 
     /// Removes the entry at a position.
@@ -142,16 +141,20 @@ struct ActiveFormattingElements: Sendable {
     /// entry it stands for.
     mutating func insert(_ node: Int32, name: LocalName, key: UInt64, at position: Int) {
         entries.insert(FormattingEntry(node: node, name: name, arkKey: key), at: position)
-        count(key: key, name: name, 1)
-        note(node, name: name, 1)
+        account(node, name: name, key: key, 1)
     }
 
     /// Replaces the element of the entry at a position by a copy of it (same name and attributes).
     mutating func replace(at position: Int, with node: Int32) {
-        let name = entries[position].name
-        note(entries[position].node, name: name, -1)
+        // The name stays, so only the membership of the two nodes changes.
+        let old = Int(entries[position].node)
         entries[position].node = node
-        note(node, name: name, 1)
+        membership[old] &-= 1
+        let index = Int(node)
+        if index >= membership.count {
+            membership.append(contentsOf: repeatElement(0, count: max(index + 1 - membership.count, membership.count, 64)))
+        }
+        membership[index] &+= 1
     }
 
     /// Removes the entry holding `node`, if any.
@@ -172,7 +175,7 @@ struct ActiveFormattingElements: Sendable {
 
     /// The last element named `name` after the last marker, with its position.
     func lastElement(named name: LocalName) -> (position: Int, node: Int32)? {
-        guard Int(name.id) < nameCounts.count, nameCounts[Int(name.id)] > 0 else { return nil }
+        guard Int(name.id) < nameCounts.count, nameCounts[Int(name.id)].entries > 0 else { return nil }
         var i = entries.count - 1
         while i >= 0 {
             let entry = entries[i]

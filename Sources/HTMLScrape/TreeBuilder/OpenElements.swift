@@ -65,7 +65,9 @@ struct OpenElements: Sendable {
     private var entries: [OpenEntry] = []
     /// Per name id: how many open HTML elements have that name.
     private var htmlCounts: [Int32] = [Int32](repeating: 0, count: Int(LocalName.knownCount))
-    /// Per arena node: its position in `entries`, or -1 when it is not open.
+    /// Per arena node: its position in `entries` when it was last placed there, or -1. A pop leaves
+    /// the position behind (one array write less per pop): ``position(of:)`` checks that the entry
+    /// at that position still holds the node.
     private var positions: [Int32] = []
     /// The positions of the open elements that end the default scope (`table`, `td`, `html`…), in
     /// increasing order.
@@ -98,12 +100,6 @@ struct OpenElements: Sendable {
         positions[index] = Int32(position)
     }
 
-    /// Forgets a node's position (it left the stack).
-    @inline(__always)
-    private mutating func clearPosition(_ node: Int32) {
-        if Int(node) < positions.count { positions[Int(node)] = -1 }
-    }
-
     /// Counts an element that joined the stack.
     private mutating func track(_ node: Int32, _ info: OpenElementInfo) {
         guard info.namespace == .html else {
@@ -119,7 +115,6 @@ struct OpenElements: Sendable {
 
     /// Forgets an element that left the stack.
     private mutating func untrack(_ node: Int32, _ info: OpenElementInfo) {
-        clearPosition(node)
         guard info.namespace == .html else {
             foreignCount -= 1
             return
@@ -156,10 +151,21 @@ struct OpenElements: Sendable {
 
     /// Pushes an element.
     mutating func push(_ node: Int32, _ info: OpenElementInfo) {
+        let position = entries.count
         entries.append(OpenEntry(node: node, info: info))
-        setPosition(node, entries.count - 1)
-        if Self.isBoundary(info, .normal) { defaultBoundaries.append(Int32(entries.count - 1)) }
-        track(node, info)
+        setPosition(node, position)
+        // `track` and the boundary test, with the namespace tested once.
+        if info.namespace == .html {
+            let id = Int(info.name.id)
+            if id >= htmlCounts.count {
+                htmlCounts.append(contentsOf: repeatElement(0, count: id + 64 - htmlCounts.count))
+            }
+            htmlCounts[id] &+= 1
+            if TagSets.defaultScope.contains(info.name) { defaultBoundaries.append(Int32(position)) }
+        } else {
+            foreignCount += 1
+            if Self.isBoundary(info, .normal) { defaultBoundaries.append(Int32(position)) }
+        }
     }
 
     /// Whether a formatting element (`a`, `b`, …, in the HTML namespace) is open: an O(1) look-up of
@@ -282,7 +288,9 @@ struct OpenElements: Sendable {
     func position(of node: Int32) -> Int? {
         guard node >= 0, Int(node) < positions.count else { return nil }
         let position = Int(positions[Int(node)])
-        return position >= 0 ? position : nil
+        // A node that was popped keeps its last position: open only if the entry there is still it.
+        guard position >= 0, position < entries.count, entries[position].node == node else { return nil }
+        return position
     }
 
     /// Whether the node is open.
@@ -372,6 +380,9 @@ struct OpenElements: Sendable {
     /// back to a … context" steps).
     @inline(__always)
     mutating func popUntilCurrentIsHTML(in names: NameSet) {
+        // Nearly always there is nothing to pop (a `<td>` after a `</td>`): answered before the
+        // loop, whose pops would otherwise make the array unique first.
+        if let info = entries.last?.info, info.isHTML(in: names) { return }
         while let info = entries.last?.info, !info.isHTML(in: names) {
             pop()
         }

@@ -132,24 +132,40 @@ extension TreeBuilder {
     }
 
     /// Inserts an HTML element that is popped at once (void elements), acknowledging `/>`.
+    ///
+    /// The spec pushes the element and pops it at once; nothing reads the stack in between, so it
+    /// never joins it (a push and a pop less per `<br>`, `<img>`, `<input>`, `<meta>`…).
     mutating func insertVoidElement(_ tag: StartTag) {
-        insertElement(tag)
-        open.pop()
+        let place = appropriatePlace()
+        if place.before == NodeArena.none {
+            _ = createHTMLElement(for: tag, appendingTo: place.parent)
+        } else {
+            let (element, _) = createElement(for: tag, namespace: .html)
+            arena.insert(element, into: place.parent, before: place.before)
+        }
         selfClosingAcknowledged = true
     }
 
     /// A copy of an element (name, namespace and attributes), not yet in the tree: "create an element
     /// for the token for which the element was created".
-    mutating func cloneElement(_ node: Int32) -> (Int32, OpenElementInfo) {
+    mutating func cloneElement(_ node: Int32, appendingTo parent: Int32? = nil) -> (Int32, OpenElementInfo) {
         let record = arena.nodes[Int(node)]
+        let info = OpenElementInfo(name: record.name, namespace: record.namespace, isHTMLIntegrationPoint: false)
+        let clone = if let parent {
+            arena.createElement(record.name, namespace: record.namespace, appendingTo: parent)
+        } else {
+            arena.createElement(record.name, namespace: record.namespace)
+        }
+        // Most reopened formatting elements (`<i>`, `<b>` left open by a user) have no attributes.
+        guard record.dataCount > 0 else { return (clone, info) }
+        // Each record is read by index as it is copied, never through a slice: a slice would keep
+        // the arena's attribute array shared, and the first append below would copy all of it
+        // (every attribute of the page so far, once per clone). The appends never move the
+        // records being read: they come before the clone's.
         let start = Int(record.dataStart)
-        // A copy of the few records, not a slice: a slice would keep the arena's attribute array
-        // shared, and the first append below would copy all of it (every attribute of the page so
-        // far, once per clone: 36 % of the parse of a page that leaves an `<i class=…>` open).
-        let attributes = Array(arena.attributes[start..<(start + Int(record.dataCount))])
-        let clone = arena.createElement(record.name, namespace: record.namespace)
         let sourceCount = arena.source.count
-        for attribute in attributes {
+        for offset in 0..<Int(record.dataCount) {
+            let attribute = arena.attributes[start + offset]
             if Int(attribute.valueStart) + Int(attribute.valueCount) <= sourceCount {
                 // A value that is a run of the input stays one: nothing to copy.
                 arena.appendAttribute(
@@ -162,7 +178,7 @@ extension TreeBuilder {
                 arena.appendAttribute(to: clone, name: attribute.name, namespace: attribute.namespace, value: $0)
             }
         }
-        return (clone, OpenElementInfo(name: record.name, namespace: record.namespace, isHTMLIntegrationPoint: false))
+        return (clone, info)
     }
 
     // MARK: Text and comments
@@ -263,9 +279,16 @@ extension TreeBuilder {
         }
         while index < formatting.count {
             let entry = formatting[index]
-            let (clone, info) = cloneElement(entry.node)
             let place = appropriatePlace()
-            arena.insert(clone, into: place.parent, before: place.before)
+            let clone: Int32
+            let info: OpenElementInfo
+            if place.before == NodeArena.none {
+                // The usual place, the end of the current node: created and linked in one step.
+                (clone, info) = cloneElement(entry.node, appendingTo: place.parent)
+            } else {
+                (clone, info) = cloneElement(entry.node)
+                arena.insert(clone, into: place.parent, before: place.before)
+            }
             open.push(clone, info)
             formatting.replace(at: index, with: clone)
             index += 1

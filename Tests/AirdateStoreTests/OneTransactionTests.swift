@@ -83,7 +83,7 @@ struct OneTransactionTests {
         #expect(summary.newlyWatched == [Self.id(1), Self.id(2), Self.id(3)])
     }
 
-    @Test("markNext: another viewer's mark of the same episode waits; the next one is marked, newly")
+    @Test("watchNext: another viewer's mark of the same episode waits; the next one is marked, newly")
     func markNextHoldsTheLock() async throws {
         let holder = InterloperHolder()
         let (store, path) = try await watchOrderStore(interloper: { holder.value })
@@ -102,7 +102,7 @@ struct OneTransactionTests {
         #expect(try await store.watchNext(at: Self.clock) == WatchSummary())
     }
 
-    @Test("markNext from two stores (two connections) at once: every call marks another episode")
+    @Test("watchNext from two stores (two connections) at once: every call marks another episode")
     func markNextConcurrently() async throws {
         let path = try TestPaths.temporaryDatabase("watch.sqlite")
         let show = Show(name: "Long")

@@ -16,7 +16,7 @@ struct OneAnswerTests {
     func imported() throws -> TrackedShow {
         var show = try TrackedShow(show: Fixture.show(457, "Mushishi", episodes: 26, minutes: 25), goal: .episodesPerDay(1),
                                    options: PlanOptions(start: Self.start), watchedBeforeTracking: 5, planner: Fixture.planner)
-        try show.recordProgress(atEpisode: 8, on: Self.start, planner: Fixture.planner)
+        try show.watch(through: 8, on: Self.start, planner: Fixture.planner)
         return show
     }
 

@@ -10,7 +10,7 @@ public import WatchOrder
 /// ```json
 /// {"airDay": "2014-12-03", "aired": true, "broadcast": null, "code": "Arrow 3x08",
 ///  "crossover": {"name": "Flash vs. Arrow", "part": 2, "parts": 2},
-///  "id": "arrow/s3e8", "number": 8, "position": 93, "season": 3, "show": "Arrow",
+///  "id": "arrow/s3e8", "number": 8, "position": 93, "runtime": 42, "season": 3, "show": "Arrow",
 ///  "title": "The Brave and the Bold", "watched": false,
 ///  "wikiURL": "https://arrow.fandom.com/wiki/The_Brave_and_the_Bold"}
 /// ```
@@ -18,7 +18,8 @@ public import WatchOrder
 /// `code` is what `watch`, `unwatch` and `watch --through` take; `position` is the place in the
 /// whole watch order (the number `list` prints); `number` is `null` for a special (`code`
 /// "Legends of Tomorrow special 1"); `airDay` is `null` when not announced; `broadcast` is the
-/// instant of the broadcast when known (with `--tvmaze`); `aired` is whether it has aired for the
+/// instant of the broadcast when known (with `--tvmaze`); `runtime` is its length in minutes when
+/// known (TVMaze's, with `--tvmaze`; `null` otherwise); `aired` is whether it has aired for the
 /// viewer's time zone; `wikiURL` is the episode's own wiki article (`null` when unknown);
 /// `crossover` names the crossover it is a part of (`null` for most episodes).
 public struct EpisodeDocument: Encodable, Sendable {
@@ -50,6 +51,8 @@ public struct EpisodeDocument: Encodable, Sendable {
     public var airDay: CalendarDay?
     /// The broadcast instant, when known.
     public var broadcast: Date?
+    /// The runtime in whole minutes, when known.
+    public var runtime: Int?
     /// Whether it is marked watched.
     public var watched: Bool
     /// Whether it has aired for the viewer.
@@ -73,6 +76,7 @@ public struct EpisodeDocument: Encodable, Sendable {
         title = episode.title
         airDay = episode.airDay
         broadcast = episode.broadcast
+        runtime = episode.runtime.map { Int(($0.components.seconds + 30) / 60) }
         watched = context.checklist.isWatched(episode.id)
         aired = episode.hasAired(at: context.clock)
         wikiURL = episode.pageURL
@@ -80,7 +84,7 @@ public struct EpisodeDocument: Encodable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case position, code, id, show, season, number, title, airDay, broadcast, watched, aired, wikiURL, crossover
+        case position, code, id, show, season, number, title, airDay, broadcast, runtime, watched, aired, wikiURL, crossover
     }
 
     /// Encodes every key, `null` for a missing value.
@@ -95,6 +99,7 @@ public struct EpisodeDocument: Encodable, Sendable {
         try container.encode(title, forKey: .title)
         try container.encode(airDay, forKey: .airDay)
         try container.encode(broadcast, forKey: .broadcast)
+        try container.encode(runtime, forKey: .runtime)
         try container.encode(watched, forKey: .watched)
         try container.encode(aired, forKey: .aired)
         try container.encode(wikiURL, forKey: .wikiURL)

@@ -84,7 +84,7 @@ struct ArrowverseTests {
         #expect(document["timeZone"] is String)
         let episodes = try #require(document["episodes"] as? [[String: Any]])
         #expect(episodes.count == text.count)
-        let keys = Set(["position", "code", "id", "show", "season", "number", "title", "airDay", "broadcast", "watched", "aired", "wikiURL", "crossover"])
+        let keys = Set(["position", "code", "id", "show", "season", "number", "title", "airDay", "broadcast", "runtime", "watched", "aired", "wikiURL", "crossover"])
         // Each episode links its own wiki article (never the list page); crossover parts say their crossover.
         #expect(episodes.allSatisfy { ($0["wikiURL"] as? String)?.hasPrefix("https://") == true && !(($0["wikiURL"] as? String) ?? "").contains("List_of") })
         let flash = try #require(episodes.first { $0["code"] as? String == "The Flash 1x08" })
@@ -392,6 +392,10 @@ struct ArrowverseTests {
         let supergirl = try #require(episodes.first { $0["code"] as? String == "Supergirl 3x08" })
         let broadcast = try #require(supergirl["broadcast"] as? String)
         #expect(ISO8601DateFormatter().date(from: broadcast) != nil, "ISO 8601 instant: \(broadcast)")
+        // TVMaze's runtimes come with its times: the rows carry them in minutes (null where unknown).
+        let timed = try #require(try object(try await succeeds(["list", "--tvmaze", "--offline", "--json"]))["episodes"] as? [[String: Any]])
+        #expect(timed.first { $0["code"] as? String == "Supergirl 3x08" }?["runtime"] as? Int == 60)
+        #expect(timed.contains { $0["code"] as? String == "Vixen 1x01" && $0["runtime"] is NSNull })
     }
 
     @Test("--json output is the same document run after run", arguments: [["list", "--json"], ["shows", "--json"], ["next", "--json"], ["progress", "--json"]])

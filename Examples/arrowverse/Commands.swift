@@ -40,8 +40,10 @@ struct List: AsyncParsableCommand {
                                               episodes: shown.map { EpisodeDocument($0.element, in: context) }))
             return
         }
+        let colors = ShowColors(list: list)
         for (index, episode) in shown {
-            print(DisplayWidth.fitted(Rendering.line(episode, position: index + 1, list: list, checklist: checklist, clock: clock)))
+            let line = DisplayWidth.fitted(Rendering.line(episode, position: index + 1, list: list, checklist: checklist, clock: clock))
+            print(colors.paint(line, name: list.show(episode.showID)?.name ?? episode.showID, at: Rendering.showColumn, showID: episode.showID))
         }
     }
 }
@@ -289,8 +291,10 @@ struct ProgressCommand: AsyncParsableCommand {
             try JSONOutput.print(report)
             return
         }
+        let colors = ShowColors(list: list)
         for show in report.shows {
-            print("\(show.show): \(Rendering.progress(show.progress))")
+            let id = list.shows.first { $0.name == show.show }?.id ?? show.show
+            print(colors.paint("\(show.show): \(Rendering.progress(show.progress))", name: show.show, at: 0, showID: id))
             for season in show.seasons {
                 print("  Season \(season.season): \(Rendering.progress(season.progress))")
             }

@@ -193,16 +193,18 @@ public struct ShowsDocument: Encodable, Sendable {
     }
 }
 
-/// `arrowverse next --json` and `airdate-web`'s `/api/next`:
+/// `arrowverse next --json` and `airdate-web`'s `/api/next`, both made from one
+/// `Checklist.upNext(in:at:comingSoonLimit:)`:
 ///
 /// ```json
-/// {"comingSoon": [EPISODE, …], "next": EPISODE or null, "byShow": [{"show": "Arrow", "episode": EPISODE}, …]}
+/// {"comingSoon": [EPISODE, …], "next": EPISODE or null,
+///  "byShow": [{"behind": 3, "episode": EPISODE, "show": "Constantine"}, …]}
 /// ```
 ///
-/// The next episode overall (`null` when nothing aired is left), each followed show's next
-/// episode (shows with nothing left are left out), and the episodes coming soon, in watch order.
-/// `arrowverse` lists `byShow` in the order `shows` lists the shows; `airdate-web` by air date, the
-/// show furthest behind first.
+/// The next episode overall in watch order (`null` when nothing aired is left), each followed
+/// show's next episode with how many aired episodes of it are left (shows with nothing left are
+/// left out) by air date — the episode that aired first leads, ties by broadcast instant, then in
+/// watch order — and the episodes coming soon, in watch order.
 public struct NextDocument: Encodable, Sendable {
     /// A show's next episode.
     public struct ShowNext: Encodable, Sendable {
@@ -210,16 +212,19 @@ public struct NextDocument: Encodable, Sendable {
         public var show: String
         /// Its next episode.
         public var episode: EpisodeDocument
+        /// Its aired episodes still to watch, `episode` included.
+        public var behind: Int
 
         /// An entry.
-        public init(show: String, episode: EpisodeDocument) {
+        public init(show: String, episode: EpisodeDocument, behind: Int) {
             self.show = show
             self.episode = episode
+            self.behind = behind
         }
     }
     /// The next episode overall.
     public var next: EpisodeDocument?
-    /// Each show's next episode.
+    /// Each show's next episode, by air date.
     public var byShow: [ShowNext]
     /// The episodes coming soon.
     public var comingSoon: [EpisodeDocument]
@@ -229,6 +234,14 @@ public struct NextDocument: Encodable, Sendable {
         self.next = next
         self.byShow = byShow
         self.comingSoon = comingSoon
+    }
+
+    /// The document of `upNext`, its episodes described in `context`.
+    public init(_ upNext: UpNext, in context: ListingContext) {
+        self.init(
+            next: upNext.next.map { EpisodeDocument($0, in: context) },
+            byShow: upNext.shows.map { ShowNext(show: $0.show.name, episode: EpisodeDocument($0.next, in: context), behind: $0.behind) },
+            comingSoon: upNext.comingSoon.map { EpisodeDocument($0, in: context) })
     }
 
     private enum CodingKeys: String, CodingKey { case next, byShow, comingSoon }

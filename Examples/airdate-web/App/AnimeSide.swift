@@ -158,7 +158,8 @@ extension Routes {
             do {
                 results = try await side.client.searchAnime(JikanAnimeSearch(query: text, limit: 5)).items
             } catch where error.code == .notFound && side.isOffline {
-                note = "The offline snapshot records the searches: " + AnimeSide.offlineQueries.joined(separator: ", ") + "."
+                note = "The offline snapshot has no anime found by \"\(text)\"; it records the searches: "
+                    + AnimeSide.offlineQueries.joined(separator: ", ") + ". Run with the network for MyAnimeList's answer."
             } catch {
                 throw WebError.upstream(error)
             }

@@ -28,6 +28,16 @@ let package = Package(
         // The persistence foundation of the three stores; its `StoreError` and `StoreObservation`
         // appear in their public API.
         .library(name: "AirdateStore", targets: ["AirdateStore"]),
+        // `HTTPTransport` on AsyncHTTPClient, for server apps. Its AsyncHTTPClient and NIO
+        // dependencies are behind the `AsyncHTTPClient` trait, so only an app that enables the trait
+        // fetches them (without it the module is empty); README, "Server apps".
+        .library(name: "AirdateAsyncHTTPClient", targets: ["AirdateAsyncHTTPClient"]),
+    ],
+    traits: [
+        // Off by default: SwiftPM fetches a trait's dependencies only for packages that enable it
+        // (`traits: ["AsyncHTTPClient"]`), so no other consumer fetches NIO. The package's own
+        // tests and airdate-web use it when built with `--traits AsyncHTTPClient`, as CI does.
+        .trait(name: "AsyncHTTPClient", description: "AirdateAsyncHTTPClient's transport on AsyncHTTPClient (fetches SwiftNIO)"),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
@@ -38,8 +48,8 @@ let package = Package(
         // `swift package generate-documentation` (CI builds every product's DocC catalog).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        // The opt-in AsyncHTTPClient transport (a target no library product includes, so no app
-        // that depends on a product fetches NIO) and the web example that runs on it.
+        // The AsyncHTTPClient transport (behind the `AsyncHTTPClient` trait, so no app that does not
+        // enable it fetches NIO) and the web example that runs on it.
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         // Only `airdate-web` (an executable target) and its tests use these: no library product's
@@ -57,8 +67,9 @@ let package = Package(
         ),
 
         // MARK: Support targets
-        // The `.heavy` trait: CPU-heavy tests run one at a time across the test process.
-        .target(name: "AirdateTestSupport", path: "Tests/AirdateTestSupport"),
+        // What every test target shares: the package's paths and conformance data, the one process
+        // runner, hang bounds, the seeded generator, temporary files, the `.heavy` trait.
+        .target(name: "AirdateTestSupport", dependencies: ["AirdateLocking"], path: "Tests/AirdateTestSupport"),
         .target(name: "AirdateCore"),
         // `LockBox`: the package's one lock, guarding state shared across threads outside actors.
         .target(name: "AirdateLocking"),
@@ -71,6 +82,7 @@ let package = Package(
         .target(
             name: "AirdateHTTP",
             dependencies: [
+                "AirdateLocking",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "HTTPTypesFoundation", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
@@ -80,22 +92,23 @@ let package = Package(
         // shared by the clients' test targets, never by a product.
         .target(
             name: "AirdateTestServer",
-            dependencies: ["AirdateHTTP", "CAirdateZlib", .product(name: "FlyingFox", package: "FlyingFox")],
+            dependencies: ["AirdateHTTP", "AirdateTestSupport", "CAirdateZlib", .product(name: "FlyingFox", package: "FlyingFox")],
             path: "Tests/AirdateTestServer"
         ),
-        // `HTTPTransport` on AsyncHTTPClient, for server apps (the web example runs on it). In no
-        // library product: SwiftPM fetches the dependencies of product targets only, so an app that
-        // uses a product never fetches NIO. Server apps copy this target (README, "Server apps").
+        // `HTTPTransport` on AsyncHTTPClient, for server apps (the web example runs on it). A
+        // product, but everything that needs NIO is behind the `AsyncHTTPClient` trait: SwiftPM
+        // fetches a trait's dependencies only for a package that enables it.
         .target(
             name: "AirdateAsyncHTTPClient",
             dependencies: [
-                "AirdateHTTP", "CAirdateZlib",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                "AirdateHTTP", "AirdateLocking",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "HTTPTypesFoundation", package: "swift-http-types"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
+                .target(name: "CAirdateZlib", condition: .when(traits: ["AsyncHTTPClient"])),
+                .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["AsyncHTTPClient"])),
+                .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["AsyncHTTPClient"])),
+                .product(name: "NIOHTTP1", package: "swift-nio", condition: .when(traits: ["AsyncHTTPClient"])),
+                .product(name: "NIOPosix", package: "swift-nio", condition: .when(traits: ["AsyncHTTPClient"])),
             ]
         ),
         // zlib (the system's), for AirdateAsyncHTTPClient's bounded gzip/deflate decoding.
@@ -123,11 +136,18 @@ let package = Package(
             name: "AirdateStore",
             dependencies: ["AirdateCore", .product(name: "GRDB", package: "GRDB.swift")]
         ),
-        // The foundation's own tests, and the multi-process tests that run the example binaries
-        // (`countdowns`, `animeplan`, `arrowverse`) on one database at once.
+        // A second process for the foundation's tests: opens a StoreDatabase and adds, lists, counts,
+        // imports or observes, so that several processes work on one file at once.
+        .executableTarget(
+            name: "AirdateStoreProbe",
+            dependencies: ["AirdateStore", .product(name: "GRDB", package: "GRDB.swift")],
+            path: "Tests/AirdateStoreProbe"
+        ),
+        // The foundation's own tests; its multi-process tests run AirdateStoreProbe (the example
+        // programs on one database are ExamplesTests').
         .testTarget(
             name: "AirdateStoreTests",
-            dependencies: ["AirdateTestSupport", 
+            dependencies: ["AirdateTestSupport", "AirdateStoreProbe",
                 "AirdateStore", "CountdownKit", "AnimePlanner", "WatchOrder",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Clocks", package: "swift-clocks"),
@@ -142,7 +162,7 @@ let package = Package(
         .testTarget(
             name: "TVMazeClientTests",
             dependencies: [
-                "TVMazeClient", "AirdateTestServer",
+                "TVMazeClient", "AirdateTestServer", "AirdateTestSupport",
                 .product(name: "Clocks", package: "swift-clocks"),
             ]
         ),
@@ -155,7 +175,7 @@ let package = Package(
         .testTarget(
             name: "JikanClientTests",
             dependencies: [
-                "JikanClient", "AirdateTestServer", "AirdateHTTP",
+                "JikanClient", "AirdateTestServer", "AirdateTestSupport", "AirdateHTTP",
                 .product(name: "Clocks", package: "swift-clocks"),
             ]
         ),
@@ -202,7 +222,7 @@ let package = Package(
         ),
         .testTarget(
             name: "AnimePlannerJikanTests",
-            dependencies: ["AnimePlannerJikan", "AnimePlanner", "JikanClient", "AirdateCore", "AirdateHTTP", "AirdateTestServer"]
+            dependencies: ["AnimePlannerJikan", "AnimePlanner", "JikanClient", "AirdateCore", "AirdateHTTP", "AirdateTestServer", "AirdateTestSupport"]
         ),
         // MyAnimeList's list export (XML) read into AnimePlanner and written from it. XMLParser comes
         // from FoundationXML on Linux (libxml2), linked by this target only.
@@ -220,7 +240,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WatchOrderTVMazeTests",
-            dependencies: ["WatchOrderTVMaze", "WatchOrder", "WatchOrderWiki", "TVMazeClient", "AirdateCore", "AirdateHTTP", "AirdateTestServer", "HTMLScrape"]
+            dependencies: ["WatchOrderTVMaze", "WatchOrder", "WatchOrderWiki", "TVMazeClient", "AirdateCore", "AirdateHTTP", "AirdateTestServer", "AirdateTestSupport", "HTMLScrape"]
         ),
         // Countdowns that follow a show's next episode or next season's premiere, as TVMaze or
         // MyAnimeList (Jikan) schedule it; CountdownKit itself links neither client.
@@ -263,7 +283,7 @@ let package = Package(
         // is declared by two modules.
         .testTarget(
             name: "AirdateConsumerTests",
-            dependencies: ["AirdateCore", "AirdateHTTP", "AirdateStore", "AnimePlanner", "CountdownKit", "HTMLScrape", "JikanClient", "TVMazeClient", "WatchOrder", "AnimePlannerJikan", "AnimePlannerMAL", "WatchOrderTVMaze", "WatchOrderWiki", "CountdownKitTVMaze", "CountdownKitJikan", "WatchOrderImport", "AirdateTestServer"]
+            dependencies: ["AirdateCore", "AirdateHTTP", "AirdateStore", "AnimePlanner", "CountdownKit", "HTMLScrape", "JikanClient", "TVMazeClient", "WatchOrder", "AnimePlannerJikan", "AnimePlannerMAL", "WatchOrderTVMaze", "WatchOrderWiki", "CountdownKitTVMaze", "CountdownKitJikan", "WatchOrderImport", "AirdateAsyncHTTPClient", "AirdateTestServer", "AirdateTestSupport"]
         ),
 
         // MARK: Examples
@@ -271,7 +291,10 @@ let package = Package(
         // status out. Depending on the executables makes `swift test` build them first.
         .testTarget(
             name: "ExamplesTests",
-            dependencies: ["AirdateTestSupport", "arrowverse", "tvweek", "animeplan", "countdowns", "scrape", "CountdownKit", "AirdateCore"]
+            dependencies: [
+                "AirdateTestSupport", "arrowverse", "tvweek", "animeplan", "countdowns", "scrape", "CountdownKit", "AirdateCore",
+                "AirdateStore", "AnimePlanner", "WatchOrder", .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
         // What every example's entry point shares (one-line errors, terminal manners, the time-zone
         // and database options); not a product.
@@ -293,7 +316,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CommandLineSupportTests",
-            dependencies: ["CommandLineSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["AirdateTestSupport", "CommandLineSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(
             name: "arrowverse",
@@ -323,7 +346,7 @@ let package = Package(
         .executableTarget(
             name: "airdate-web",
             dependencies: [
-                "AirdateWebApp", "ArrowverseSupport", "CommandLineSupport", "AirdateStore", "WatchOrder", "AirdateAsyncHTTPClient", "AirdateCore", "AnimePlanner",
+                "AirdateWebApp", "ArrowverseSupport", "CommandLineSupport", "AirdateStore", "WatchOrder", "AirdateAsyncHTTPClient", "AirdateHTTP", "AirdateCore", "AnimePlanner",
                 "CountdownKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),

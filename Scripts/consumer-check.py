@@ -14,6 +14,11 @@ Packages fetched are the pins of the consumer's own Package.resolved.
 
 Forbidden for every consumer: what only the examples, the tests or the benchmarks use
 (swift-argument-parser, Hummingbird, SwiftNIO, AsyncHTTPClient, FlyingFox, swift-clocks, benchmark).
+
+A product behind a package trait (`AirdateAsyncHTTPClient`, trait `AsyncHTTPClient`) gets a second
+consumer that enables the trait and names the product's type: it must build, and may fetch what the
+trait is for (AsyncHTTPClient, SwiftNIO and their dependencies) and nothing else forbidden.
+`--no-traits` leaves those out (they compile NIO: the slow part of the check).
 """
 import argparse
 import json
@@ -27,6 +32,14 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FORBIDDEN = re.compile(r"swift-argument-parser|hummingbird|swift-nio|async-http-client|flyingfox|swift-clocks|^benchmark$|package-benchmark", re.I)
+# Products behind a trait: the trait, the code a consumer writes to use it, and what it may fetch.
+TRAITS = {
+    "AirdateAsyncHTTPClient": {
+        "trait": "AsyncHTTPClient",
+        "uses": "let transport = AsyncHTTPClientTransport()\ntry await transport.shutdown()\n",
+        "allowed": re.compile(r"^(async-http-client|swift-nio.*)$", re.I),
+    },
+}
 
 
 def library_products():
@@ -34,7 +47,7 @@ def library_products():
     return [p["name"] for p in dump["products"] if "library" in p["type"]]
 
 
-def write_consumer(folder, product):
+def write_consumer(folder, product, trait=None):
     os.makedirs(os.path.join(folder, "Sources", "App"), exist_ok=True)
     identity = os.path.basename(ROOT.rstrip("/")).lower()
     with open(os.path.join(folder, "Package.swift"), "w") as f:
@@ -44,12 +57,12 @@ import PackageDescription
 let package = Package(
     name: "Consumer",
     platforms: [.macOS(.v13), .iOS(.v16)],
-    dependencies: [.package(path: {json.dumps(ROOT)})],
+    dependencies: [.package(path: {json.dumps(ROOT)}{f", traits: [{json.dumps(trait['trait'])}]" if trait else ""})],
     targets: [.executableTarget(name: "App", dependencies: [.product(name: "{product}", package: "{identity}")])]
 )
 """)
     with open(os.path.join(folder, "Sources", "App", "main.swift"), "w") as f:
-        f.write(f"import {product}\n\nprint(\"{product} imported\")\n")
+        f.write(f"import {product}\n\n{trait['uses'] if trait else ''}print(\"{product} imported\")\n")
 
 
 def build_plan_modules(scratch):
@@ -116,31 +129,36 @@ def main():
     parser.add_argument("--product", action="append", help="check only these products")
     parser.add_argument("--keep", help="build in this folder and keep it")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--no-traits", action="store_true", help="skip the consumers that enable a trait")
     args = parser.parse_args()
 
     products = args.product or library_products()
     # HTMLScrape first: its build time is that of a consumer starting from nothing.
     products.sort(key=lambda p: (p != "HTMLScrape", p))
+    runs = [(product, None) for product in products]
+    if not args.no_traits:
+        runs += [(product, TRAITS[product]) for product in products if product in TRAITS]
     work = args.keep or tempfile.mkdtemp(prefix="airdate-consumers-")
     scratch = os.path.join(work, "scratch")
     results, failed = [], False
     try:
-        for product in products:
-            folder = os.path.join(work, product)
+        for product, trait in runs:
+            name = product + (f" (trait {trait['trait']})" if trait else "")
+            folder = os.path.join(work, product + ("-" + trait["trait"] if trait else ""))
             shutil.rmtree(folder, ignore_errors=True)
-            write_consumer(folder, product)
+            write_consumer(folder, product, trait)
             started = time.monotonic()
             build = subprocess.run(["swift", "build", "--scratch-path", scratch], cwd=folder,
                                    stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
             seconds = time.monotonic() - started
             if build.returncode != 0:
                 print(build.stdout[-4000:], file=sys.stderr)
-                print(f"consumer-check: the consumer of {product} did not build", file=sys.stderr)
+                print(f"consumer-check: the consumer of {name} did not build", file=sys.stderr)
                 return 1
             fetched = pins(folder)
-            forbidden = [p for p in fetched if FORBIDDEN.search(p)]
+            forbidden = [p for p in fetched if FORBIDDEN.search(p) and not (trait and trait["allowed"].search(p))]
             failed = failed or bool(forbidden)
-            results.append({"product": product, "fetched": fetched, "modules": build_plan_modules(scratch),
+            results.append({"product": name, "fetched": fetched, "modules": build_plan_modules(scratch),
                             "buildSeconds": round(seconds, 1), "forbidden": forbidden})
     finally:
         if not args.keep:

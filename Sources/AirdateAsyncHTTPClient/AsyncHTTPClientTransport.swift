@@ -1,4 +1,8 @@
+// Everything here needs AsyncHTTPClient and NIO, which SwiftPM fetches only for a package that
+// enables the `AsyncHTTPClient` trait (see Package.swift).
+#if AsyncHTTPClient
 public import AirdateHTTP
+import AirdateLocking
 public import AsyncHTTPClient
 import Foundation
 public import HTTPTypes
@@ -102,7 +106,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport, Sendable {
             } catch let error as APIClientError {
                 throw error
             } catch {
-                throw Self.clientError(for: error, cancelled: Task.isCancelled)
+                throw Self.clientError(for: error, cancelled: Task.isCancelled, url: url)
             }
         }
     }
@@ -191,9 +195,17 @@ public final class AsyncHTTPClientTransport: HTTPTransport, Sendable {
         return body
     }
 
-    /// Maps AsyncHTTPClient's and NIO's errors to the client's.
-    static func clientError(for error: any Error, cancelled: Bool) -> APIClientError {
+    /// Maps AsyncHTTPClient's and NIO's errors to the client's: a host name that does not resolve
+    /// is `unreachable` (nothing a retry can fix, as URLSession's transport says), a failed
+    /// connection a `transport` failure (retried: a server restarting refuses for a moment).
+    static func clientError(for error: any Error, cancelled: Bool, url: URL? = nil) -> APIClientError {
         if cancelled || error is CancellationError { return .cancelled }
+        if let unresolved = unresolvedHost(error) {
+            let host = url?.host ?? "the host"
+            return .unreachable(
+                url: url?.absoluteString, reason: "the name \(host) does not resolve (\(unresolved))",
+                underlying: unresolved)
+        }
         if let error = error as? HTTPClientError {
             switch error {
             case .cancelled: return .cancelled
@@ -220,52 +232,63 @@ public final class AsyncHTTPClientTransport: HTTPTransport, Sendable {
     }
 }
 
+/// The name-resolution failure in `error`, if a host name that does not resolve is what failed:
+/// NIO's `NIOConnectionError` whose lookups failed and that tried no address, or the lookup's own
+/// `SocketAddressError.UnknownHost`.
+private func unresolvedHost(_ error: any Error) -> (any Error)? {
+    if let error = error as? NIOConnectionError, error.connectionErrors.isEmpty,
+       let lookup = error.dnsAError ?? error.dnsAAAAError {
+        return lookup
+    }
+    if error is SocketAddressError.UnknownHost { return error }
+    return nil
+}
+
 /// Whether the transport was shut down, under a lock.
-private final class LockedState: @unchecked Sendable {
-    private let lock = NSLock()
-    private var shutDown = false
+private final class LockedState: Sendable {
+    private let shutDown = LockBox(false)
 
     var isShutDown: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return shutDown
+        shutDown.withLock { $0 }
     }
 
     /// Marks the transport shut down; returns whether it was running until now.
     func markShutDown() -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        if shutDown { return false }
-        shutDown = true
-        return true
+        shutDown.withLock { shutDown in
+            if shutDown { return false }
+            shutDown = true
+            return true
+        }
     }
 }
 
 /// One request in flight: when something last arrived, for the watchdog.
-private final class Exchange: @unchecked Sendable {
+private final class Exchange: Sendable {
     let limits: HTTPTransportLimits
     let started = ContinuousClock.now
-    private let lock = NSLock()
-    private var activity = ContinuousClock.now
-    private var headArrived = false
-    private var bodyBytes = 0
+
+    private struct Snapshot {
+        var activity = ContinuousClock.now
+        var headArrived = false
+        var bodyBytes = 0
+    }
+
+    private let state = LockBox(Snapshot())
 
     init(limits: HTTPTransportLimits) {
         self.limits = limits
     }
 
     func touch(headArrived head: Bool = false, bytes: Int = 0) {
-        lock.lock()
-        activity = .now
-        if head { headArrived = true }
-        bodyBytes += bytes
-        lock.unlock()
+        state.withLock { state in
+            state.activity = .now
+            if head { state.headArrived = true }
+            state.bodyBytes += bytes
+        }
     }
 
-    private var snapshot: (activity: ContinuousClock.Instant, headArrived: Bool, bodyBytes: Int) {
-        lock.lock()
-        defer { lock.unlock() }
-        return (activity, headArrived, bodyBytes)
+    private var snapshot: Snapshot {
+        state.withLock { $0 }
     }
 
     /// Throws `APIClientError.timedOut` past the total time-out, or `APIClientError.stalled(idle:)`
@@ -292,3 +315,4 @@ extension Duration {
         Double(components.seconds) + Double(components.attoseconds) / 1e18
     }
 }
+#endif

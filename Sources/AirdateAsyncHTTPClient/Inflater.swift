@@ -1,3 +1,6 @@
+// Everything here needs AsyncHTTPClient and NIO, which SwiftPM fetches only for a package that
+// enables the `AsyncHTTPClient` trait (see Package.swift).
+#if AsyncHTTPClient
 import AirdateHTTP
 import CAirdateZlib
 import Foundation
@@ -86,3 +89,4 @@ final class Inflater {
         APIClientError.malformedResponse(detail)
     }
 }
+#endif

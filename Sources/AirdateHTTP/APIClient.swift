@@ -37,12 +37,14 @@ public struct APIClient: Sendable {
             self.budget = budget
         } else if clock is ContinuousClock {
             self.budget = RateBudget.processDefault(
-                for: configuration.baseURL, limits: configuration.rateLimits, folder: configuration.diskCache?.directory)
+                for: configuration.baseURL, limits: configuration.rateLimits, folder: configuration.rateSharing.folder)
         } else {
-            // A client on a clock of its own (a test clock) waits on that clock: a budget of its own.
+            // A client on a clock of its own (a test clock) waits on that clock: a budget of its own,
+            // shared only through a folder named on purpose.
+            let sharing = configuration.rateSharing
             self.budget = RateBudget(
                 limits: configuration.rateLimits, host: RateBudget.origin(of: configuration.baseURL),
-                folder: configuration.diskCache?.directory, clock: clock)
+                folder: sharing.isExplicitFolder ? sharing.folder : nil, clock: clock)
         }
         self.cache = ResponseCache(capacity: configuration.cacheCapacity, clock: clock)
         self.timeline = Timeline(clock)
@@ -212,20 +214,28 @@ public struct APIClient: Sendable {
     ) async throws -> Data {
         let key = cacheKey ?? url.absoluteString
         let logger = configuration.logger
-        if let cached = await cache.body(for: key) {
+        // A stored answer past its freshness, revalidated with its ETag / Last-Modified.
+        var stale: StoredAnswer? = nil
+        switch await cache.lookup(key) {
+        case .fresh(let body):
             logger?.debug("served from the memory cache", metadata: ["url": "\(key)"])
-            return cached
+            return body
+        case .stale(let answer):
+            stale = answer
+        case .missing:
+            break
         }
-        var stale: HTTPDiskCache.Entry? = nil
         if let disk = configuration.diskCache {
             switch disk.lookup(key) {
             case .found(let entry):
+                let answer = StoredAnswer(body: entry.body, etag: entry.etag, lastModified: entry.lastModified)
                 if let fresh = entry.remainingFreshness(at: disk.now()) {
                     logger?.debug("served from the disk cache", metadata: ["url": "\(key)"])
-                    await cache.store(entry.body, for: key, lifetime: fresh)
+                    await cache.store(answer, for: key, lifetime: fresh)
                     return entry.body
                 }
-                stale = entry
+                // The disk's answer is at least as recent as the memory's (both are written together).
+                stale = answer
             case .damaged:
                 logger?.warning("removed a damaged disk-cache entry; asking the server again", metadata: ["url": "\(key)"])
             case .missing:
@@ -256,7 +266,7 @@ public struct APIClient: Sendable {
 
     /// The retry loop of ``fetch(_:key:accept:prepare:)``.
     private func retrying(
-        _ head: HTTPRequest, key: String, stale: HTTPDiskCache.Entry?, maxBodyBytes: Int? = nil, defaultLifetime: Duration? = nil,
+        _ head: HTTPRequest, key: String, stale: StoredAnswer?, maxBodyBytes: Int? = nil, defaultLifetime: Duration? = nil,
         prepare: (HTTPTransportResponse) throws -> Data
     ) async throws -> Data {
         let policy = configuration.retry
@@ -332,10 +342,10 @@ public struct APIClient: Sendable {
         }
     }
 
-    /// Keeps a successful answer in the memory cache (while fresh) and the disk cache (while fresh,
-    /// or for revalidation when it carries `ETag`/`Last-Modified`).
+    /// Keeps a successful answer in the memory cache and the disk cache: while fresh, and past that
+    /// for revalidation when it carries `ETag`/`Last-Modified` (never when `no-store`).
     private func store(
-        _ body: Data, response: HTTPTransportResponse, key: String, validatorsOf previous: HTTPDiskCache.Entry? = nil,
+        _ body: Data, response: HTTPTransportResponse, key: String, validatorsOf previous: StoredAnswer? = nil,
         defaultLifetime: Duration? = nil
     ) async {
         let fields = response.head.headerFields
@@ -343,12 +353,14 @@ public struct APIClient: Sendable {
             cacheControl: fields[.cacheControl], age: fields[.age], expires: fields[.expires], date: fields[.date],
             now: configuration.diskCache?.now() ?? Date()
         ) ?? (ResponseHeaders.forbidsStorage(fields[.cacheControl]) || fields[.cacheControl] != nil ? nil : defaultLifetime)
-        if let lifetime {
-            await cache.store(body, for: key, lifetime: lifetime)
+        guard !ResponseHeaders.forbidsStorage(fields[.cacheControl]) else {
+            await cache.remove(key)
+            return
         }
-        guard let disk = configuration.diskCache, !ResponseHeaders.forbidsStorage(fields[.cacheControl]) else { return }
         let etag = fields[.eTag] ?? previous?.etag
         let lastModified = fields[.lastModified] ?? previous?.lastModified
+        await cache.store(StoredAnswer(body: body, etag: etag, lastModified: lastModified), for: key, lifetime: lifetime ?? .zero)
+        guard let disk = configuration.diskCache else { return }
         guard lifetime != nil || etag != nil || lastModified != nil else { return }
         let now = disk.now()
         disk.store(HTTPDiskCache.Entry(

@@ -11,10 +11,15 @@ public struct APIClientConfiguration: Sendable {
     public var rateLimits: [RateLimit]
     /// The budget the client's requests draw on; `nil` (the default) draws on
     /// ``RateBudget/processDefault(for:limits:folder:)``: one budget per host and limits for every
-    /// client in the process, coordinated through ``diskCache``'s folder with other processes when
-    /// there is a disk cache. (A client made with a clock other than `ContinuousClock`, such as a
-    /// test clock, gets a budget of its own on that clock.)
+    /// client in the process, shared with the user's other processes as ``rateSharing`` says. (A
+    /// client made with a clock other than `ContinuousClock`, such as a test clock, gets a budget of
+    /// its own on that clock, shared only through a folder named with ``RateSharing/folder(_:)``.)
     public var rateBudget: RateBudget?
+    /// Where the default budget meets the other processes' budgets of the same host:
+    /// ``RateSharing/perUser`` (every process of the user, whether or not it has a disk cache) unless
+    /// told otherwise; ``RateSharing/thisProcess`` keeps it to the process. Ignored when
+    /// ``rateBudget`` is given.
+    public var rateSharing: RateSharing = .perUser
     /// When failed requests are tried again.
     public var retry: RetryPolicy
     /// How long one attempt may take, from sending to the last byte of the body.

@@ -1,3 +1,4 @@
+import AirdateLocking
 import Foundation
 
 /// Where a client reports every value it could not read as it should — list elements it skipped,
@@ -5,9 +6,8 @@ import Foundation
 /// ``APIClientConfiguration/diagnostics`` and read ``issues`` (or ``removeAll()``) after calls.
 ///
 /// Safe to share between tasks and clients.
-public final class DecodingDiagnostics: @unchecked Sendable {
-    private let lock = NSLock()
-    private var recorded: [DecodingIssue] = []
+public final class DecodingDiagnostics: Sendable {
+    private let recorded = LockBox<[DecodingIssue]>([])
     private let limit: Int
 
     /// A collector that keeps the latest `limit` reports (older ones are dropped first).
@@ -17,25 +17,24 @@ public final class DecodingDiagnostics: @unchecked Sendable {
 
     /// Every issue reported so far (at most `limit`, oldest first).
     public var issues: [DecodingIssue] {
-        lock.lock()
-        defer { lock.unlock() }
-        return recorded
+        recorded.withLock { $0 }
     }
 
     /// Returns the reports so far and forgets them.
     @discardableResult
     public func removeAll() -> [DecodingIssue] {
-        lock.lock()
-        defer { lock.unlock() }
-        let all = recorded
-        recorded.removeAll()
-        return all
+        recorded.withLock { recorded in
+            let all = recorded
+            recorded.removeAll()
+            return all
+        }
     }
 
     func record(_ issue: DecodingIssue) {
-        lock.lock()
-        defer { lock.unlock() }
-        recorded.append(issue)
-        if recorded.count > limit { recorded.removeFirst(recorded.count - limit) }
+        let limit = limit
+        recorded.withLock { recorded in
+            recorded.append(issue)
+            if recorded.count > limit { recorded.removeFirst(recorded.count - limit) }
+        }
     }
 }

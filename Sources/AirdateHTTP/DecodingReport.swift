@@ -1,14 +1,14 @@
+import AirdateLocking
 import Foundation
 
 /// What one decode of a body collects: the ``DecodingIssue``s of its lenient lists and fields. It
 /// travels in the decoder's `userInfo`, so that ``LenientList`` and ``LenientContainer`` find it at
 /// any depth.
-final class DecodingReport: @unchecked Sendable {
+final class DecodingReport: Sendable {
     static let key = CodingUserInfoKey(rawValue: "airdate.decodingReport")!  // a non-empty literal never fails
 
     let url: String
-    private let lock = NSLock()
-    private var recorded: [DecodingIssue] = []
+    private let recorded = LockBox<[DecodingIssue]>([])
 
     init(url: String) {
         self.url = url
@@ -20,32 +20,26 @@ final class DecodingReport: @unchecked Sendable {
     }
 
     var issues: [DecodingIssue] {
-        lock.lock()
-        defer { lock.unlock() }
-        return recorded
+        recorded.withLock { $0 }
     }
 
     /// How many issues are recorded: a mark to roll back to.
     var mark: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return recorded.count
+        recorded.withLock { $0.count }
     }
 
     /// Forgets the issues recorded after `mark` (those of an element that was then skipped whole).
     func rollBack(to mark: Int) {
-        lock.lock()
-        defer { lock.unlock() }
-        if recorded.count > mark { recorded.removeSubrange(mark...) }
+        recorded.withLock { recorded in
+            if recorded.count > mark { recorded.removeSubrange(mark...) }
+        }
     }
 
     func record(_ kind: DecodingIssue.Kind, path: [any CodingKey], failurePath: [any CodingKey]? = nil, reason: String) {
         let issue = DecodingIssue(
             kind: kind, url: url, path: JSONBodyDecoder.keyPath(path),
             failurePath: failurePath.map(JSONBodyDecoder.keyPath), reason: reason)
-        lock.lock()
-        defer { lock.unlock() }
-        recorded.append(issue)
+        recorded.withLock { $0.append(issue) }
     }
 }
 

@@ -1,3 +1,4 @@
+import AirdateLocking
 public import Foundation
 
 /// The requests an API host admits, shared by every client that draws on it — in this process,
@@ -7,15 +8,19 @@ public import Foundation
 /// one app, or a command-line tool run twice at once, must share one budget or they overrun the
 /// limit together. So by default every ``APIClient`` of one host (scheme, host and port) with the
 /// same ``RateLimit``s draws on one budget per process, ``processDefault(for:limits:folder:)``, and
-/// when the client has an ``HTTPDiskCache`` the budget is coordinated through a small file in the
-/// cache's folder with every other process that uses that folder. Pass
-/// ``APIClientConfiguration/rateBudget`` to choose explicitly (a budget of its own for a test, one
-/// budget for two hosts behind one limit).
+/// that budget is shared with every other process of the user through a small file in the user's
+/// rate folder (``RateSharing/perUser``; ``APIClientConfiguration/rateSharing`` names another
+/// folder or none). Pass ``APIClientConfiguration/rateBudget`` to choose explicitly (a budget of its
+/// own for a test, one budget for two hosts behind one limit).
 ///
 /// Across processes, each request start and completion is written with its wall-clock time to
-/// `.rate-budget-<host>` in the folder under an exclusive `flock`; a process that ends while a
-/// request is in flight leaves a record that the next reader counts as completed at that moment
-/// and then drops. Processes must share one machine (and so one clock and one `flock`).
+/// `.rate-budget-<host>` in the folder. Every change is a read, a decision and a write made while
+/// holding an exclusive `flock` on the folder's `.rate-budget.lock`, and the new records are written
+/// to a temporary file renamed over the old one: a process killed at any moment (`kill -9`) leaves
+/// the previous records or the new ones, never an emptied file, and its lock goes with it. A record
+/// left in flight by a process that no longer runs counts as completed at the moment it is found
+/// (the request may have reached the server), then leaves with its window; a file whose records
+/// have all left is removed. Processes must share one machine (and so one clock and one `flock`).
 public final class RateBudget: Sendable {
     /// The windows the budget keeps (all at once).
     public let limits: [RateLimit]
@@ -44,7 +49,7 @@ public final class RateBudget: Sendable {
         self.folder = folder
         if let folder, !limits.isEmpty {
             shared = SharedRateWindow(
-                file: folder.appendingPathComponent(".rate-budget-" + Self.fileName(host)),
+                folder: folder, name: ".rate-budget-" + Self.fileName(host),
                 limits: limits, clock: clock, wallClock: wallClock
             )
             local = nil
@@ -55,7 +60,9 @@ public final class RateBudget: Sendable {
     }
 
     /// The budget every client of `baseURL`'s host with `limits` (and `folder`) shares in this
-    /// process by default; made on first use, dropped when no client holds it any more.
+    /// process by default; made on first use, dropped when no client holds it any more. With a
+    /// `folder` (by default ``APIClient`` passes ``RateSharing/perUserFolder(environment:)``) it is
+    /// shared with every process that uses the folder.
     ///
     /// The package's one piece of process-wide state, on purpose: a rate limit is the server's view
     /// of this machine, so clients made apart must meet on one budget without the app wiring them
@@ -122,23 +129,22 @@ private struct BudgetKey: Hashable {
 }
 
 /// The process-default budgets, held weakly.
-private final class BudgetRegistry: @unchecked Sendable {
+private final class BudgetRegistry: Sendable {
     private final class Weak {
         weak var budget: RateBudget?
         init(_ budget: RateBudget) { self.budget = budget }
     }
 
-    private let lock = NSLock()
-    private var budgets: [BudgetKey: Weak] = [:]
+    private let budgets = LockBox<[BudgetKey: Weak]>([:])
 
     func budget(for key: BudgetKey, make: () -> RateBudget) -> RateBudget {
-        lock.lock()
-        defer { lock.unlock() }
-        if let existing = budgets[key]?.budget { return existing }
-        // Forget the budgets nobody holds any more.
-        budgets = budgets.filter { $0.value.budget != nil }
-        let budget = make()
-        budgets[key] = Weak(budget)
-        return budget
+        budgets.withLock { budgets in
+            if let existing = budgets[key]?.budget { return existing }
+            // Forget the budgets nobody holds any more.
+            budgets = budgets.filter { $0.value.budget != nil }
+            let budget = make()
+            budgets[key] = Weak(budget)
+            return budget
+        }
     }
 }

@@ -8,11 +8,15 @@ import Darwin
 import Foundation
 
 /// A rate budget kept in a file that several processes share: each request's start and completion,
-/// with wall-clock times, read and rewritten under an exclusive `flock` (never held across a wait).
+/// with wall-clock times, read, decided on and rewritten while holding an exclusive `flock` on the
+/// folder's lock file (never held across a wait).
 ///
 /// The file is a few lines of text: `slot <pid> <token> <start ms> <end ms or ->` per request still
-/// counted, and `pause <until ms>` while a server's `Retry-After` holds everyone back. Unreadable
-/// lines are skipped (a torn write costs at most a little pacing, never an error).
+/// counted, and `pause <until ms>` while a server's `Retry-After` holds everyone back. It is never
+/// rewritten in place: the new records go to a temporary file that is renamed over it, so a process
+/// killed at any moment leaves the old records or the new ones (the lock is a file of its own, which
+/// the rename leaves alone, and the kernel releases it with the process). Unreadable lines are
+/// skipped (a file from elsewhere costs at most a little pacing, never an error).
 actor SharedRateWindow {
     /// One request still counted.
     struct Slot: Equatable {
@@ -37,6 +41,10 @@ actor SharedRateWindow {
     }
 
     private let path: String
+    private let temporaryPath: String
+    private let lockPath: String
+    /// The lock file, opened on first use and kept open (closed with the window).
+    private var lockDescriptor: Int32 = -1
     private let windows: [RateLimit]
     private let timeline: Timeline
     private let wallClock: @Sendable () -> Date
@@ -51,13 +59,25 @@ actor SharedRateWindow {
     /// hangs, or a process identifier reused after a crash): ten minutes.
     static let longestFlight: Int64 = 10 * 60 * 1000
 
-    init(file: URL, limits: [RateLimit], clock: any Clock<Duration>, wallClock: @escaping @Sendable () -> Date) {
-        path = file.path
+    /// The window kept in `folder/name`, locked through `folder/.rate-budget.lock`.
+    init(folder: URL, name: String, limits: [RateLimit], clock: any Clock<Duration>, wallClock: @escaping @Sendable () -> Date) {
+        path = folder.appendingPathComponent(name).path
+        temporaryPath = folder.appendingPathComponent(name + ".new").path
+        lockPath = folder.appendingPathComponent(Self.lockName).path
         windows = limits
         timeline = Timeline(clock)
         self.wallClock = wallClock
-        try? FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        // The user's own folder: other users neither read nor write it.
+        try? FileManager.default.createDirectory(
+            at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     }
+
+    deinit {
+        if lockDescriptor >= 0 { close(lockDescriptor) }
+    }
+
+    /// The lock file every budget of a folder locks, whatever its host.
+    static let lockName = ".rate-budget.lock"
 
     private var nowMillis: Int64 { Int64((wallClock().timeIntervalSince1970 * 1000).rounded(.down)) }
 
@@ -153,47 +173,82 @@ actor SharedRateWindow {
 
     // MARK: The file
 
-    /// Reads the records under the lock, prunes them, lets `change` decide and edit, writes them back.
+    /// Reads the records under the lock, prunes them, lets `change` decide and edit, writes them back
+    /// (a temporary file renamed over the old one; no file at all once nothing is counted).
     @discardableResult
     private func update<T>(_ change: (inout Records, Int64) -> T) -> T {
-        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         let now = nowMillis
-        guard fd >= 0 else {
-            // No file (a read-only folder): this process alone.
+        guard lock() else {
+            // No lock file (a read-only folder, or none at all): this process alone.
             var records = memoryOnly
             Self.prune(&records, now: now, windows: windows, isAlive: { _ in true })
             let result = change(&records, now)
             memoryOnly = records
             return result
         }
-        defer { close(fd) }
-        while flock(fd, LOCK_EX) != 0 {
-            if errno != EINTR { break }
-        }
-        defer { flock(fd, LOCK_UN) }
-        var records = Self.parse(Self.readAll(fd))
+        defer { unlock() }
+        var records = Self.parse(Self.contents(of: path))
         Self.prune(&records, now: now, windows: windows, isAlive: Self.processIsAlive)
         let result = change(&records, now)
-        let text = Array(Self.render(records).utf8)
-        if ftruncate(fd, 0) == 0 {
-            _ = text.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, 0) }
+        if records.slots.isEmpty, records.pausedUntil == 0 {
+            unlink(path)
+        } else {
+            Self.replace(path, with: Array(Self.render(records).utf8), through: temporaryPath)
         }
         return result
     }
 
+    /// Takes the folder's lock (waiting for other processes); returns whether it is held.
+    private func lock() -> Bool {
+        if lockDescriptor < 0 {
+            lockDescriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+            if lockDescriptor < 0 { return false }
+        }
+        while flock(lockDescriptor, LOCK_EX) != 0 {
+            if errno != EINTR { return false }
+        }
+        return true
+    }
+
+    private func unlock() {
+        _ = flock(lockDescriptor, LOCK_UN)
+    }
+
     private var memoryOnly = Records()
 
-    private static func readAll(_ fd: Int32) -> String {
+    /// The whole content of the file at `path` (empty when there is none).
+    static func contents(of path: String) -> String {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return "" }
+        defer { close(fd) }
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 8192)
-        var offset: off_t = 0
         while true {
-            let count = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, offset) }
+            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
             if count <= 0 { break }
             bytes.append(contentsOf: buffer[0..<count])
-            offset += off_t(count)
         }
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Writes `bytes` to `temporary` and renames it over `path`; on any failure `path` keeps what it
+    /// had. (Only the holder of the lock writes `temporary`, so no two writers share it; one left by
+    /// a killed process is overwritten by the next.)
+    static func replace(_ path: String, with bytes: [UInt8], through temporary: String) {
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { return }
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + written, bytes.count - written) }
+            if count < 0, errno == EINTR { continue }
+            if count <= 0 { break }
+            written += count
+        }
+        close(fd)
+        if written != bytes.count || rename(temporary, path) != 0 {
+            unlink(temporary)
+        }
     }
 
     static func parse(_ text: String) -> Records {

@@ -1,3 +1,4 @@
+import AirdateLocking
 import Foundation
 public import HTTPTypes
 import HTTPTypesFoundation
@@ -144,21 +145,30 @@ public struct URLSessionTransport: HTTPTransport {
 
 /// One request in flight: its data task, the bytes so far, and how it ended. Callbacks arrive on
 /// the session's delegate queue; the watchdog reads `lastActivity` from another task.
-private final class Exchange: @unchecked Sendable {
+///
+/// The caller's continuation is resumed exactly once: by the task's completion, by a failure the
+/// exchange decided (a body past the limit), or at once when the caller is cancelled (or its
+/// watchdog fired) — never left waiting for a callback FoundationNetworking might not deliver
+/// after a cancel.
+private final class Exchange: Sendable {
     let limits: HTTPTransportLimits
     let started = ContinuousClock.now
-    private let lock = NSLock()
-    private var task: URLSessionDataTask?
-    private var isCancelled = false
-    private var finished = false
-    private var activity = ContinuousClock.now
-    private var head: HTTPResponse?
-    private var body = Data()
-    private var received = 0
-    private var failure: APIClientError?
-    private var redirects = 0
-    private var visited: Set<String> = []
-    private var continuation: CheckedContinuation<HTTPTransportResponse, any Error>?
+
+    private struct State {
+        var task: UncheckedTask?
+        var isCancelled = false
+        var finished = false
+        var activity = ContinuousClock.now
+        var head: HTTPResponse?
+        var body = Data()
+        var received = 0
+        var failure: APIClientError?
+        var redirects = 0
+        var visited: Set<String> = []
+        var continuation: CheckedContinuation<HTTPTransportResponse, any Error>?
+    }
+
+    private let state = LockBox(State())
 
     init(limits: HTTPTransportLimits) {
         self.limits = limits
@@ -166,77 +176,71 @@ private final class Exchange: @unchecked Sendable {
 
     /// When a byte (or the head) last arrived.
     var lastActivity: ContinuousClock.Instant {
-        lock.lock()
-        defer { lock.unlock() }
-        return activity
+        state.withLock { $0.activity }
     }
 
     /// Where the result goes; set before the task starts.
     func setContinuation(_ continuation: CheckedContinuation<HTTPTransportResponse, any Error>) {
-        lock.lock()
-        self.continuation = continuation
-        lock.unlock()
+        state.withLock { $0.continuation = continuation }
     }
 
     /// What had arrived so far.
     var progress: HTTPTransportProgress {
-        lock.lock()
-        defer { lock.unlock() }
-        return HTTPTransportProgress(headArrived: head != nil, bodyBytes: received)
+        state.withLock { HTTPTransportProgress(headArrived: $0.head != nil, bodyBytes: $0.received) }
     }
 
     /// Starts `task` unless cancellation came first; returns whether it started.
     func start(_ task: URLSessionDataTask) -> Bool {
-        lock.lock()
-        guard !isCancelled else {
-            lock.unlock()
-            return false
+        let wrapped = UncheckedTask(task: task)
+        let url = task.originalRequest?.url?.absoluteString
+        let started = state.withLock { state -> Bool in
+            guard !state.isCancelled else { return false }
+            state.task = wrapped
+            if let url { state.visited.insert(url) }
+            return true
         }
-        self.task = task
-        if let url = task.originalRequest?.url?.absoluteString { visited.insert(url) }
-        lock.unlock()
-        task.resume()
-        return true
+        if started { task.resume() }
+        return started
     }
 
+    /// The caller was cancelled (or its watchdog fired): cancels the data task and fails the
+    /// exchange with ``APIClientError/cancelled`` now.
     func cancel() {
-        lock.lock()
-        isCancelled = true
-        let task = self.task
-        lock.unlock()
+        let task = state.withLock { state -> UncheckedTask? in
+            state.isCancelled = true
+            return state.task
+        }
         Self.cancelOutOfLine(task)
+        finish(.failure(APIClientError.cancelled))
     }
 
     /// Fails the exchange with `error` at once and cancels the data task. The caller gets the
     /// error now; the task winds down on its own (FoundationNetworking may still be decoding what it
     /// already read, at the pace of the delegate queue, which keeps memory bounded).
     func abort(with error: APIClientError) {
-        lock.lock()
-        if failure == nil { failure = error }
-        let task = self.task
-        let failure = self.failure
-        lock.unlock()
+        let (task, failure) = state.withLock { state -> (UncheckedTask?, APIClientError?) in
+            if state.failure == nil { state.failure = error }
+            return (state.task, state.failure)
+        }
         Self.cancelOutOfLine(task)
         if let failure { finish(.failure(failure)) }
     }
 
     /// `URLSessionTask.cancel()` waits for the session's work queue, which may be waiting for the
     /// delegate queue (see ``BoundedDelegateQueue``): never call it from a delegate callback.
-    private static func cancelOutOfLine(_ task: URLSessionDataTask?) {
+    private static func cancelOutOfLine(_ task: UncheckedTask?) {
         guard let task else { return }
-        let cancellable = UncheckedTask(task: task)
-        DispatchQueue.global().async { cancellable.task.cancel() }
+        DispatchQueue.global().async { task.task.cancel() }
     }
 
     /// The head arrived; returns whether to go on (a declared length past the limit stops here).
     func receive(_ response: URLResponse) -> Bool {
-        lock.lock()
-        activity = .now
-        let http = response as? HTTPURLResponse
-        head = http?.httpResponse
-        let declared = response.expectedContentLength
-        lock.unlock()
-        if declared > Int64(limits.maxBodyBytes) {
+        let head = (response as? HTTPURLResponse)?.httpResponse
+        state.withLock { state in
+            state.activity = .now
+            state.head = head
+        }
+        if response.expectedContentLength > Int64(limits.maxBodyBytes) {
             abort(with: .bodyTooLarge(limit: limits.maxBodyBytes))
             return false
         }
@@ -245,50 +249,39 @@ private final class Exchange: @unchecked Sendable {
 
     /// Body bytes arrived.
     func receive(_ data: Data) {
-        lock.lock()
-        activity = .now
-        received += data.count
-        guard failure == nil else {
-            lock.unlock()
-            return
+        let maxBodyBytes = limits.maxBodyBytes
+        let tooLarge = state.withLock { state -> Bool in
+            state.activity = .now
+            state.received += data.count
+            // Nothing is kept once the exchange ended (the caller has its answer already).
+            guard state.failure == nil, !state.finished else { return false }
+            if state.body.count + data.count > maxBodyBytes { return true }
+            state.body.append(data)
+            return false
         }
-        if body.count + data.count > limits.maxBodyBytes {
-            lock.unlock()
-            abort(with: .bodyTooLarge(limit: limits.maxBodyBytes))
-            return
-        }
-        body.append(data)
-        lock.unlock()
+        if tooLarge { abort(with: .bodyTooLarge(limit: maxBodyBytes)) }
     }
 
     /// A redirect to `url`; returns whether to follow it.
     func redirect(to url: URL?) -> Bool {
-        lock.lock()
-        activity = .now
-        redirects += 1
         let target = url?.absoluteString ?? ""
-        let loop = !visited.insert(target).inserted
-        let tooMany = redirects > limits.maxRedirects
-        lock.unlock()
-        if loop || tooMany {
+        let maxRedirects = limits.maxRedirects
+        return state.withLock { state -> Bool in
+            state.activity = .now
+            state.redirects += 1
+            let loop = !state.visited.insert(target).inserted
+            guard loop || state.redirects > maxRedirects else { return true }
             // Not cancelled here: FoundationNetworking traps when a task is cancelled inside its
             // redirect callback. Refusing the redirect ends the task with the 3xx; the recorded
             // failure is what the exchange reports.
-            lock.lock()
-            if failure == nil { failure = .tooManyRedirects(url: target) }
-            lock.unlock()
+            if state.failure == nil { state.failure = .tooManyRedirects(url: target) }
             return false
         }
-        return true
     }
 
     /// The task completed (`error` is URLSession's, if any).
     func complete(error: (any Error)?) {
-        lock.lock()
-        let failure = self.failure
-        let head = self.head
-        let body = self.body
-        lock.unlock()
+        let (failure, head, body) = state.withLock { ($0.failure, $0.head, $0.body) }
         if let failure {
             finish(.failure(failure))
         } else if let error {
@@ -300,17 +293,16 @@ private final class Exchange: @unchecked Sendable {
         }
     }
 
-    func finish(_ result: Result<HTTPTransportResponse, any Error>) {
-        lock.lock()
-        guard !finished, let continuation else {
-            lock.unlock()
-            return
+    /// Resumes the caller with `result` unless it was resumed already.
+    func finish(_ result: sending Result<HTTPTransportResponse, any Error>) {
+        let continuation = state.withLock { state -> CheckedContinuation<HTTPTransportResponse, any Error>? in
+            guard !state.finished, let continuation = state.continuation else { return nil }
+            state.finished = true
+            state.continuation = nil
+            state.body = Data()
+            return continuation
         }
-        finished = true
-        self.continuation = nil
-        body = Data()
-        lock.unlock()
-        continuation.resume(with: result)
+        continuation?.resume(with: result)
     }
 }
 
@@ -369,26 +361,20 @@ private final class BoundedDelegateQueue: OperationQueue, @unchecked Sendable {
 }
 
 /// The session's delegate: routes each task's callbacks to its ``Exchange``.
-private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-    private let lock = NSLock()
-    private var exchanges: [Int: Exchange] = [:]
+private final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
+    private let exchanges = LockBox<[Int: Exchange]>([:])
 
     func register(_ exchange: Exchange, for identifier: Int) {
-        lock.lock()
-        exchanges[identifier] = exchange
-        lock.unlock()
+        exchanges.withLock { $0[identifier] = exchange }
     }
 
     func unregister(_ identifier: Int) {
-        lock.lock()
-        exchanges.removeValue(forKey: identifier)
-        lock.unlock()
+        exchanges.withLock { _ = $0.removeValue(forKey: identifier) }
     }
 
     private func exchange(_ task: URLSessionTask) -> Exchange? {
-        lock.lock()
-        defer { lock.unlock() }
-        return exchanges[task.taskIdentifier]
+        let identifier = task.taskIdentifier
+        return exchanges.withLock { $0[identifier] }
     }
 
     func urlSession(
@@ -412,9 +398,8 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        lock.lock()
-        let exchange = exchanges.removeValue(forKey: task.taskIdentifier)
-        lock.unlock()
+        let identifier = task.taskIdentifier
+        let exchange = exchanges.withLock { $0.removeValue(forKey: identifier) }
         exchange?.complete(error: error)
     }
 }

@@ -1,5 +1,7 @@
 // One file that imports every product, as an app does, and names their main types unqualified:
 // if two modules declared the same public type name, this file would not compile.
+import AirdateAsyncHTTPClient
+import AirdateTestSupport
 import AirdateCore
 import AirdateHTTP
 import AirdateStore
@@ -64,9 +66,7 @@ struct OnePackageTests {
 
     @Test("no public type name is declared by two modules, and no module declares its own name")
     func publicNamesAreUnique() throws {
-        let sources = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Sources")
+        let sources = TestPaths.packageRoot.appendingPathComponent("Sources")
         let modules = try FileManager.default.contentsOfDirectory(atPath: sources.path).filter { !$0.hasPrefix(".") }
         #expect(modules.count >= 8, "expected the package's modules under \(sources.path)")
         let declaration = try Regex(#"^public\s+(?:final\s+|indirect\s+)*(?:struct|enum|class|actor|protocol|typealias)\s+([A-Za-z_][A-Za-z0-9_]*)"#)

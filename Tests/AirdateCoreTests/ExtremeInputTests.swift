@@ -6,26 +6,15 @@ import Testing
 /// Seeded random extreme inputs: nothing in CalendarDay (and the day arithmetic under it) traps; the
 /// checked forms throw ``CalendarDayError/outOfRange(_:)`` exactly when the result would leave 0001…9999.
 @Suite(.heavy) struct CalendarDayExtremeInputTests {
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let extremes = [Int.min, Int.min + 1, -3_652_059, -719_163, -719_162, -1, 0, 1, 12, 13, 28, 29, 31, 32, 9_999, 10_000,
                            2_932_896, 2_932_897, 3_652_059, Int.max - 1, Int.max]
 
-    static func value(_ random: inout Generator) -> Int {
+    static func value(_ random: inout SeededGenerator) -> Int {
         Bool.random(using: &random) ? (extremes.randomElement(using: &random) ?? 0) : Int.random(in: Int.min...Int.max, using: &random)
     }
 
     @Test func dayArithmeticNeverTraps() throws {
-        var random = Generator(state: 0xDA7)
+        var random = SeededGenerator(seed: 0xDA7)
         let supported = CalendarDay.earliest...CalendarDay.latest
         var cases = 0
         for _ in 0..<20_000 {
@@ -67,7 +56,7 @@ import Testing
     }
 
     @Test func parsingRefusesAnyText() {
-        var random = Generator(state: 0x7E47)
+        var random = SeededGenerator(seed: 0x7E47)
         for _ in 0..<2_000 {
             let length = Int.random(in: 0...24, using: &random)
             let text = String((0..<length).map { _ in "0123456789-x9 é".randomElement(using: &random) ?? "0" })

@@ -1,3 +1,4 @@
+import AirdateTestSupport
 @testable import AirdateHTTP
 import AirdateTestServer
 import Clocks
@@ -34,13 +35,10 @@ struct CancellationTests {
             let started = ContinuousClock.now
             let task = Task { await clientError { let _: Item = try await client.get(APIRequest(path: "/shows/2")) } }
             // Cancel once the first attempt got its 429 (the client is then in its back-off wait).
-            let deadline = ContinuousClock.now + .seconds(120)
-            while await server.count(path: "/shows/2") < 1, ContinuousClock.now < deadline {
-                try await Task.sleep(for: .milliseconds(20))
-            }
+            try await waitUntil("the first attempt's 429") { await server.count(path: "/shows/2") >= 1 }
             try await Task.sleep(for: .milliseconds(100))
             task.cancel()
-            let error = await task.value
+            let error = try await withHangBound("the cancelled call to end") { await task.value }
             #expect(error == .cancelled)
             // Uncancelled, the call would wait out `Retry-After: 30` on a clock that never moves.
             #expect(ContinuousClock.now - started < .seconds(300))

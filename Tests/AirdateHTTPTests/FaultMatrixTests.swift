@@ -1,4 +1,6 @@
+#if AsyncHTTPClient
 import AirdateAsyncHTTPClient
+#endif
 @testable import AirdateHTTP
 import AirdateTestServer
 import AirdateTestSupport
@@ -6,15 +8,22 @@ import Clocks
 import Foundation
 import Testing
 
-/// The two transports every fault is played against.
+/// The transports every fault is played against: URLSession's always, AsyncHTTPClient's when the
+/// package is built with the `AsyncHTTPClient` trait (`swift test --traits AsyncHTTPClient`, as CI
+/// runs it).
 enum TransportKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case urlSession = "URLSessionTransport"
+    #if AsyncHTTPClient
     case asyncHTTPClient = "AsyncHTTPClientTransport"
+    #endif
 
     var testDescription: String { rawValue }
 
     /// The name the probe program takes.
     var probeName: String { self == .urlSession ? "urlsession" : "asynchttpclient" }
+
+    /// Whether the AsyncHTTPClient transport is built (the `AsyncHTTPClient` trait).
+    static var asyncHTTPClientBuilt: Bool { allCases.count > 1 }
 }
 
 /// Runs `body` with a new transport of `kind`; an AsyncHTTPClient transport is shut down after.
@@ -22,6 +31,7 @@ func withTransport<T>(_ kind: TransportKind, _ body: (any HTTPTransport) async t
     switch kind {
     case .urlSession:
         return try await body(URLSessionTransport())
+    #if AsyncHTTPClient
     case .asyncHTTPClient:
         let transport = AsyncHTTPClientTransport()
         do {
@@ -32,6 +42,7 @@ func withTransport<T>(_ kind: TransportKind, _ body: (any HTTPTransport) async t
             try? await transport.shutdown()
             throw error
         }
+    #endif
     }
 }
 
@@ -94,6 +105,13 @@ let gzipBomb: [UInt8] = Gzip.zeros(1 << 30)
 
 @Suite("Fault matrix: every fault against both transports", .serialized, .timeLimit(.minutes(10)))
 struct FaultMatrixTests {
+    @Test("the AsyncHTTPClient transport is in the matrix",
+          .enabled(if: TransportKind.asyncHTTPClientBuilt,
+                   "built without the AsyncHTTPClient trait: `swift test --traits AsyncHTTPClient` plays every fault against AsyncHTTPClientTransport too"))
+    func asyncHTTPClientInTheMatrix() {
+        #expect(TransportKind.allCases.count == 2)
+    }
+
     // MARK: Statuses
 
     @Test("404 is notFound, not retried", arguments: TransportKind.allCases)
@@ -209,16 +227,16 @@ struct FaultMatrixTests {
             }
             #expect(row.error?.code == .transport)
             #expect(row.error?.errorDescription?.contains("network connection") == true)
-            #expect(row.elapsed < .seconds(60))  // hang bound only
+            #expect(row.elapsed < hangBound)  // hang bound only
         }
     }
 
     @Test("a server that never answers is stalled after the idle time-out, not retried", arguments: TransportKind.allCases)
     func neverAnswers(_ kind: TransportKind) async throws {
         try await withScriptedServer { server in
-            server.setFallback([.pause(.seconds(120))])
+            server.setFallback([.pause(.seconds(900))])
             try await withTransport(kind) { transport in
-                let client = matrixClient(server.baseURL, transport, idle: .seconds(1), timeout: .seconds(60))
+                let client = matrixClient(server.baseURL, transport, idle: .seconds(1), timeout: .seconds(600))
                 let row = await matrixRow("never answers (idle 1 s)", kind, requests: { server.count(path: "/silent") }) {
                     let _: Item = try await client.get(APIRequest(path: "/silent"))
                 }
@@ -226,7 +244,7 @@ struct FaultMatrixTests {
                 #expect(row.error?.timeLimit == .seconds(1))
                 #expect(row.error?.errorDescription?.contains("no complete response head") == true)
                 #expect(server.count(path: "/silent") == 1)
-                #expect(row.elapsed < .seconds(50))  // the 60 s time-out (or retries) would be far beyond
+                #expect(row.elapsed < hangBound)  // the 600 s time-out (or retries) would be far beyond
             }
         }
     }
@@ -338,7 +356,7 @@ struct FaultMatrixTests {
 
     @Test("a gzip bomb keeps a process's peak memory near the 32 MB cap", .heavy, arguments: TransportKind.allCases)
     func gzipBombPeakMemory(_ kind: TransportKind) async throws {
-        let probe = try #require(ProbeRun.executable, "the AirdateHTTPProbe program was not built beside the tests")
+        let probe = try ProbeRun.executable()
         let bomb = gzipBomb
         try await withScriptedServer { server in
             server.setFallback(ScriptedServer.Step.response(headers: ["Content-Encoding": "gzip", "Content-Type": "application/json"], body: bomb))
@@ -509,21 +527,18 @@ struct FaultMatrixTests {
     func cancelMidBody(_ kind: TransportKind) async throws {
         try await withServer { server in
             await server.serve(#"{"id": 12, "name": "a body that takes a minute to arrive"}"#, for: "/slow")
-            await server.inject([.drip(every: .seconds(2))], forPath: "/slow")
+            await server.inject([.drip(every: .seconds(10))], forPath: "/slow")
             try await withTransport(kind) { transport in
                 let client = matrixClient(await server.baseURL, transport, idle: .seconds(600), timeout: .seconds(600))
                 let started = ContinuousClock.now
                 let task = Task { await clientError { let _: Item = try await client.get(APIRequest(path: "/slow")) } }
-                let deadline = ContinuousClock.now + .seconds(60)
-                while await server.count(path: "/slow") < 1, ContinuousClock.now < deadline {
-                    try await Task.sleep(for: .milliseconds(20))
-                }
+                try await waitUntil("the server to receive the request") { await server.count(path: "/slow") >= 1 }
                 try await Task.sleep(for: .milliseconds(500))
                 task.cancel()
-                let error = await task.value
+                let error = try await withHangBound("the cancelled call to end") { await task.value }
                 print("fault matrix | cancellation mid-body | \(kind.rawValue) | \(error.map { "\($0.code)" } ?? "success") | 1 request(s) | \(String(format: "%.1f", (ContinuousClock.now - started).inSeconds)) s |")
                 #expect(error == .cancelled)
-                #expect(ContinuousClock.now - started < .seconds(120))  // uncancelled: about 80 s of drip
+                #expect(ContinuousClock.now - started < hangBound)  // uncancelled: about 500 s of drip
             }
         }
     }
@@ -561,26 +576,52 @@ struct FaultMatrixTests {
         }
     }
 
-    @Test("two processes sharing a cache folder share the budget: no 429", .heavy, arguments: TransportKind.allCases)
+    @Test("two processes with the default configuration share the budget: no 429", .heavy, arguments: TransportKind.allCases)
     func twoProcessesOneBudget(_ kind: TransportKind) async throws {
-        let probe = try #require(ProbeRun.executable, "the AirdateHTTPProbe program was not built beside the tests")
+        let outcome = try await ProbeRun.twoBursts(kind, sharing: "default")
+        #expect(outcome.tooMany == 0)
+        #expect(outcome.requests == 50)
+        for result in outcome.results {
+            #expect(result.outcomes == ["ok": 25], "probe: \(result.line)")
+        }
+    }
+
+    @Test("the rig sees an overrun: two processes that keep a budget each get 429s", .heavy)
+    func twoProcessesTwoBudgets() async throws {
+        let outcome = try await ProbeRun.twoBursts(.urlSession, sharing: "process")
+        // Each paces itself to the server's limit, so together they send twice what it admits.
+        #expect(outcome.tooMany > 0, "two budgets of their own overran nothing: the shared-budget test would prove nothing")
+    }
+
+    @Test("one of two processes killed mid-run (kill -9): still no 429", .heavy, arguments: TransportKind.allCases)
+    func killedMidRun(_ kind: TransportKind) async throws {
+        let probe = try ProbeRun.executable()
+        var random = SeededGenerator(seed: 0x5EED_0038)
         try await withServer { server in
             await server.serveByDefault(#"{"id": 1, "name": "item"}"#)
             await server.limitRate(10, per: .seconds(2))
-            let folder = try TemporaryFiles.folder("two-processes")
+            let runtime = try TemporaryFiles.folder("rate-runtime")
             let base = await server.baseURL.absoluteString
             let started = ContinuousClock.now
-            async let first = ProbeRun.run(probe, ["burst", kind.probeName, base, "25", folder.path, "10", "2"])
-            async let second = ProbeRun.run(probe, ["burst", kind.probeName, base, "25", folder.path, "10", "2"])
-            let results = try await [first, second]
-            let count = await server.requests.count
-            let tooMany = await server.tooManyRequestsCount
-            print("fault matrix | two processes × 25 calls, server 10 per 2 s | \(kind.rawValue) | \(tooMany) × 429 | \(count) request(s) | \(String(format: "%.1f", (ContinuousClock.now - started).inSeconds)) s |")
-            for result in results {
-                #expect(result.outcomes == ["ok": 25], "probe: \(result.line)")
+            for round in 0..<3 {
+                let survivor = try ProbeRun.start(probe, ["burst", kind.probeName, base, "20", "default", "10", "2"], runtime: runtime)
+                let victim = try ProbeRun.start(probe, ["burst", kind.probeName, base, "40", "default", "10", "2"], runtime: runtime)
+                // Killed after a few of its answers, at a moment of the run chosen by the seed.
+                let answers = Int.random(in: 1...8, using: &random)
+                try await victim.waitForOutput("\(answers) answers") { $0.components(separatedBy: "answer ").count > answers }
+                try await Task.sleep(for: .milliseconds(Int.random(in: 0...300, using: &random)))
+                victim.kill()
+                _ = try await victim.finish()
+                // A third process starts at once, on the budget the killed one left.
+                let late = try ProbeRun.start(probe, ["burst", kind.probeName, base, "10", "default", "10", "2"], runtime: runtime)
+                for program in [survivor, late] {
+                    let result = try ProbeRun.result(of: try await program.finish())
+                    #expect(result.outcomes.keys.sorted() == ["ok"], "round \(round): \(result.line)")
+                }
             }
+            let tooMany = await server.tooManyRequestsCount
+            print("fault matrix | 3 rounds: two processes, one killed (kill -9) mid-run, a third started, server 10 per 2 s | \(kind.rawValue) | \(tooMany) × 429 | \(await server.requests.count) request(s) | \(String(format: "%.1f", (ContinuousClock.now - started).inSeconds)) s |")
             #expect(tooMany == 0)
-            #expect(count == 50)
         }
     }
 }
@@ -591,39 +632,56 @@ extension Duration {
 
 /// Runs the AirdateHTTPProbe program (built with the tests) and reads its one line of JSON.
 enum ProbeRun {
-    /// The probe beside the test bundle, if it was built.
-    static let executable: URL? = {
-        var candidates: [URL] = []
-        if let executable = Bundle.main.executableURL { candidates.append(executable.deletingLastPathComponent()) }
-        for bundle in Bundle.allBundles { candidates.append(bundle.bundleURL.deletingLastPathComponent()) }
-        candidates.append(TestPaths.packageRoot.appendingPathComponent(".build/debug"))
-        return candidates.map { $0.appendingPathComponent("AirdateHTTPProbe") }
-            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    }()
+    /// The probe beside the test bundle.
+    static func executable() throws -> URL {
+        try #require(TestPaths.builtProgram("AirdateHTTPProbe"), "the AirdateHTTPProbe program was not built beside the tests")
+    }
 
-    static func run(_ executable: URL, _ arguments: [String]) async throws -> ProbeResult {
-        let folder = try TemporaryFiles.folder("probe")
-        let output = folder.appendingPathComponent("stdout").path
-        let error = folder.appendingPathComponent("stderr").path
-        let child = try SpawnedProcess(
-            executable.path, arguments, environment: ProcessInfo.processInfo.environment,
-            output: .file(output), error: .file(error))
-        let watchdog = Task {
-            try await Task.sleep(for: .seconds(300))
-            child.kill()
-        }
-        let status = await child.wait()
-        watchdog.cancel()
-        let text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
-        let stderr = (try? String(contentsOfFile: error, encoding: .utf8)) ?? ""
-        guard status == 0, let line = text.split(separator: "\n").last,
+    /// Starts the probe; with `runtime`, as a user whose `XDG_RUNTIME_DIR` is that folder (so that the
+    /// default, per-user rate folder is one of the test's own).
+    static func start(_ executable: URL, _ arguments: [String], runtime: URL? = nil) throws -> RunningProgram {
+        var environment: [String: String?] = [:]
+        if let runtime { environment["XDG_RUNTIME_DIR"] = runtime.path }
+        return try ProgramRun.start(executable, arguments, environment: environment)
+    }
+
+    /// Runs the probe to its end (hang-bounded) and reads its report.
+    static func run(_ executable: URL, _ arguments: [String], runtime: URL? = nil) async throws -> ProbeResult {
+        try result(of: try await start(executable, arguments, runtime: runtime).finish())
+    }
+
+    /// The report (the last line of its output) of a finished probe.
+    static func result(of run: ProgramRun) throws -> ProbeResult {
+        guard run.status == 0, let line = run.stdout.split(separator: "\n").last,
               let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
-            throw ProbeError(description: "AirdateHTTPProbe \(arguments.joined(separator: " ")) exited \(status): \(text) \(stderr)")
+            throw ProbeError(description: "AirdateHTTPProbe exited \(run.status): \(run.stdout.suffix(2000)) \(run.stderr.suffix(2000))")
         }
         return ProbeResult(
             line: String(line), outcome: object["outcome"] as? String ?? "",
             outcomes: object["outcomes"] as? [String: Int] ?? [:],
             peakResidentBytes: object["peakResidentBytes"] as? Int ?? 0)
+    }
+
+    /// Two probes at once, 25 calls each, paced to the server's own limit (10 per 2 s), sharing their
+    /// budgets as `sharing` says (`default`: the per-user folder, made the test's own through
+    /// `XDG_RUNTIME_DIR`); the 429s the server sent and the requests it saw.
+    static func twoBursts(_ kind: TransportKind, sharing: String) async throws -> (results: [ProbeResult], tooMany: Int, requests: Int) {
+        let probe = try executable()
+        return try await withServer { server in
+            await server.serveByDefault(#"{"id": 1, "name": "item"}"#)
+            await server.limitRate(10, per: .seconds(2))
+            let runtime = try TemporaryFiles.folder("rate-runtime")
+            let base = await server.baseURL.absoluteString
+            let started = ContinuousClock.now
+            let arguments = ["burst", kind.probeName, base, "25", sharing, "10", "2"]
+            let programs = try [start(probe, arguments, runtime: runtime), start(probe, arguments, runtime: runtime)]
+            var results: [ProbeResult] = []
+            for program in programs { results.append(try result(of: try await program.finish())) }
+            let count = await server.requests.count
+            let tooMany = await server.tooManyRequestsCount
+            print("fault matrix | two processes × 25 calls, budgets shared: \(sharing), server 10 per 2 s | \(kind.rawValue) | \(tooMany) × 429 | \(count) request(s) | \(String(format: "%.1f", (ContinuousClock.now - started).inSeconds)) s |")
+            return (results, tooMany, count)
+        }
     }
 }
 

@@ -130,12 +130,11 @@ struct RateBudgetTests {
         #expect(done.value == .distantPast)
         // Eleven seconds on, the first completion has left: the fourth request goes.
         now.advance(by: 6)
-        let deadline = ContinuousClock.now + .seconds(60)
-        while done.value == .distantPast, ContinuousClock.now < deadline {
+        try await waitUntil("the fourth request to get its slot", poll: .milliseconds(20)) {
             await clock.advance(by: .seconds(1))
-            try await Task.sleep(for: .milliseconds(20))
+            return done.value != .distantPast
         }
-        let fourth = try await waiting.value
+        let fourth = try await withHangBound("the fourth request's slot") { try await waiting.value }
         await two.release(fourth)
         let text = try String(contentsOf: folder.appendingPathComponent(".rate-budget-h"), encoding: .utf8)
         // Nothing is left in flight; what is left are completions still inside the window.

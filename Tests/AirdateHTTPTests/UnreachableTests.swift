@@ -1,4 +1,5 @@
 @testable import AirdateHTTP
+import AirdateTestServer
 import Clocks
 import Foundation
 import HTTPTypes
@@ -84,6 +85,53 @@ import Testing
                                                              userInfo: [NSLocalizedDescriptionKey: "Recv failure"])).code == .transport)
         for code in [NSURLErrorNetworkConnectionLost, NSURLErrorCannotConnectToHost] {
             #expect(URLSessionTransport.clientError(for: NSError(domain: NSURLErrorDomain, code: code)).code == .transport, "\(code)")
+        }
+    }
+}
+
+/// The same promise on the real transports, over the real resolver: a host name under `.invalid`
+/// (RFC 6761: never resolves) is one attempt and `.unreachable`, in every transport.
+@Suite("An unresolvable host in every transport")
+struct UnresolvableHostTransportTests {
+    /// Counts what a transport is asked to send.
+    final class CountingTransport: HTTPTransport, Sendable {
+        let inner: any HTTPTransport
+        let sent = Counter()
+        init(_ inner: any HTTPTransport) { self.inner = inner }
+
+        func send(_ request: HTTPRequest, timeout: Duration) async throws -> HTTPTransportResponse {
+            try await send(request, limits: HTTPTransportLimits(timeout: timeout))
+        }
+
+        func send(_ request: HTTPRequest, limits: HTTPTransportLimits) async throws -> HTTPTransportResponse {
+            await sent.increment()
+            return try await inner.send(request, limits: limits)
+        }
+    }
+
+    actor Counter {
+        private(set) var value = 0
+        func increment() { value += 1 }
+    }
+
+    @Test("a name that does not resolve is unreachable at once, one attempt, naming the host", arguments: TransportKind.allCases)
+    func unresolvable(_ kind: TransportKind) async throws {
+        try await withTransport(kind) { transport in
+            let counting = CountingTransport(transport)
+            var configuration = APIClientConfiguration(
+                baseURL: try #require(URL(string: "http://airdate-test-host.invalid")), userAgent: "AirdateTests/1.0",
+                retry: exactRetry(attempts: 4, base: .seconds(2)))
+            configuration.useLoopbackTestTimeouts()
+            let client = APIClient(configuration: configuration, transport: counting)
+            let started = ContinuousClock.now
+            let error = await clientError { _ = try await client.data(for: APIRequest(path: "/shows/1")) }
+            let elapsed = ContinuousClock.now - started
+            print("fault matrix | unresolvable host (.invalid) | \(kind.rawValue) | \(error.map { "\($0.code)" } ?? "success") | \(await counting.sent.value) attempt(s) | \(String(format: "%.2f", elapsed.inSeconds)) s | \(error?.description ?? "")")
+            #expect(error?.code == .unreachable, "\(String(describing: error))")
+            #expect(error?.isRetriable == false)
+            #expect(error?.errorDescription?.contains("airdate-test-host.invalid") == true, "\(error?.errorDescription ?? "")")
+            // Not retried: a retry would have waited 2 s first (a hang bound, not a speed bound).
+            #expect(await counting.sent.value == 1)
         }
     }
 }

@@ -1,3 +1,4 @@
+import AirdateTestSupport
 import AirdateStore
 import Foundation
 import GRDB
@@ -64,19 +65,22 @@ final class Interloper: @unchecked Sendable {
             reached.signal()
             state.group.leave()
         }
-        // Committed, or waiting for the store's lock (a hang bound only).
-        _ = reached.wait(timeout: .now() + 300)
+        // Committed, or waiting for the store's lock (a hang bound only; on GRDB's thread, not one of
+        // Swift's concurrency threads). A write that did neither is recorded as an error of the test.
+        if reached.wait(timeout: .now() + 300) == .timedOut {
+            state.record(HangError("the interloper's write to commit or to meet the store's lock", after: .seconds(300)))
+        }
     }
 
-    /// Waits (up to 300 s, a hang bound) for every action to end.
-    func finish() async {
+    /// Waits (up to 300 s, a hang bound: the test then fails naming it) for every action to end.
+    func finish() async throws {
         let group = state.group
-        await withCheckedContinuation { continuation in
+        let ended = await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
             DispatchQueue.global().async {
-                _ = group.wait(timeout: .now() + 300)
-                continuation.resume()
+                continuation.resume(returning: group.wait(timeout: .now() + 300) == .success)
             }
         }
+        if !ended { throw HangError("the interloper's actions to end", after: .seconds(300)) }
     }
 
     private final class State: @unchecked Sendable {
@@ -153,9 +157,9 @@ final class ObservationLog: @unchecked Sendable {
     /// Waits (up to 300 s, a hang bound) until a check read counters that satisfy `condition`,
     /// then returns.
     func waitForCheck(_ condition: @Sendable ([String: Int64]) -> Bool) async throws {
-        let deadline = ContinuousClock.now.advanced(by: .seconds(300))
+        let deadline = ContinuousClock.now.advanced(by: hangBound)
         while !lock.withLock({ checks.contains { $0.map(condition) ?? false } }) {
-            guard ContinuousClock.now < deadline else { throw CancellationError() }
+            guard ContinuousClock.now < deadline else { throw HangError("a change-counter check that satisfies the test", after: hangBound) }
             try await Task.sleep(for: .milliseconds(2))
         }
     }

@@ -1,298 +1,228 @@
-import AirdateTestSupport
-import AirdateCore
 import AirdateStore
-import AnimePlanner
-import CountdownKit
+import AirdateTestSupport
 import Foundation
 import GRDB
 import Testing
-import WatchOrder
 
-/// Real processes — the example binaries — writing one database at once, killed mid-write, and
-/// meeting files they cannot use. Each figure is printed for the record.
+/// The foundation's own test program (`Tests/AirdateStoreProbe`), built with the tests.
+enum ProbeProgram {
+    static let executable = TestPaths.builtProgram("AirdateStoreProbe")
+    static var available: Bool { executable != nil }
+
+    /// Runs the probe to its end (a hang bound: it is killed, and the test fails naming it, past 5 min).
+    static func run(_ arguments: [String], as user: (uid: UInt32, gid: UInt32)? = nil) async throws -> ProgramRun {
+        try await ProgramRun.run(try #require(executable), arguments, environment: ["TZ": "UTC"], as: user)
+    }
+
+    /// Starts the probe and returns at once.
+    static func start(_ arguments: [String]) throws -> RunningProgram {
+        try ProgramRun.start(try #require(executable), arguments, environment: ["TZ": "UTC"])
+    }
+
+    /// Starts every run at once, then waits for all.
+    static func runTogether(_ runs: [[String]]) async throws -> [ProgramRun] {
+        let started = try runs.map { try start($0) }
+        var results: [ProgramRun] = []
+        for program in started { results.append(try await program.finish()) }
+        return results
+    }
+
+    /// The notes in `path`, read directly.
+    static func notes(_ path: String) throws -> [String] {
+        let queue = try DatabaseQueue(path: path)
+        defer { try? queue.close() }
+        return try queue.read { db in try String.fetchAll(db, sql: "SELECT text FROM note ORDER BY id") }
+    }
+}
+
+/// Real processes — the foundation's own probe program — writing one database at once, killed
+/// mid-write, and meeting files they cannot use. Each figure is printed for the record. (The example
+/// programs on one database are ExamplesTests' `ExamplesOnOneDatabaseTests`.)
 @Suite(
     "Several processes on one database",
     .serialized, .heavy,
-    .enabled(if: Examples.available, "the example executables are not built; `swift build --build-tests` builds them")
+    .enabled(if: ProbeProgram.available, "AirdateStoreProbe is not built; `swift build --build-tests` builds it")
 )
 struct MultiProcessTests {
-    static let countdowns = Examples.executable("countdowns")
-    static let animeplan = Examples.executable("animeplan")
-    static let arrowverse = Examples.executable("arrowverse")
-
-    private func expectAllSucceeded(_ results: [ProcessResult], _ what: String) {
+    private func expectAllSucceeded(_ results: [ProgramRun], _ what: String, sourceLocation: SourceLocation = #_sourceLocation) {
         let failed = results.filter { !$0.succeeded }
-        #expect(failed.isEmpty, "\(failed.count) of \(results.count) \(what) failed: \(failed.map { $0.error.isEmpty ? "status \($0.status)" : $0.error })")
+        #expect(failed.isEmpty, "\(failed.count) of \(results.count) \(what) failed: \(failed.map { $0.stderr.isEmpty ? "status \($0.status)" : $0.stderr })",
+                sourceLocation: sourceLocation)
     }
 
-    @Test("countdowns add, N processes at once: every countdown lands", arguments: [2, 5, 20])
-    func countdownsAdd(processes: Int) async throws {
-        let path = try TestPaths.temporaryDatabase("countdowns.sqlite")
-        let runs = (0..<processes).map { index in
-            (Self.countdowns, ["add", "Process \(index)", "2031-01-\(String(format: "%02d", index % 28 + 1))", "--db", path])
-        }
-        let results = try await ChildProcess.runTogether(runs)
-        expectAllSucceeded(results, "countdowns add")
-        let titles = Set(try await CountdownStore(path: path).all().map(\.title))
-        #expect(titles == Set((0..<processes).map { "Process \($0)" }))
-        print("countdowns add: \(processes) processes × 1 write, \(titles.count) stored, \(results.filter { !$0.succeeded }.count) failed")
+    @Test("N processes each write once at once: every write lands", arguments: [2, 5, 20])
+    func writersTogether(processes: Int) async throws {
+        let path = try TestPaths.temporaryDatabase("notes.sqlite")
+        let results = try await ProbeProgram.runTogether((0..<processes).map { ["add", path, "Process \($0)"] })
+        expectAllSucceeded(results, "writers")
+        let notes = Set(try ProbeProgram.notes(path))
+        #expect(notes == Set((0..<processes).map { "Process \($0)" }))
+        print("store probe add: \(processes) processes × 1 write, \(notes.count) stored")
     }
 
-    @Test("countdowns add and list mixed, 20 processes: no read or write fails")
-    func countdownsMixed() async throws {
-        let path = try TestPaths.temporaryDatabase("countdowns.sqlite")
-        // A view never creates a database (a mistyped --db is refused): the file exists before the readers start.
-        _ = try CountdownStore(path: path)
-        let runs = (0..<20).map { index in
-            index.isMultiple(of: 2)
-                ? (Self.countdowns, ["add", "Mixed \(index)", "2032-02-02", "--db", path])
-                : (Self.countdowns, ["list", "--all", "--db", path])
-        }
-        let results = try await ChildProcess.runTogether(runs)
-        expectAllSucceeded(results, "countdowns add/list")
-        #expect(try await CountdownStore(path: path).all().count == 10)
-        print("countdowns add+list: 20 processes (10 writers, 10 readers), \(results.filter { !$0.succeeded }.count) failed")
+    @Test("writers and readers mixed, 20 processes: no read or write fails")
+    func writersAndReaders() async throws {
+        let path = try TestPaths.temporaryDatabase("notes.sqlite")
+        // Readers open read-only, which creates nothing: the file exists before they start.
+        #expect(try await ProbeProgram.run(["add", path, "first"]).succeeded)
+        let runs = (0..<20).map { index in index.isMultiple(of: 2) ? ["add", path, "Mixed \(index)"] : ["list", path] }
+        let results = try await ProbeProgram.runTogether(runs)
+        expectAllSucceeded(results, "writers and readers")
+        #expect(try ProbeProgram.notes(path).count == 11)
     }
 
-    @Test("animeplan add, N processes at once: every show is tracked", arguments: [2, 5])
-    func animeplanAdd(processes: Int) async throws {
-        let path = try TestPaths.temporaryDatabase("animeplan.sqlite")
-        let ids = [32281, 457, 47917, 50172, 5114].prefix(processes)
-        let runs = ids.map { id in (Self.animeplan, ["add", "\(id)", "--per-day", "2", "--offline", "--db", path]) }
-        let results = try await ChildProcess.runTogether(runs)
-        expectAllSucceeded(results, "animeplan add")
-        let stored = Set(try await PlannerStore(path: path).all().map(\.id))
-        #expect(stored == Set(ids))
-        print("animeplan add: \(processes) processes × 1 write, \(stored.count) stored, \(results.filter { !$0.succeeded }.count) failed")
+    @Test("a read and the write that depends on it are one transaction: 10 processes at once, none reads a stale value")
+    func readModifyWriteTogether() async throws {
+        let path = try TestPaths.temporaryDatabase("notes.sqlite")
+        #expect(try await ProbeProgram.run(["add", path, "setup"]).succeeded)
+        let results = try await ProbeProgram.runTogether(Array(repeating: ["increment", path], count: 10))
+        expectAllSucceeded(results, "increments")
+        // Each read the value the one before it wrote: ten different values, and the counter at 10.
+        let read = results.map { $0.stdout.trimmingCharacters(in: .whitespacesAndNewlines) }
+        #expect(Set(read) == Set((0..<10).map { "read \($0)" }), "\(read)")
+        let queue = try DatabaseQueue(path: path)
+        #expect(try await queue.read { db in try Int.fetchOne(db, sql: "SELECT value FROM counter") } == 10)
+        try queue.close()
     }
 
-    @Test("arrowverse watch, 20 processes at once: every mark lands")
-    func arrowverseWatch() async throws {
-        let path = try TestPaths.temporaryDatabase("arrowverse.sqlite")
-        // Each process loads the snapshot into the (new) store, sets the rules, then marks one episode:
-        // about five write transactions each, all at once.
-        let runs = (1...20).map { number in (Self.arrowverse, ["watch", "arrow/s3e\(number)", "--db", path]) }
-        let results = try await ChildProcess.runTogether(runs)
-        expectAllSucceeded(results, "arrowverse watch")
-        let watched = try await WatchOrderStore(path: path).state().checklist.watched
-        #expect(Set((1...20).map { EpisodeID(rawValue: "arrow/s3e\($0)") }).isSubset(of: watched), "\(watched.map(\.rawValue).sorted())")
-        print("arrowverse watch: 20 processes × ~5 writes, \(watched.count) marks, \(results.filter { !$0.succeeded }.count) failed")
-    }
-
-    @Test("arrowverse next --watch, 10 processes at once: 10 different episodes are marked")
-    func arrowverseNextWatchTogether() async throws {
-        let path = try TestPaths.temporaryDatabase("arrowverse.sqlite")
-        // Loaded first, so that the processes race only on the marks.
-        let setUp = try await ChildProcess.run(Self.arrowverse, ["progress", "--db", path])
-        #expect(setUp.succeeded, "\(setUp.error)")
-        let runs = (0..<10).map { _ in (Self.arrowverse, ["next", "--watch", "--db", path]) }
-        let results = try await ChildProcess.runTogether(runs)
-        expectAllSucceeded(results, "arrowverse next --watch")
-        // Each reads up next and marks it in one transaction: none finds the episode another just marked.
-        let lines = results.map { $0.output.trimmingCharacters(in: .whitespacesAndNewlines) }
-        #expect(Set(lines).count == 10 && lines.allSatisfy { $0.hasPrefix("Marked ") }, "\(lines)")
-        let watched = try await WatchOrderStore(path: path).state().checklist.watched
-        #expect(watched.count == 10)
-        print("arrowverse next --watch: 10 processes at once, \(watched.count) different episodes marked")
-    }
-
-    @Test("countdowns edit and archive of one countdown, at once, 10 countdowns: both changes land every time")
-    func countdownsEditAndArchiveTogether() async throws {
-        let path = try TestPaths.temporaryDatabase("countdowns.sqlite")
-        let store = try CountdownStore(path: path)
-        let countdowns = try (0..<10).map { index in
-            try Countdown(title: "Show \(index)", target: .allDay(try CalendarDay(parsing: "2037-07-07")), created: Date(timeIntervalSince1970: 1_800_000_000))
-        }
-        try await store.insert(countdowns)
-        var runs: [(URL, [String])] = []
-        for countdown in countdowns {
-            runs.append((Self.countdowns, ["edit", countdown.id.uuidString, "--note", "edited", "--db", path]))
-            runs.append((Self.countdowns, ["archive", countdown.id.uuidString, "--db", path]))
-        }
-        let results = try await ChildProcess.runTogether(runs)
-        expectAllSucceeded(results, "countdowns edit/archive")
-        // Each command reads, changes and writes back one countdown in one transaction, so neither
-        // writes back a copy read before the other's change.
-        let stored = try await store.all()
-        let lost = stored.filter { $0.note != "edited" || !$0.isArchived }
-        #expect(lost.isEmpty, "changes lost: \(lost.map { "\($0.title): note \($0.note), archived \($0.isArchived)" })")
-        print("countdowns edit+archive: 20 processes on 10 countdowns, \(lost.count) changes lost")
-    }
-
-    @Test("kill -9 during a large import leaves the previous state or the whole import")
+    @Test("kill -9 during a large write leaves the previous state or the whole write")
     func killDuringWrite() async throws {
-        let path = try TestPaths.temporaryDatabase("countdowns.sqlite")
-        let before = try (0..<3).map { index in
-            try Countdown(title: "Before \(index)", target: .allDay(try CalendarDay(parsing: "2033-03-0\(index + 1)")),
-                          created: Date(timeIntervalSince1970: 1_800_000_000))
-        }
-        do {
-            let store = try CountdownStore(path: path)
-            try await store.insert(before)
-        }
+        let path = try TestPaths.temporaryDatabase("notes.sqlite")
+        for index in 0..<3 { #expect(try await ProbeProgram.run(["add", path, "Before \(index)"]).succeeded) }
         let size = 30_000
         var killedMidWrite = 0
         for round in 0..<3 {
-            let batch = try (0..<size).map { index in
-                try Countdown(title: "Round \(round) #\(index)", target: .allDay(try CalendarDay(parsing: "2034-04-04")),
-                              note: String(repeating: "n", count: 200), created: Date(timeIntervalSince1970: 1_800_000_000))
-            }
-            let document = try TestPaths.temporaryFolder().appendingPathComponent("import.json")
-            try CountdownDocument(exported: Date(timeIntervalSince1970: 1_800_000_000), countdowns: batch).jsonData().write(to: document)
-            let stored = try await CountdownStore(path: path).all().count
-
-            let child = try ChildProcess(Self.countdowns, ["import", document.path, "--db", path])
-            try child.start()
+            let stored = try ProbeProgram.notes(path).count
+            let writer = try ProbeProgram.start(["import", path, "\(size)"])
             // Kill it once its transaction is spilling pages into the WAL (the write is under way),
             // or at once if it already ended.
             let wal = path + "-wal"
-            let deadline = ContinuousClock.now.advanced(by: .seconds(300))
-            while child.isRunning, ContinuousClock.now < deadline {
+            try await waitUntil("the probe's import to spill into the WAL, or to end") {
                 let walSize = (try? FileManager.default.attributesOfItem(atPath: wal)[.size] as? Int) ?? 0
-                if walSize > 512 * 1024 { break }
-                try await Task.sleep(for: .milliseconds(1))
+                return walSize > 512 * 1024 || !writer.isRunning
             }
-            child.kill()
-            let result = await child.finish()
-
-            let store = try CountdownStore(path: path)
-            let after = try await store.all()
+            writer.kill()
+            let result = try await writer.finish()
+            let after = try ProbeProgram.notes(path)
             #expect(after.count == stored || after.count == stored + size, "round \(round): \(stored) → \(after.count)")
-            #expect(Set(before.map(\.id)).isSubset(of: Set(after.map(\.id))))
+            #expect(Set(["Before 0", "Before 1", "Before 2"]).isSubset(of: Set(after)))
             if after.count == stored, result.status != 0 { killedMidWrite += 1 }
             let queue = try DatabaseQueue(path: path)
             let integrity = try await queue.read { db in try String.fetchOne(db, sql: "PRAGMA integrity_check") }
             #expect(integrity == "ok")
             try queue.close()
         }
-        print("kill -9: 3 imports of \(size) countdowns killed, \(killedMidWrite) mid-transaction, every time a consistent state")
+        print("kill -9: 3 writes of \(size) rows killed, \(killedMidWrite) mid-transaction, every time a consistent state")
     }
 
-    @Test("a countdown another process adds reaches an observation within the polling interval")
+    @Test("a write by another process reaches this process's observation within the polling interval")
     func observationSeesAnotherProcess() async throws {
-        let path = try TestPaths.temporaryDatabase("countdowns.sqlite")
-        let store = try CountdownStore(path: path)
-        let seen = TitleLog()
+        let path = try TestPaths.temporaryDatabase("notes.sqlite")
+        let database = try StoreDatabase<StoreError>(path: path, migrator: ProbeSchemaForTests.migrator)
+        let seen = LatestValue<Int>()
         let following = Task {
-            for try await countdowns in store.observe() { await seen.set(countdowns.map(\.title)) }
+            for try await count in database.observe({ db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM note") ?? 0 }) {
+                await seen.set(count)
+            }
         }
         defer { following.cancel() }
-        try await seen.waitUntil { _ in true }
+        try await waitUntil("the observation's first value") { await seen.value != nil }
         var latencies: [Duration] = []
         for index in 0..<3 {
-            let title = "From afar \(index)"
-            let result = try await ChildProcess.run(Self.countdowns, ["add", title, "2035-05-05", "--db", path])
-            #expect(result.succeeded, "\(result.error)")
+            let result = try await ProbeProgram.run(["add", path, "From afar \(index)"])
+            #expect(result.succeeded, "\(result.stderr)")
             let added = ContinuousClock.now
-            try await seen.waitUntil { $0.contains(title) }
+            try await waitUntil("the observation to see the note another process added") { await seen.value == index + 1 }
             latencies.append(ContinuousClock.now - added)
         }
-        // A hang bound only; the mechanism itself is tested with a test clock in StoreObservationTests.
-        #expect(latencies.allSatisfy { $0 < .seconds(30) })
         print("cross-process observation latency after the writer exited: \(latencies.map { "\($0.components.seconds * 1000 + $0.components.attoseconds / 1_000_000_000_000_000) ms" })")
     }
 
-    @Test("countdowns watch shows a countdown another process adds")
-    func watchShowsAnotherProcessesCountdown() async throws {
-        let path = try TestPaths.temporaryDatabase("countdowns.sqlite")
-        _ = try CountdownStore(path: path)
-        let watch = try ChildProcess(Self.countdowns, ["watch", "--frames", "600", "--db", path])
-        try watch.start()
-        defer { watch.kill() }
-        let deadline = ContinuousClock.now.advanced(by: .seconds(120))
-        while !watch.outputSoFar.contains("countdowns —"), ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        let add = try await ChildProcess.run(Self.countdowns, ["add", "Seen live", "2036-06-06", "--db", path])
-        #expect(add.succeeded, "\(add.error)")
-        let added = ContinuousClock.now
-        while !watch.outputSoFar.contains("Seen live"), watch.isRunning, ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        let latency = ContinuousClock.now - added
-        #expect(watch.outputSoFar.contains("Seen live"))
-        print("countdowns watch showed another process's countdown \(latency.components.seconds * 1000 + latency.components.attoseconds / 1_000_000_000_000_000) ms after the add exited")
+    @Test("another process's observation sees this process's write")
+    func anotherProcessSeesThisWrite() async throws {
+        let path = try TestPaths.temporaryDatabase("notes.sqlite")
+        let database = try StoreDatabase<StoreError>(path: path, migrator: ProbeSchemaForTests.migrator)
+        let watcher = try ProbeProgram.start(["watch", path, "2"])
+        defer { watcher.kill() }
+        try await watcher.waitForOutput("its first value") { $0.contains("notes: 0") }
+        try await database.write { db in try db.execute(sql: "INSERT INTO note (text) VALUES ('Seen live')") }
+        try await watcher.waitForOutput("the note this process added") { $0.contains("notes: 1") }
+        #expect(try await watcher.finish().succeeded)
     }
 }
 
-/// The titles an observation delivered last.
-actor TitleLog {
-    private var titles: [String]?
-    func set(_ value: [String]) { titles = value }
-
-    /// Waits (up to 300 s, a hang bound) until a delivered value satisfies `condition`.
-    func waitUntil(_ condition: @Sendable ([String]) -> Bool) async throws {
-        let deadline = ContinuousClock.now.advanced(by: .seconds(300))
-        while !(titles.map(condition) ?? false) {
-            guard ContinuousClock.now < deadline else { throw CancellationError() }
-            try await Task.sleep(for: .milliseconds(2))
+/// The probe's schema as the tests open it (the same migration, so the probe accepts the file).
+enum ProbeSchemaForTests {
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1: note") { db in
+            try db.create(table: "note") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("text", .text).notNull().unique()
+            }
+            try db.create(table: "counter") { t in
+                t.primaryKey("id", .integer)
+                t.column("value", .integer).notNull()
+            }
+            try db.execute(sql: "INSERT INTO counter (id, value) VALUES (1, 0)")
         }
+        return migrator
     }
 }
 
-/// Files the commands cannot use: each gets one line on stderr naming the cause, and exit status 1.
+/// The last value an observation delivered.
+actor LatestValue<Value: Sendable> {
+    private(set) var value: Value?
+    func set(_ value: Value) { self.value = value }
+}
+
+/// Files the probe cannot use: each gets one line on stderr naming the cause, and exit status 1.
 @Suite(
-    "Unusable databases, from the commands",
+    "Unusable databases, from another process",
     .serialized,
-    .enabled(if: Examples.available, "the example executables are not built; `swift build --build-tests` builds them")
+    .enabled(if: ProbeProgram.available, "AirdateStoreProbe is not built; `swift build --build-tests` builds it")
 )
-struct UnusableDatabaseCommandTests {
-    private func expectOneLine(_ result: ProcessResult, containing words: [String]) {
-        #expect(result.status == 1)
-        let lines = result.error.split(separator: "\n")
-        #expect(lines.count == 1, "\(result.error)")
-        for word in words { #expect(result.error.contains(word), "\(result.error)") }
-        #expect(!result.error.contains("check that the file is writable"))
-    }
-
-    /// Marks the file as migrated by a version of the package that knows one more migration.
-    private func addFutureMigration(_ path: String) throws {
-        let queue = try DatabaseQueue(path: path)
-        try queue.write { db in try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v9: from the future')") }
-        try queue.close()
+struct UnusableDatabaseProcessTests {
+    private func expectOneLine(_ result: ProgramRun, containing words: [String], sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(result.status == 1, sourceLocation: sourceLocation)
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.count == 1, "\(result.stderr)", sourceLocation: sourceLocation)
+        for word in words { #expect(result.stderr.contains(word), "\(result.stderr)", sourceLocation: sourceLocation) }
+        #expect(!result.stderr.contains("check that the file is writable"), sourceLocation: sourceLocation)
     }
 
     @Test func newerSchema() async throws {
-        let path = try TestPaths.temporaryDatabase("countdowns.sqlite")
-        _ = try CountdownStore(path: path)
-        try addFutureMigration(path)
-        let result = try await ChildProcess.run(MultiProcessTests.countdowns, ["list", "--db", path])
-        expectOneLine(result, containing: ["countdowns: ", "newer version", "v9: from the future", "update the app", path])
-
-        let planPath = try TestPaths.temporaryDatabase("animeplan.sqlite")
-        _ = try PlannerStore(path: planPath)
-        try addFutureMigration(planPath)
-        let planner = try await ChildProcess.run(MultiProcessTests.animeplan, ["today", "--offline", "--db", planPath])
-        expectOneLine(planner, containing: ["animeplan: ", "newer version", planPath])
+        let path = try TestPaths.temporaryDatabase("notes.sqlite")
+        #expect(try await ProbeProgram.run(["add", path, "first"]).succeeded)
+        let queue = try DatabaseQueue(path: path)
+        try await queue.write { db in try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v9: from the future')") }
+        try queue.close()
+        let result = try await ProbeProgram.run(["list", path])
+        expectOneLine(result, containing: ["AirdateStoreProbe: ", "newer version", "v9: from the future", path])
     }
 
     @Test func garbageFile() async throws {
-        let path = try TestPaths.temporaryDatabase("countdowns.sqlite")
+        let path = try TestPaths.temporaryDatabase("notes.sqlite")
+        try FileManager.default.createDirectory(at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }).write(to: URL(fileURLWithPath: path))
-        let result = try await ChildProcess.run(MultiProcessTests.countdowns, ["list", "--db", path])
+        let result = try await ProbeProgram.run(["add", path, "never"])
         expectOneLine(result, containing: ["not a usable database", path])
-        let arrowverse = try await ChildProcess.run(MultiProcessTests.arrowverse, ["list", "--db", path])
-        expectOneLine(arrowverse, containing: ["not a usable database"])
     }
 
     static let canDropToNobody = getuid() != 0 || FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")
 
-    @Test(.enabled(if: UnusableDatabaseCommandTests.canDropToNobody, "running as root without setpriv: file permissions would not stop a write"))
+    @Test(.enabled(if: UnusableDatabaseProcessTests.canDropToNobody, "running as root without setpriv: file permissions would not stop a write"))
     func readOnlyFileAndFolder() async throws {
-        let folder = try TestPaths.temporaryFolder()
-        let path = folder.appendingPathComponent("countdowns.sqlite").path
-        do {
-            let store = try CountdownStore(path: path)
-            try await store.insert(try Countdown(title: "Kept", target: .allDay(try CalendarDay(parsing: "2037-07-07")),
-                                                 created: Date(timeIntervalSince1970: 1_800_000_000)))
-        }
+        let folder = try TemporaryFiles.folder("store")
+        let path = folder.appendingPathComponent("notes.sqlite").path
+        #expect(try await ProbeProgram.run(["add", path, "Kept"]).succeeded)
         try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: path)
         try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: folder.path)
         defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path) }
-        // Root writes whatever the permissions say, so the command runs as `nobody` (65534).
+        // Root writes whatever the permissions say, so the probe runs as `nobody` (65534).
         let user: (uid: UInt32, gid: UInt32)? = getuid() == 0 ? (65534, 65534) : nil
-        let result = try await ChildProcess.run(MultiProcessTests.countdowns, ["add", "Refused", "2037-07-08", "--db", path], as: user)
+        let result = try await ProbeProgram.run(["add", path, "Refused"], as: user)
         expectOneLine(result, containing: ["read-only", path])
-        #expect(!result.error.contains("locked"))
+        #expect(!result.stderr.contains("locked"))
     }
 }

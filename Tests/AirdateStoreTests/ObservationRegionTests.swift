@@ -1,3 +1,4 @@
+import AirdateTestSupport
 import AirdateCore
 import AirdateStore
 import AnimePlanner
@@ -36,7 +37,7 @@ struct ObservationRegionTests {
                 }
                 return
             } catch is CancellationError {
-                guard ContinuousClock.now < deadline else { throw CancellationError() }
+                guard ContinuousClock.now < deadline else { throw HangError("a check of the observation's change counters that satisfies the test", after: .seconds(300)) }
             }
         }
     }

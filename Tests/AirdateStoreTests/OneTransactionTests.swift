@@ -1,3 +1,4 @@
+import AirdateTestSupport
 import AirdateCore
 import AirdateStore
 import AnimePlanner
@@ -55,7 +56,7 @@ struct OneTransactionTests {
         holder.value = interloper
         interloper.arm()
         let summary = try await store.watch(through: Self.id(3), at: Self.clock)
-        await interloper.finish()
+        try await interloper.finish()
         // Split into a read and a write, the mark would read the order with part 2, the refresh
         // would commit in between, and the mark would report part 2 as "no stored episode".
         #expect(interloper.wasBlocked, "the other connection wrote while the mark held no lock")
@@ -76,7 +77,7 @@ struct OneTransactionTests {
         holder.value = interloper
         interloper.arm()
         let summary = try await store.watch(show: "alpha", season: 1, at: Self.clock)
-        await interloper.finish()
+        try await interloper.finish()
         #expect(interloper.wasBlocked)
         #expect(summary.unknown.isEmpty)
         #expect(summary.newlyWatched == [Self.id(1), Self.id(2), Self.id(3)])
@@ -92,7 +93,7 @@ struct OneTransactionTests {
         holder.value = interloper
         interloper.arm()
         let summary = try await store.watchNext(at: Self.clock)
-        await interloper.finish()
+        try await interloper.finish()
         // Reading up next, then marking, would find part 1, see it marked meanwhile, and mark nothing new.
         #expect(interloper.wasBlocked)
         #expect(summary.newlyWatched == [Self.id(1)])
@@ -145,7 +146,7 @@ struct OneTransactionTests {
             """.utf8)
         reader.arm()
         let summary = try await store.importProgress(document)
-        await reader.finish()
+        try await reader.finish()
         #expect(summary.newlyWatched == [Self.id(1), Self.id(2)])
         #expect(log.take() == [.write])
         // Before its commit, the import is invisible; in three transactions, the second would show
@@ -174,7 +175,7 @@ struct OneTransactionTests {
         holder.value = interloper
         interloper.arm()
         let outcome = try await store.autoArchive(at: Self.clock)
-        await interloper.finish()
+        try await interloper.finish()
         #expect(interloper.wasBlocked)
         #expect(outcome.archived.map(\.id) == [finale.id])
         // Read, then written back whole in a second transaction, the archive would put back "Finale".
@@ -204,7 +205,7 @@ struct OneTransactionTests {
             countdown.archived = Date(timeIntervalSince1970: 1_769_904_000)
             return countdown.archived
         }
-        await interloper.finish()
+        try await interloper.finish()
         #expect(log.take() == [.write])
         #expect(interloper.wasBlocked)
         #expect(archived == Date(timeIntervalSince1970: 1_769_904_000))
@@ -260,7 +261,7 @@ struct OneTransactionTests {
             show.pause(on: today)
             return show.state
         }
-        await interloper.finish()
+        try await interloper.finish()
         #expect(log.take() == [.write])
         #expect(interloper.wasBlocked)
         #expect(state != .active)

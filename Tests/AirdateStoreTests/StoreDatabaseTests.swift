@@ -1,3 +1,4 @@
+import AirdateTestSupport
 import AirdateCore
 import AirdateStore
 import Clocks
@@ -221,8 +222,7 @@ struct StoreDatabaseTests {
             }
         }
         // Released once the body has met the lock at least once (a hang bound only).
-        let deadline = ContinuousClock.now + .seconds(120)
-        while attempts.value < 2, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
+        try await waitUntil("the body to meet the other connection's lock", poll: .milliseconds(5)) { attempts.value >= 2 }
         try await holder.writeWithoutTransaction { db in
             try db.execute(sql: "INSERT INTO note (text) VALUES ('theirs')")
             try db.execute(sql: "COMMIT")
@@ -323,20 +323,20 @@ actor Seen {
     private(set) var all: [[String]] = []
     func add(_ value: [String]) { all.append(value) }
 
-    /// Waits (up to 60 s, a hang bound) until `condition` holds.
+    /// Waits (up to 300 s, a hang bound) until `condition` holds.
     func waitFor(_ condition: @Sendable ([[String]]) -> Bool) async throws {
-        let deadline = ContinuousClock.now.advanced(by: .seconds(300))
+        let deadline = ContinuousClock.now.advanced(by: hangBound)
         while !condition(all) {
-            guard ContinuousClock.now < deadline else { throw CancellationError() }
+            guard ContinuousClock.now < deadline else { throw HangError("the observation's values to satisfy the test (last: \(all.last ?? []))", after: hangBound) }
             try await Task.sleep(for: .milliseconds(5))
         }
     }
 
     /// Advances `clock` by `step` until `condition` holds (up to 300 s of real time, a hang bound).
     func waitFor(advancing clock: TestClock<Duration>, by step: Duration, _ condition: @Sendable ([[String]]) -> Bool) async throws {
-        let deadline = ContinuousClock.now.advanced(by: .seconds(300))
+        let deadline = ContinuousClock.now.advanced(by: hangBound)
         while !condition(all) {
-            guard ContinuousClock.now < deadline else { throw CancellationError() }
+            guard ContinuousClock.now < deadline else { throw HangError("the observation's values to satisfy the test as the test clock moved (last: \(all.last ?? []))", after: hangBound) }
             await clock.advance(by: step)
             try await Task.sleep(for: .milliseconds(20))
         }

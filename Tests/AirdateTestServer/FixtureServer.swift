@@ -1,6 +1,8 @@
+import AirdateTestSupport
 import FlyingFox
 import FlyingSocks
 public import Foundation
+import Testing
 
 /// A real HTTP server on 127.0.0.1 (ephemeral port) that serves a fixtures folder by its
 /// `routes.json`, records every request with its arrival instant, and plays scripted ``Fault``s.
@@ -23,6 +25,9 @@ public actor FixtureServer {
     public var extraHeaders: [String: String] = [:]
     /// The `ETag` sent on successful answers; a request whose `If-None-Match` equals it gets a 304.
     public var etag: String?
+    /// The `Last-Modified` sent on successful answers; a request whose `If-Modified-Since` equals it
+    /// (and that sends no `If-None-Match`) gets a 304.
+    public var lastModified: String?
     /// How many 304 (not modified) answers were sent.
     public private(set) var notModifiedCount = 0
     /// The server's own rate limit (``limitRate(_:per:)``): at most this many requests in any span.
@@ -32,7 +37,7 @@ public actor FixtureServer {
     public private(set) var tooManyRequestsCount = 0
     /// The body of a 200 for every request with no route of its own (`nil`: a 404).
     private var fallbackBody: Data?
-    /// How many requests carried `If-None-Match` (a revalidation of a stored answer).
+    /// How many requests carried `If-None-Match` or `If-Modified-Since` (a revalidation of a stored answer).
     public private(set) var conditionalRequestCount = 0
 
     /// The server's root URL, `http://127.0.0.1:<port>`, once ``start()`` returned.
@@ -72,10 +77,21 @@ public actor FixtureServer {
         baseURL = url
     }
 
-    /// Stops listening and drops open connections.
+    /// Stops listening and drops open connections. The wait for FlyingFox's server to wind down is
+    /// hang-bounded: if it does not end within ``hangBound``, the current test fails saying so (the
+    /// stuck server is abandoned) instead of the run hanging.
     public func stop() async {
-        await server.stop(timeout: 0)
-        runTask?.cancel()
+        let server = self.server
+        let runTask = self.runTask
+        do {
+            try await withHangBound("the loopback test server (FlyingFox's HTTPServer.stop) to stop") {
+                await server.stop(timeout: 0)
+                runTask?.cancel()
+            }
+        } catch {
+            runTask?.cancel()
+            Issue.record("\(error)")
+        }
     }
 
     /// Plays `plan`, one fault per request, on the next requests whose path is `path`.
@@ -130,6 +146,11 @@ public actor FixtureServer {
         etag = value
     }
 
+    /// Sets the `Last-Modified` of successful answers (`nil` for none).
+    public func setLastModified(_ value: String?) {
+        lastModified = value
+    }
+
     /// Every request received so far, in arrival order.
     public var requests: [RecordedRequest] { recorded }
 
@@ -145,7 +166,9 @@ public actor FixtureServer {
             userAgent: request.headers[HTTPHeader("User-Agent")],
             arrival: .now
         ))
-        if request.headers[HTTPHeader("If-None-Match")] != nil { conditionalRequestCount += 1 }
+        let ifNoneMatch = request.headers[HTTPHeader("If-None-Match")]
+        let ifModifiedSince = request.headers[HTTPHeader("If-Modified-Since")]
+        if ifNoneMatch != nil || ifModifiedSince != nil { conditionalRequestCount += 1 }
         if let rateLimit {
             let now = ContinuousClock.now
             admitted.removeAll { $0.duration(to: now) >= rateLimit.interval }
@@ -216,9 +239,13 @@ public actor FixtureServer {
             }
         }
         let answer = try normalBody(for: key)
-        if answer.status == 200, let etag, request.headers[HTTPHeader("If-None-Match")] == etag {
+        let etagMatches = etag != nil && ifNoneMatch == etag
+        let dateMatches = ifNoneMatch == nil && lastModified != nil && ifModifiedSince == lastModified
+        if answer.status == 200, etagMatches || dateMatches {
             notModifiedCount += 1
-            var headers: HTTPHeaders = [HTTPHeader("ETag"): etag]
+            var headers: HTTPHeaders = [:]
+            if let etag { headers[HTTPHeader("ETag")] = etag }
+            if let lastModified { headers[HTTPHeader("Last-Modified")] = lastModified }
             if let cacheControl { headers[.cacheControl] = cacheControl }
             return HTTPResponse(statusCode: HTTPStatusCode(304, phrase: "Not Modified"), headers: headers)
         }
@@ -233,6 +260,7 @@ public actor FixtureServer {
         var headers: HTTPHeaders = contentType == "" ? [:] : [.contentType: contentType ?? "application/json; charset=UTF-8"]
         if let cacheControl { headers[.cacheControl] = cacheControl }
         if let etag { headers[HTTPHeader("ETag")] = etag }
+        if let lastModified { headers[HTTPHeader("Last-Modified")] = lastModified }
         for (name, value) in extraHeaders { headers[HTTPHeader(name)] = value }
         return HTTPResponse(statusCode: .ok, headers: headers, body: body)
     }

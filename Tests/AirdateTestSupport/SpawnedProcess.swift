@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import AirdateLocking
 public import Foundation
 
 /// A child process started with `posix_spawn`, for tests that run the package's programs.
@@ -14,7 +15,7 @@ public import Foundation
 /// whole start in the C library: the child's standard streams are opened *in the child* from file
 /// paths, every other descriptor is closed there, and the parent creates no pipe and walks no
 /// descriptor table. Output goes to files, so no pipe can fill up and no thread blocks reading one.
-public final class SpawnedProcess: @unchecked Sendable {
+public final class SpawnedProcess: Sendable {
     /// Where one of the child's standard streams comes from or goes to.
     public enum Stream: Sendable {
         /// `/dev/null`.
@@ -25,8 +26,10 @@ public final class SpawnedProcess: @unchecked Sendable {
 
     /// The child's process identifier.
     public let pid: pid_t
-    private let lock = NSLock()
-    private var reaped: Int32?
+    /// The exit status once reaped.
+    private let reaped = LockBox<Int32?>(nil)
+    /// The command, as a hang names it.
+    private let command: String
 
     /// Starts `executable` (an absolute path) with `arguments` and exactly `environment`.
     public init(
@@ -91,6 +94,7 @@ public final class SpawnedProcess: @unchecked Sendable {
         let status = posix_spawn(&child, executable, &actions, &attributes, argv, envp)
         guard status == 0 else { throw SpawnError(executable: executable, code: status, step: "start") }
         pid = child
+        command = ([URL(fileURLWithPath: executable).lastPathComponent] + arguments).joined(separator: " ")
     }
 
     /// Whether the child is still running (it is reaped as soon as it has ended).
@@ -98,38 +102,53 @@ public final class SpawnedProcess: @unchecked Sendable {
 
     /// Sends `signal` to the child unless it has already been reaped.
     public func kill(_ signal: Int32 = SIGKILL) {
-        lock.lock()
-        defer { lock.unlock() }
-        if reaped == nil { _ = Foundation.kill(pid, signal) }
+        let pid = pid
+        reaped.withLock { reaped in
+            if reaped == nil { _ = Foundation.kill(pid, signal) }
+        }
     }
 
     /// Waits for the child to end and returns its exit status (128 + the signal's number if a signal
-    /// ended it). The wait polls without blocking a thread: Swift's concurrency has few of them.
-    public func wait() async -> Int32 {
+    /// ended it). The wait polls without blocking a thread (Swift's concurrency has few of them) and
+    /// is bounded: past `bound` the child is killed and ``HangError`` names `what` (by default the
+    /// command). Cancelling the waiting task kills the child too.
+    public func wait(within bound: Duration = hangBound, what: String? = nil) async throws -> Int32 {
+        let clock = ContinuousClock()
+        let deadline = clock.now + bound
         var pause = 1
         while true {
             if let status = poll() { return status }
-            try? await Task.sleep(for: .milliseconds(pause))
+            if clock.now >= deadline {
+                kill(SIGKILL)
+                throw HangError(what ?? "the process `\(command)` to end", after: bound)
+            }
+            do {
+                try await Task.sleep(for: .milliseconds(pause))
+            } catch {
+                kill(SIGKILL)
+                throw error
+            }
             pause = min(pause * 2, 20)
         }
     }
 
     /// The exit status if the child has ended; reaps it the first time.
     private func poll() -> Int32? {
-        lock.lock()
-        defer { lock.unlock() }
-        if let reaped { return reaped }
-        var raw: Int32 = 0
-        let result = waitpid(pid, &raw, WNOHANG)
-        if result == 0 { return nil }
-        if result < 0 {
-            // Nobody else waits for these children, so this is ECHILD after an outside reap.
-            reaped = -1
+        let pid = pid
+        return reaped.withLock { reaped -> Int32? in
+            if let reaped { return reaped }
+            var raw: Int32 = 0
+            let result = waitpid(pid, &raw, WNOHANG)
+            if result == 0 { return nil }
+            if result < 0 {
+                // Nobody else waits for these children, so this is ECHILD after an outside reap.
+                reaped = -1
+                return reaped
+            }
+            let signal = raw & 0x7f
+            reaped = signal == 0 ? (raw >> 8) & 0xff : 128 + signal
             return reaped
         }
-        let signal = raw & 0x7f
-        reaped = signal == 0 ? (raw >> 8) & 0xff : 128 + signal
-        return reaped
     }
 }
 

@@ -4,14 +4,25 @@ import Testing
 
 @Suite("airdate-web as a user runs it", .serialized)
 struct CommandTests {
-    /// Runs the built `airdate-web` with `arguments` to its end: exit status and standard error.
+    /// Runs the built `airdate-web` with `arguments` to its end (hang-bounded): exit status and
+    /// standard error.
     private func run(_ arguments: [String]) async throws -> (status: Int32, stderr: String) {
-        let program = try #require(WebPrograms.path("airdate-web"), "airdate-web is built with the tests")
-        let folder = try TemporaryFiles.folder("airdate-web-command")
-        let errors = folder.appendingPathComponent("stderr").path
-        let child = try SpawnedProcess(program, arguments, environment: ProcessInfo.processInfo.environment, error: .file(errors))
-        let status = await child.wait()
-        return (status, (try? String(contentsOfFile: errors, encoding: .utf8)) ?? "")
+        let program = try #require(TestPaths.builtProgram("airdate-web"), "airdate-web is built with the tests")
+        let run = try await ProgramRun.run(program, arguments, environment: try Self.ownDataFolders())
+        return (run.status, run.stderr)
+    }
+
+    /// Data folders of the test's own, so that the databases airdate-web opens by default (the anime
+    /// planner's, the countdowns') are never the user's (a file another build wrote, with a newer
+    /// schema, made these tests fail).
+    static func ownDataFolders() throws -> [String: String?] {
+        let data = try TemporaryFiles.folder("airdate-web-data")
+        return ["XDG_DATA_HOME": data.path, "XDG_CACHE_HOME": data.appendingPathComponent("cache").path]
+    }
+
+    /// The port of airdate-web's "serving http://127.0.0.1:PORT/" line in `output`.
+    static func servingPort(in output: String) -> Int? {
+        output.firstMatch(of: /serving http:\/\/127\.0\.0\.1:(\d+)\//).flatMap { Int($0.1) }
     }
 
     @Test("Bad options are one line naming the option; exit 64 for usage, 1 for what fails at run time")
@@ -41,20 +52,14 @@ struct CommandTests {
 
     @Test("Serves on the port it prints, and stops cleanly on SIGTERM with a stream open")
     func serves() async throws {
-        let program = try #require(WebPrograms.path("airdate-web"))
+        let program = try #require(TestPaths.builtProgram("airdate-web"))
         let folder = try TemporaryFiles.folder("airdate-web-serve")
-        let output = folder.appendingPathComponent("stdout").path, errors = folder.appendingPathComponent("stderr").path
-        let child = try SpawnedProcess(
+        let child = try ProgramRun.start(
             program, ["--port", "0", "--db", folder.appendingPathComponent("watch.sqlite").path, "--snapshot", WebTest.snapshot.path],
-            environment: ProcessInfo.processInfo.environment, output: .file(output), error: .file(errors))
-        var port: Int?
-        let deadline = ContinuousClock.now.advanced(by: .seconds(120))
-        while port == nil, ContinuousClock.now < deadline, child.isRunning {
-            try await Task.sleep(for: .milliseconds(50))
-            let text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
-            port = text.firstMatch(of: /serving http:\/\/127\.0\.0\.1:(\d+)\//).flatMap { Int($0.1) }
-        }
-        let serving = try #require(port, "no port printed: \((try? String(contentsOfFile: errors, encoding: .utf8)) ?? "")")
+            environment: try Self.ownDataFolders())
+        defer { child.kill() }
+        try await child.waitForOutput("the port it serves on") { Self.servingPort(in: $0) != nil }
+        let serving = try #require(Self.servingPort(in: child.outputSoFar))
         let page = try LoopbackConnection(port: serving)
         page.get("/api/episodes/arrow/s3e8")
         try await page.read { $0.body.contains("\"title\":\"The Brave and the Bold\"") }
@@ -62,9 +67,9 @@ struct CommandTests {
         stream.get("/events")
         try await stream.read { $0.body.contains(": connected") }
         child.kill(SIGTERM)
-        let status = try await withTimeout(seconds: 60) { await child.wait() }
-        #expect(status == 0)
+        let stopped = try await child.finish()
+        #expect(stopped.status == 0)
         #expect(await stream.closed(within: .seconds(10)))
-        #expect(((try? String(contentsOfFile: errors, encoding: .utf8)) ?? "").isEmpty)
+        #expect(stopped.stderr.isEmpty)
     }
 }

@@ -136,7 +136,7 @@ struct LiveEventsTests {
     @Test("Stopping the server ends the open streams instead of waiting for them")
     func shutdown() async throws {
         let (web, _, _) = try await WebTest.app()
-        let streams = try await withTimeout(seconds: 120) {
+        let streams = try await withHangBound("five live streams to connect") {
             try await WebTest.withServer(web) { _, port in
                 let stream = try LoopbackConnection(port: port)
                 stream.get("/events")
@@ -148,51 +148,21 @@ struct LiveEventsTests {
     }
 }
 
-/// Runs `body`, failing if it takes longer than `seconds` (a hang guard, not a speed bound).
-func withTimeout<T: Sendable>(seconds: Double, _ body: @escaping @Sendable () async throws -> T) async throws -> T {
-    try await withThrowingTaskGroup(of: T.self) { group in
-        group.addTask { try await body() }
-        group.addTask {
-            try await Task.sleep(for: .seconds(seconds))
-            throw LoopbackError.timedOut("no answer in \(seconds) s")
-        }
-        guard let first = try await group.next() else { throw CancellationError() }
-        group.cancelAll()
-        return first
-    }
-}
-
-/// The example programs built beside the tests.
+/// The example programs built beside the tests, run with AirdateTestSupport's `ProgramRun` (every
+/// wait hang-bounded).
 enum WebPrograms {
     static func path(_ name: String) -> String? {
-        var candidates: [URL] = []
-        if let executable = Bundle.main.executableURL { candidates.append(executable.deletingLastPathComponent()) }
-        for bundle in Bundle.allBundles { candidates.append(bundle.bundleURL.deletingLastPathComponent()) }
-        candidates.append(WebTest.packageRoot.appendingPathComponent(".build/debug"))
-        return candidates.map { $0.appendingPathComponent(name).path }.first { FileManager.default.isExecutableFile(atPath: $0) }
+        TestPaths.builtProgram(name)?.path
     }
 
-    /// Runs `program` to its end (a generous bound catches a hang); its exit status.
+    /// Runs `program` to its end; its exit status.
     static func run(_ program: String, _ arguments: [String]) async throws -> Int32 {
-        let child = try SpawnedProcess(program, arguments, environment: ProcessInfo.processInfo.environment)
-        let watchdog = Task {
-            try await Task.sleep(for: .seconds(300))
-            child.kill()
-        }
-        defer { watchdog.cancel() }
-        return await child.wait()
+        try await ProgramRun.run(URL(fileURLWithPath: program), arguments).status
     }
 
     /// Runs `program` to its end; its exit status and standard output.
     static func output(_ program: String, _ arguments: [String]) async throws -> (Int32, String) {
-        let file = try TemporaryFiles.folder("airdate-web-output").appendingPathComponent("stdout.txt").path
-        let child = try SpawnedProcess(program, arguments, environment: ProcessInfo.processInfo.environment, output: .file(file))
-        let watchdog = Task {
-            try await Task.sleep(for: .seconds(300))
-            child.kill()
-        }
-        defer { watchdog.cancel() }
-        let status = await child.wait()
-        return (status, (try? String(contentsOfFile: file, encoding: .utf8)) ?? "")
+        let run = try await ProgramRun.run(URL(fileURLWithPath: program), arguments)
+        return (run.status, run.stdout)
     }
 }

@@ -19,8 +19,7 @@ import Darwin
 
 /// Paths, a store loaded with the snapshot, and helpers shared by the web tests.
 enum WebTest {
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = TestPaths.packageRoot
     static let snapshot = packageRoot.appendingPathComponent("Fixtures/arrowverse")
 
     /// 2026-11-20 12:00 UTC: every snapshot episode has aired (the last on 2024-12-02).

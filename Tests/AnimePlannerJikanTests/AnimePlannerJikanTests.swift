@@ -1,3 +1,4 @@
+import AirdateTestSupport
 import AirdateCore
 import AirdateHTTP
 import AirdateTestServer

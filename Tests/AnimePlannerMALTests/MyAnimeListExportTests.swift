@@ -1,3 +1,4 @@
+import AirdateTestSupport
 import AirdateCore
 import Foundation
 import Testing
@@ -5,9 +6,7 @@ import Testing
 
 /// The files in `Fixtures/myanimelist/`, written here in the shape of MyAnimeList's anime list export.
 enum MALFixtures {
-    static let folder = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/myanimelist")
+    static let folder = TestPaths.fixtures("myanimelist")
 
     static func data(_ name: String) throws -> Data {
         try Data(contentsOf: folder.appendingPathComponent(name))

@@ -11,7 +11,7 @@ import Testing
                            Int.max - 1, Int.max]
 
     /// An extreme value (one time in six), any Int (one in six) or a plausible one.
-    static func value(_ random: inout SplitMix) -> Int {
+    static func value(_ random: inout SeededGenerator) -> Int {
         switch Int.random(in: 0..<6, using: &random) {
         case 0: extremes.randomElement(using: &random) ?? 0
         case 1: Int.random(in: Int.min...Int.max, using: &random)
@@ -20,7 +20,7 @@ import Testing
     }
 
     /// The first or last supported day, one near the end, or any (one time in two), or a day of 2025.
-    static func day(_ random: inout SplitMix) -> CalendarDay {
+    static func day(_ random: inout SeededGenerator) -> CalendarDay {
         guard Bool.random(using: &random) else { return Fixture.day("2025-03-03").adding(days: Int.random(in: -10...60, using: &random)) }
         return [CalendarDay.earliest, .latest, .latest.adding(days: -10),
                 CalendarDay(daysSince1970: Int.random(in: CalendarDay.supportedDayNumbers, using: &random))].randomElement(using: &random)
@@ -28,7 +28,7 @@ import Testing
     }
 
     @Test func extremeValuesThrowTypedErrors() throws {
-        var random = SplitMix(seed: 0xE7)
+        var random = SeededGenerator(seed: 0xE7)
         var planned = 0, refused = 0
         let titles = ["", String(repeating: "題", count: 100_000), "Frieren"]
         for index in 0..<800 {

@@ -1,3 +1,4 @@
+import AirdateTestSupport
 import AirdateCore
 import Foundation
 import Testing
@@ -44,7 +45,7 @@ import Testing
     }
 
     @Test func manyShowsNeverExceedTheBudgetAndPlanEveryEpisodeOnce() throws {
-        var generator = SplitMix(seed: 7)
+        var generator = SeededGenerator(seed: 7)
         let shows = (1...60).map { id in
             Fixture.show(id, "S\(id)", episodes: Int(generator.next() % 26) + 1, minutes: [3, 12, 24, 24, 45, 90][Int(generator.next() % 6)])
         }
@@ -67,15 +68,3 @@ import Testing
     }
 }
 
-/// A small deterministic generator for property tests.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

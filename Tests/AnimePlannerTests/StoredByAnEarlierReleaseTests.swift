@@ -12,9 +12,7 @@ import Testing
 /// completed on 11-14; Chainsaw Man with episode 1 logged on 11-14, dropped on 11-16.
 /// The current release opens it and keeps everything; what it writes back reads back.
 @Suite struct StoredByAnEarlierReleaseTests {
-    static let fixture = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/animeplanner/animeplan-0.2.0.sqlite")
+    static let fixture = TestPaths.fixtures("animeplanner/animeplan-0.2.0.sqlite")
 
     /// A copy of the fixture, so the committed file is never changed.
     static func copy() throws -> String {

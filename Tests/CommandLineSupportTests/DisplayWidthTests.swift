@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import AirdateTestSupport
 import Glibc
 #endif
 import CommandLineSupport
@@ -50,21 +51,9 @@ struct DisplayWidthTests {
         #expect("進撃 🎉".terminalSafe == "進撃 🎉")
     }
 
-    /// A small deterministic generator (SplitMix64), so a failure is reproducible from its seed.
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     @Test("random mixed text: fitting never passes the width, keeps a prefix, and is the text when it fits (2,000 cases, seed 2028)")
     func fittingProperties() {
-        var random = SeededGenerator(state: 2028)
+        var random = SeededGenerator(seed: 2028)
         let pieces = ["a", "Z", " ", "é", "e\u{301}", "進", "撃", "ー", "한", "Ａ", "ｱ", "👍", "👍🏽", "👨‍👩‍👧", "🇯🇵", "❤️", "\u{200B}", "…", "\u{1B}[1m", "\u{1B}[0m"]
         for _ in 0..<2_000 {
             let text = (0..<Int.random(in: 0...24, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()

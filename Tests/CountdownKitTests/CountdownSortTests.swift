@@ -1,3 +1,4 @@
+import AirdateTestSupport
 import AirdateCore
 import Foundation
 import Testing
@@ -133,19 +134,8 @@ import Testing
 
 /// Seeded random countdowns: every key × direction × locale is a strict weak order, and sorting agrees with it.
 @Suite struct SortOrderPropertyTests {
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     @Test func everyKeyAndDirectionIsAStrictWeakOrder() throws {
-        var random = Generator(state: 0x50_47)
+        var random = SeededGenerator(seed: 0x50_47)
         let titles = ["Élan", "Elan", "elan", "ELAN", "E\u{301}lan", "Ångström", "Angstrom", "zebra", "Zebra", "Ørsted", "Season 2",
                       "Season 10", "season 2", "", "  ", "ß", "ss", "Straße", "Strasse", "日本", "にほん", "🙂", "a\u{0}b"]
         let tagNames = ["Anime", "anime", "Cons", "Émissions", "zines", "Zines", "日本"]

@@ -9,12 +9,12 @@ import Testing
 @Suite(.heavy) struct CountdownExtremeInputTests {
     static let extremes = [Int.min, -1, 0, 1, 2, 7, 3_660, 3_661, 36_600, 36_601, Int.max - 1, Int.max]
 
-    static func value(_ random: inout SortOrderPropertyTests.Generator) -> Int {
+    static func value(_ random: inout SeededGenerator) -> Int {
         Bool.random(using: &random) ? (extremes.randomElement(using: &random) ?? 0) : Int.random(in: Int.min...Int.max, using: &random)
     }
 
     @Test func extremeValuesThrowTypedErrors() async throws {
-        var random = SortOrderPropertyTests.Generator(state: 0xC0_DE)
+        var random = SeededGenerator(seed: 0xC0_DE)
         let instants = [Date.distantPast, .distantFuture, Date(timeIntervalSince1970: 1e300), Date(timeIntervalSince1970: -1e300),
                         Date(timeIntervalSince1970: .nan), CalendarDay.earliest.start(in: .gmt), CalendarDay.latest.start(in: .gmt),
                         Fixture.base]

@@ -1,3 +1,4 @@
+import AirdateTestSupport
 import AirdateCore
 import Foundation
 import GRDB
@@ -7,8 +8,7 @@ import Testing
 /// A database written by release 0.2.0 (schema v1, `Fixtures/countdowns/countdowns-0.2.0.sqlite`) opens
 /// with the current code and keeps every countdown, compared with that release's own export of it.
 @Suite struct MigrationTests {
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Fixtures/countdowns")
+    static let fixtures = TestPaths.fixtures("countdowns")
 
     @Test("the 0.2.0 database opens, migrates once, and keeps every countdown as 0.2.0 exported it")
     func releaseDatabaseKeepsEverything() async throws {

@@ -1,3 +1,4 @@
+import AirdateTestSupport
 import AirdateCore
 import Clocks
 import Foundation
@@ -124,9 +125,10 @@ import Testing
         let kept = Fixture.countdown(2, "Kept", .instant(start.addingTimeInterval(120), .gmt))
         try await store.insert([doomed, kept])
         try await store.delete(id: doomed.id)
-        // Wait (without sleeping) until the scheduler has seen the deletion through the observation.
-        while await scheduler.followedIDs != [kept.id] {
-            await Task.yield()
+        // Wait until the scheduler has seen the deletion through the observation (hang-bounded).
+        let keptID = kept.id
+        try await waitUntil("the scheduler to see the deletion through the store's observation", poll: .milliseconds(1)) {
+            await scheduler.followedIDs == [keptID]
         }
         await clock.advance(by: .seconds(121))
         let first = await reminders.next()

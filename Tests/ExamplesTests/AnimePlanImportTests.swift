@@ -1,3 +1,4 @@
+import AirdateTestSupport
 import Foundation
 import Testing
 
@@ -12,7 +13,7 @@ struct AnimePlanImportTests {
 
     /// A file of `Fixtures/myanimelist/`.
     static func fixture(_ name: String) -> String {
-        ProgramRun.packageRoot.appendingPathComponent("Fixtures/myanimelist/\(name)").path
+        TestPaths.packageRoot.appendingPathComponent("Fixtures/myanimelist/\(name)").path
     }
 
     /// The widest line of `text`, in terminal columns (CJK and emoji count two).
@@ -149,7 +150,7 @@ struct AnimePlanImportTests {
 
     @Test("every animeplan command the README shows with its output prints that output")
     func readmeOutputsMatch() async throws {
-        let readme = try String(contentsOf: ProgramRun.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
         let blocks = readme.components(separatedBy: "```sh\n").dropFirst().map { $0.components(separatedBy: "\n```")[0] }
         let shown = blocks.filter { $0.hasPrefix("$ swift run animeplan ") }
         #expect(!shown.isEmpty, "the README shows an animeplan run")
@@ -159,7 +160,7 @@ struct AnimePlanImportTests {
             let scratch = try Scratch()
             defer { scratch.remove() }
             let run = try await ProgramRun.run("animeplan", arguments + ["--db", scratch.db], environment: ["COLUMNS": "80"],
-                                               in: ProgramRun.packageRoot)
+                                               in: TestPaths.packageRoot)
             #expect(run.status == 0, "\(arguments): \(run.stderr)")
             #expect(run.stdout == lines.dropFirst().joined(separator: "\n") + "\n", "README: \(lines[0])")
         }

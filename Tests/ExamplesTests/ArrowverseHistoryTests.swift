@@ -9,8 +9,7 @@ struct ArrowverseHistoryTests {
     private let folder: URL
     init() throws { folder = try TemporaryFiles.folder("arrowverse-history") }
     private var db: String { folder.appendingPathComponent("progress.sqlite").path }
-    static let imports = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Fixtures/imports")
+    static let imports = TestPaths.fixtures("imports")
 
     private func arrowverse(_ arguments: [String]) async throws -> ProgramRun {
         try await ProgramRun.run("arrowverse", arguments + ["--db", db, "--time-zone", "UTC"])

@@ -79,7 +79,7 @@ struct ArrowverseOrderTests {
 
     @Test("The README's arrowverse lines print what their comments say (watch, next, orders), in order on one database")
     func readmeOutputs() async throws {
-        let readme = try String(contentsOf: ProgramRun.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
         // `swift run arrowverse ARGS   # OUTPUT` where OUTPUT is a printed line (not a description).
         let printed = ["Marked ", "Next: ", "* airing"]
         var checked = 0

@@ -183,7 +183,7 @@ struct CountdownsTests {
     #if os(Linux)
     /// Runs `countdowns arguments` on a pseudo-terminal made by util-linux `script(1)`; its output.
     static func onTerminal(_ arguments: [String], noColor: Bool) async throws -> String {
-        let folder = try #require(ProgramRun.productsFolder)
+        let folder = TestPaths.productsFolder
         let command = ([folder.appendingPathComponent("countdowns").path] + arguments).map { "'\($0)'" }.joined(separator: " ")
         var environment = ["TERM": "xterm"]
         if noColor { environment["NO_COLOR"] = "1" }

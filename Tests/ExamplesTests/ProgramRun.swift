@@ -2,46 +2,21 @@ import AirdateTestSupport
 import Foundation
 import Testing
 
-/// One run of an example program, as a user would run it: arguments in; standard output, standard
-/// error and the exit status out. Standard input is empty (or the given text), and standard output
-/// and error are files, never a terminal.
-struct ProgramRun {
-    var stdout: String
-    var stderr: String
-    var status: Int32
+/// The example programs, run as a user would (the runner itself is AirdateTestSupport's
+/// `ProgramRun`): arguments in; standard output, standard error and the exit status out. Standard
+/// input is empty (or the given text), and standard output and error are files, never a terminal.
+extension ProgramRun {
+    /// Whether the example programs were found beside the test bundle (they are built with the tests).
+    static var programsFound: Bool { TestPaths.builtProgram("scrape") != nil }
 
-    /// The package's root folder.
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-    /// The folder the examples were built into: beside this test bundle.
-    static let productsFolder: URL? = {
-        var candidates: [URL] = []
-        if let executable = Bundle.main.executableURL {
-            candidates.append(executable.deletingLastPathComponent())
-        }
-        for bundle in Bundle.allBundles {
-            candidates.append(bundle.bundleURL.deletingLastPathComponent())
-        }
-        candidates.append(packageRoot.appendingPathComponent(".build/debug"))
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.appendingPathComponent("scrape").path) }
-    }()
-
-    /// Whether the example programs were found (they are built with the tests).
-    static var programsFound: Bool { productsFolder != nil }
-
-    /// Runs `program` with `arguments`; a generous time limit catches a hang, never a slow machine.
-    /// The wait suspends (it never blocks one of the few threads Swift's concurrency runs on), so
-    /// other tests go on meanwhile.
+    /// Runs the example `program` with `arguments` (a hang bound of 5 minutes, never a speed bound),
+    /// without `NO_COLOR` unless `environment` sets it.
     static func run(
         _ program: String, _ arguments: [String], input: String = "", environment: [String: String] = [:],
         in directory: URL? = nil
     ) async throws -> ProgramRun {
-        guard let folder = productsFolder else {
-            throw ProgramRunError.notBuilt
-        }
-        return try await run(executable: folder.appendingPathComponent(program), arguments, input: input,
-                             environment: environment, in: directory)
+        guard let executable = TestPaths.builtProgram(program) else { throw ProgramRunError.notBuilt(program) }
+        return try await run(executable: executable, arguments, input: input, environment: environment, in: directory)
     }
 
     /// Runs the program at `executable` (any program, such as `script(1)`) as ``run(_:_:input:environment:in:)`` does.
@@ -49,55 +24,18 @@ struct ProgramRun {
         executable: URL, _ arguments: [String], input: String = "", environment: [String: String] = [:],
         in directory: URL? = nil
     ) async throws -> ProgramRun {
-        let program = executable.lastPathComponent
-        let scratch = FileManager.default.temporaryDirectory
-            .appendingPathComponent("program-run-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        let inputFile = scratch.appendingPathComponent("stdin")
-        let outputFile = scratch.appendingPathComponent("stdout")
-        let errorFile = scratch.appendingPathComponent("stderr")
-        try Data(input.utf8).write(to: inputFile)
-        var env = ProcessInfo.processInfo.environment
-        env["NO_COLOR"] = nil
-        for (key, value) in environment { env[key] = value }
-        // Started with posix_spawn, not Foundation's Process (see SpawnedProcess); output goes to
-        // files, which are not terminals either.
-        let child = try SpawnedProcess(
-            executable.path, arguments, environment: env, directory: directory?.path,
-            input: .file(inputFile.path), output: .file(outputFile.path), error: .file(errorFile.path))
-        let timedOut = Flag()
-        let watchdog = Task {
-            try await Task.sleep(for: .seconds(300))
-            timedOut.set()
-            child.kill()
-        }
-        let status = await child.wait()
-        watchdog.cancel()
-        let result = ProgramRun(stdout: String(decoding: (try? Data(contentsOf: outputFile)) ?? Data(), as: UTF8.self),
-                                stderr: String(decoding: (try? Data(contentsOf: errorFile)) ?? Data(), as: UTF8.self),
-                                status: status)
-        if timedOut.isSet { throw ProgramRunError.hung(program, arguments) }
-        return result
-    }
-
-    /// The lines of standard error.
-    var errorLines: [Substring] { stderr.split(separator: "\n") }
-
-    /// Standard output parsed as one JSON document.
-    func json() throws -> Any {
-        try JSONSerialization.jsonObject(with: Data(stdout.utf8))
+        var variables: [String: String?] = ["NO_COLOR": nil]
+        for (name, value) in environment { variables[name] = value }
+        return try await ProgramRun.run(executable, arguments, input: input, environment: variables, in: directory)
     }
 }
 
 enum ProgramRunError: Error, CustomStringConvertible {
-    case notBuilt
-    case hung(String, [String])
+    case notBuilt(String)
 
     var description: String {
         switch self {
-        case .notBuilt: "the example programs were not found beside the test bundle; run `swift build` first"
-        case .hung(let program, let arguments): "\(program) \(arguments.joined(separator: " ")) did not finish in 5 minutes"
+        case .notBuilt(let program): "\(program) was not found beside the test bundle; run `swift build --build-tests` first"
         }
     }
 }
@@ -116,12 +54,4 @@ func expectOneLineError(_ run: ProgramRun, program: String, status: Int32, conta
     for fragment in fragments {
         #expect(line.localizedCaseInsensitiveContains(fragment), "mentions '\(fragment)': \(line)", sourceLocation: sourceLocation)
     }
-}
-
-/// A flag set once from another task.
-final class Flag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = false
-    func set() { lock.lock(); value = true; lock.unlock() }
-    var isSet: Bool { lock.lock(); defer { lock.unlock() }; return value }
 }

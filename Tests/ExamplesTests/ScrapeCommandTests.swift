@@ -1,3 +1,4 @@
+import AirdateTestSupport
 import Foundation
 import Testing
 
@@ -10,7 +11,7 @@ struct ScrapeCommandTests {
         var error: String
     }
 
-    static let fixture = ProgramRun.packageRoot.appendingPathComponent("Fixtures/html/episodes.html").path
+    static let fixture = TestPaths.packageRoot.appendingPathComponent("Fixtures/html/episodes.html").path
 
     private func scrape(_ arguments: [String], input: String? = nil) async throws -> Run {
         let run = try await ProgramRun.run("scrape", arguments, input: input ?? "")

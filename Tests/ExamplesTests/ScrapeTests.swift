@@ -1,9 +1,10 @@
+import AirdateTestSupport
 import Foundation
 import Testing
 
 @Suite("scrape", .enabled(if: ProgramRun.programsFound, "the example programs are not built"))
 struct ScrapeTests {
-    static let page = ProgramRun.packageRoot.appendingPathComponent("Fixtures/html/episodes.html").path
+    static let page = TestPaths.packageRoot.appendingPathComponent("Fixtures/html/episodes.html").path
 
     @Test("selects from a file and from standard input alike")
     func fileAndInput() async throws {

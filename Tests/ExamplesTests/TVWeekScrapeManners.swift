@@ -1,3 +1,4 @@
+import AirdateTestSupport
 import Foundation
 import Testing
 
@@ -10,7 +11,7 @@ struct TVWeekScrapeManners {
     private static let encodings = ["big5", "euc-jp", "euc-kr", "gbk", "koi8-r", "shift_jis"]
 
     private static func encodingFixture(_ name: String) -> String {
-        ProgramRun.packageRoot.appendingPathComponent("Fixtures/encodings/\(name).html").path
+        TestPaths.packageRoot.appendingPathComponent("Fixtures/encodings/\(name).html").path
     }
 
     @Test("scrape: selector, XPath and every --sanitize policy decode a page by its <meta charset> alike",

@@ -1,3 +1,4 @@
+import AirdateTestSupport
 import Foundation
 import Testing
 

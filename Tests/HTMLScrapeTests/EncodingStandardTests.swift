@@ -3,16 +3,24 @@ import Foundation
 import Testing
 @testable import HTMLScrape
 
-/// The WHATWG Encoding Standard's data (`encodings.json`, `index-*.txt`) in `../shared/encoding/`,
-/// read independently of the generated tables so that the tests check them.
+/// The WHATWG Encoding Standard's data (`encodings.json`, `index-*.txt`) — `Conformance/encoding`
+/// or `../shared/encoding/` (AirdateTestSupport's `ConformanceData`) — read independently of the
+/// generated tables so that the tests check them.
 enum EncodingStandardData {
-    /// `../shared/encoding/`, or `nil` when it is absent.
+    /// The folder of `encodings.json` and the index files, or `nil` when it is absent.
     static let folder: URL? = {
-        guard let url = TestData.shared?.appendingPathComponent("encoding"),
+        guard let url = ConformanceData.folder(.encodingStandard),
             FileManager.default.fileExists(atPath: url.appendingPathComponent("encodings.json").path)
         else { return nil }
         return url
     }()
+
+    /// Whether the data is there (the suite's `.enabled(if:)`; a skip is counted in the run's summary).
+    static var available: Bool {
+        if folder != nil { return true }
+        ConformanceReport.skipped("WHATWG Encoding Standard tables", reason: ConformanceData.reasonMissing(.encodingStandard))
+        return false
+    }
 
     /// An index file as (pointer, code point) pairs, in file order.
     static func index(_ name: String) throws -> [(pointer: Int, codePoint: UInt32)] {
@@ -61,8 +69,8 @@ struct DecodingCase {
 @Suite(
     .heavy,
     .enabled(
-        if: EncodingStandardData.folder != nil,
-        "needs ../shared/encoding/ (the WHATWG Encoding Standard's encodings.json and index files)")
+        if: EncodingStandardData.available,
+        "needs the WHATWG Encoding Standard's encodings.json and index files: `git clone https://github.com/whatwg/encoding Conformance/encoding` (or ../shared/encoding)")
 )
 struct EncodingStandardTests {
     /// Decodes `bytes` exactly as the decoder of `encoding` does, without input-stream preprocessing
@@ -398,6 +406,9 @@ struct EncodingStandardTests {
         }
         let standard = try EncodingStandardData.encodings()
         print("encodings: \(passed)/\(standard.count)")
+        if let folder = EncodingStandardData.folder {
+            ConformanceReport.ran("WHATWG Encoding Standard encodings", cases: standard.count, from: folder)
+        }
         for failure in failures.prefix(20) { print("  failed: \(failure)") }
         #expect(failures.isEmpty)
         #expect(passed == standard.count)
@@ -520,7 +531,7 @@ struct EncodingStandardTests {
     }
 
     @Test func randomBytesDecodeToValidUTF8AtEveryBlockSize() {
-        var random = SplitMix64(seed: 2022)
+        var random = SeededGenerator(seed: 2022)
         // Bytes that matter to the decoders: ESC and the escape letters, digits, lead and trail bytes.
         let interesting: [UInt8] = [0x1B, 0x24, 0x28, 0x40, 0x42, 0x49, 0x4A, 0x0E, 0x0F, 0x30, 0x39, 0x5C, 0x7E,
                                     0x80, 0x81, 0x8E, 0x8F, 0xA0, 0xA1, 0xDF, 0xE0, 0xFC, 0xFE, 0xFF]

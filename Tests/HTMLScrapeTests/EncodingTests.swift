@@ -1,3 +1,4 @@
+import AirdateTestSupport
 import Foundation
 import Testing
 @testable import HTMLScrape
@@ -177,7 +178,7 @@ import Testing
     }
 
     @Test func singleByteDecodingMatchesItsTableAtEveryBlockSize() {
-        var random = SplitMix64(seed: 1252)
+        var random = SeededGenerator(seed: 1252)
         var bytes: [UInt8] = []
         for _ in 0..<400 {
             // Runs of ASCII of every length (short, long, across blocks) between upper-half bytes.
@@ -232,7 +233,7 @@ import Testing
     }
 
     @Test func utf16RoundTripsLongMixedText() {
-        var random = SplitMix64(seed: 16)
+        var random = SeededGenerator(seed: 16)
         let pieces = ["plain ascii words ", "<td class=x>", "caf\u{E9} ", "\u{65E5}\u{672C} ", "\u{1F600}", "z", "\n\t"]
         var text = ""
         for _ in 0..<2_000 { text += pieces[Int(random.next() % UInt64(pieces.count))] }
@@ -304,8 +305,8 @@ import Testing
         return result
     }
 
-    @Test(.enabled(if: TestData.hasShared("conformance/html5lib-tests/encoding"), "needs ../shared/conformance/html5lib-tests/encoding, which is absent beside the package")) func html5libEncodingTests() throws {
-        let folder = try #require(TestData.sharedFolder("conformance/html5lib-tests/encoding"))
+    @Test(.enabled(if: TestData.hasHTML5Lib("encoding", suite: "html5lib encoding sniffing"), "needs html5lib-tests/encoding: `git submodule update --init --checkout Conformance/html5lib-tests` (or ../shared/conformance/html5lib-tests)")) func html5libEncodingTests() throws {
+        let folder = try #require(TestData.html5lib("encoding"))
         var passed = 0
         var total = 0
         var failures: [String] = []
@@ -324,6 +325,7 @@ import Testing
             }
         }
         print("html5lib encoding: \(passed)/\(total) passed")
+        ConformanceReport.ran("html5lib encoding sniffing", cases: total, from: folder)
         for failure in failures { print("  failed: \(failure)") }
         #expect(total >= 80)
         #expect(passed >= 82)

@@ -1,3 +1,4 @@
+import AirdateTestSupport
 import Foundation
 import Testing
 @testable import HTMLScrape
@@ -85,6 +86,8 @@ import Testing
             "<div> Hello <b>big</b>\n world <p>para</p>x<br>y<script>var a</script></div><p>  <i> a </i>b<table><td>c<td>d</table>",
             "<ul><li>One<li><b>Two</b> three<li></ul><svg><text>In SVG</text></svg><template><p>t</template>É<p>ÀB",
         ]
+        // A real page of the project's own fixtures always; a saved Wikipedia page too where ../shared has it.
+        pages.append(String(decoding: try Data(contentsOf: TestData.fixtures.appendingPathComponent("arrowverse/wikipedia/List_of_Arrow_episodes.html")), as: UTF8.self))
         if let folder = TestData.sharedFolder("fixtures/wiki") {
             let data = try Data(contentsOf: folder.appendingPathComponent("wikipedia-2026-03_Game_of_Thrones_season_8.page.html"))
             pages.append(String(decoding: data, as: UTF8.self))

@@ -17,7 +17,7 @@ import Testing
 /// `FUZZ_SECONDS` runs until that much time has passed (the count is printed); `FUZZ_TRACE=1` prints
 /// every case before it runs, to replay a crash.
 @Suite(.heavy) struct FuzzModesTests {
-    typealias Random = TreeBuilderFuzzTests.SplitMix64
+    typealias Random = SeededGenerator
 
     /// The seed, the number of cases and the time limit from the environment.
     static func budget(defaultIterations: Int) -> (seed: UInt64, iterations: Int, deadline: Date?, trace: Bool) {
@@ -78,7 +78,7 @@ import Testing
 
     @Test func xpathExpressions() throws {
         let (seed, iterations, deadline, trace) = Self.budget(defaultIterations: 2000)
-        var random = Random(state: seed)
+        var random = Random(seed: seed)
         let fixture = try String(contentsOf: TestData.fixtures.appendingPathComponent("html/episodes.html"), encoding: .utf8)
         var documents = [Document(html: fixture)]
         for _ in 0..<6 {
@@ -163,7 +163,7 @@ import Testing
 
     @Test func selectors() throws {
         let (seed, iterations, deadline, trace) = Self.budget(defaultIterations: 2000)
-        var random = Random(state: seed)
+        var random = Random(seed: seed)
         let fixture = try String(contentsOf: TestData.fixtures.appendingPathComponent("html/episodes.html"), encoding: .utf8)
         var documents = [Document(html: fixture)]
         for _ in 0..<6 { documents.append(Document(html: Self.randomPage(&random, attributes: true))) }
@@ -245,7 +245,7 @@ import Testing
     @Test func serialiseParseRoundTrips() throws {
         let (seed, iterations, deadline, trace) = Self.budget(defaultIterations: 3000)
         let show = ProcessInfo.processInfo.environment["FUZZ_SHOW"] != nil
-        var random = Random(state: seed)
+        var random = Random(seed: seed)
         var runs = 0
         var changedOnce = 0
         var movedAgain = 0
@@ -371,7 +371,7 @@ import Testing
 
     @Test func editSequences() throws {
         let (seed, iterations, deadline, trace) = Self.budget(defaultIterations: 300)
-        var random = Random(state: seed)
+        var random = Random(seed: seed)
         var runs = 0
         var applied = 0
         var refused = 0

@@ -1,3 +1,4 @@
+import AirdateTestSupport
 import Foundation
 import Testing
 @testable import HTMLScrape
@@ -372,18 +373,6 @@ enum SafetyCheck {
 
     // MARK: Properties
 
-    /// A deterministic generator (SplitMix64), so that failures reproduce.
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// Random markup from pieces that are known to be troublesome: raw-text and foreign elements,
     /// table parts, formatting elements the adoption agency reorders, comments, CDATA, entities,
     /// event handlers and scheme tricks.
@@ -429,7 +418,7 @@ enum SafetyCheck {
 
     @Test func sanitisingIsIdempotentAndItsOutputIsAFixedPoint() async throws {
         let failures = try await runOnOwnThread { () -> [String] in
-            var generator = SeededGenerator(state: 20_261_124)
+            var generator = SeededGenerator(seed: 20_261_124)
             var failures: [String] = []
             for _ in 0..<400 {
                 let input = Self.randomHTML(&generator)
@@ -457,7 +446,7 @@ enum SafetyCheck {
         #expect(output == "deep")
     }
 
-    @Test(.enabled(if: TestData.shared != nil, "needs the wiki pages in ../shared/fixtures/wiki"))
+    @Test(.enabled(if: TestData.hasShared("fixtures/wiki"), "needs the wiki pages in ../shared/fixtures/wiki"))
     func realWikiPagesComeOutSafeAndStable() async throws {
         let folder = try #require(TestData.shared).appendingPathComponent("fixtures/wiki")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".html") }

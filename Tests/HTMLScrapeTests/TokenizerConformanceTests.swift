@@ -56,8 +56,8 @@ import Testing
         var description: String { "\(line):\(column) \(code)" }
     }
 
-    @Test(.enabled(if: TestData.hasShared("conformance/html5lib-tests/tokenizer"), "needs ../shared/conformance/html5lib-tests/tokenizer, which is absent beside the package")) func html5libTokenizerTests() throws {
-        let folder = try #require(TestData.sharedFolder("conformance/html5lib-tests/tokenizer"))
+    @Test(.enabled(if: TestData.hasHTML5Lib("tokenizer", suite: "html5lib tokenizer"), "needs html5lib-tests/tokenizer: `git submodule update --init --checkout Conformance/html5lib-tests` (or ../shared/conformance/html5lib-tests)")) func html5libTokenizerTests() throws {
+        let folder = try #require(TestData.html5lib("tokenizer"))
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
             .filter { $0.hasSuffix(".test") }.sorted()
         let listing = ProcessInfo.processInfo.environment["HTML5LIB_LIST_FAILURES"]
@@ -118,6 +118,7 @@ import Testing
             }
         }
         print("html5lib tokenizer: \(passed)/\(total) passed")
+        ConformanceReport.ran("html5lib tokenizer", cases: total, from: folder)
         print(
             "html5lib tokenizer errors: \(errorsMatch)/\(total) runs match expected errors (codes and positions; \(errorCodesMatch)/\(total) by codes alone)"
         )

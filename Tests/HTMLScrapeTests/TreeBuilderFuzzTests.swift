@@ -1,3 +1,4 @@
+import AirdateTestSupport
 import Foundation
 import Testing
 
@@ -6,19 +7,6 @@ import Testing
 /// Random tag soup from the tags the tree construction rules single out, in document and fragment
 /// parses: the parser must never crash or hang, and the tree it builds must have consistent links.
 @Suite struct TreeBuilderFuzzTests {
-    /// A small deterministic generator (SplitMix64), so that a failure can be replayed.
-    struct SplitMix64 {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func pick<T>(_ items: [T]) -> T { items[Int(next() % UInt64(items.count))] }
-    }
-
     static let tags = """
         html head body table tbody thead tfoot tr td th caption col colgroup select option optgroup p div a b i \
         nobr font svg math mi mtext annotation-xml foreignObject desc title template frameset frame noscript \
@@ -82,7 +70,7 @@ import Testing
     /// `FUZZ_SEED`, `FUZZ_ITERATIONS` and `FUZZ_SECONDS` as in ``FuzzModesTests``.
     func run(fragments: Bool) {
         let (seed, iterations, deadline, trace) = FuzzModesTests.budget(defaultIterations: 1500)
-        var random = SplitMix64(state: seed &+ (fragments ? 1 : 0))
+        var random = SeededGenerator(seed: seed &+ (fragments ? 1 : 0))
         let contexts = Self.contexts.compactMap { $0 }
         var runs = 0
         while runs < iterations, deadline.map({ Date() < $0 }) ?? true {

@@ -110,10 +110,11 @@ import Testing
         return TreeDump.dump(document)
     }
 
-    @Test(.enabled(if: TestData.hasShared("conformance/html5lib-tests/tree-construction"), "needs ../shared/conformance/html5lib-tests/tree-construction, which is absent beside the package")) func html5libTreeConstructionTests() throws {
-        let folder = try #require(TestData.sharedFolder("conformance/html5lib-tests/tree-construction"))
+    @Test(.enabled(if: TestData.hasHTML5Lib("tree-construction", suite: "html5lib tree construction"), "needs html5lib-tests/tree-construction: `git submodule update --init --checkout Conformance/html5lib-tests` (or ../shared/conformance/html5lib-tests)")) func html5libTreeConstructionTests() throws {
+        let folder = try #require(TestData.html5lib("tree-construction"))
         let (passed, total) = try Self.run(folder: folder)
         print("html5lib tree-construction: \(passed)/\(total) passed")
+        ConformanceReport.ran("html5lib tree construction", cases: total, from: folder)
         #expect(passed >= Self.passFloor, "html5lib tree-construction: \(passed)/\(total) passed, floor \(Self.passFloor)")
     }
 

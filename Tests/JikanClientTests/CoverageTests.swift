@@ -1,3 +1,4 @@
+import AirdateTestSupport
 import AirdateCore
 import AirdateHTTP
 import AirdateTestServer
@@ -140,7 +141,7 @@ let jikanDescribedPaths: [String]? = {
 }()
 
 @Suite("Every GET path of Jikan v4 has a client method that decodes its answer",
-       .enabled(if: jikanDescribedPaths != nil, "../shared/api/jikan-v4-openapi.json is not present beside the package"))
+       .enabled(if: TestPaths.hasShared("api/jikan-v4-openapi.json") && jikanDescribedPaths != nil, "../shared/api/jikan-v4-openapi.json is not present beside the package"))
 struct CoverageTests {
     @Test("each described GET path is in the table; the coverage line says N/M")
     func everyPathHasAMethod() throws {

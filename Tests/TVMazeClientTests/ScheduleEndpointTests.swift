@@ -1,3 +1,4 @@
+import AirdateTestSupport
 import AirdateCore
 @_spi(Internals) import AirdateHTTP
 import AirdateTestServer

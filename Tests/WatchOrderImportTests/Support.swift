@@ -6,8 +6,7 @@ import WatchOrder
 /// The Arrowverse from the facts table, with the shows' ids as the snapshot ships them (TVMaze,
 /// TheTVDB, IMDb where known), and the import fixtures.
 enum Support {
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = TestPaths.packageRoot
     static let imports = packageRoot.appendingPathComponent("Fixtures/imports")
 
     static func fixture(_ path: String) throws -> Data { try Data(contentsOf: imports.appendingPathComponent(path)) }

@@ -1,3 +1,4 @@
+import AirdateTestSupport
 import AirdateCore
 import AirdateStore
 import Foundation
@@ -114,10 +115,9 @@ struct NamedOrderStoreTests {
             }
             return seen
         }
-        var signals = started.makeAsyncIterator()
-        _ = await signals.next()
+        try await nextSignal(started, "the other store's first state")
         try await writer.chooseOrder("together")
-        let seen = try await withTimeout(seconds: 60) { try await updates.value }
+        let seen = try await withHangBound("the other store's observation to see the chosen order") { try await updates.value }
         let change = try #require(seen.last?.change)
         #expect(change.rulesChanged && change.reordersList && change.newlyWatched.isEmpty)
         #expect(seen.last?.state.order?.id == "together")

@@ -5,8 +5,7 @@ import Foundation
 
 /// Paths and loaders shared by the WatchOrder tests (none reads a page: that is WatchOrderWikiTests' work).
 enum TestSupport {
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = TestPaths.packageRoot
     static let arrowverse = packageRoot.appendingPathComponent("Fixtures/arrowverse")
 
     /// The eleven series, in `pages.tsv` order.

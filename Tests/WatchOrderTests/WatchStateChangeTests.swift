@@ -1,3 +1,4 @@
+import AirdateTestSupport
 import AirdateCore
 import AirdateStore
 import Foundation
@@ -81,13 +82,12 @@ struct WatchStateChangeTests {
             return seen
         }
         // Write only once the observation has its first state: each write must then come as a change.
-        var signals = started.makeAsyncIterator()
-        _ = await signals.next()
+        try await nextSignal(started, "the other store's first state")
         try await writer.watch([id("alpha/s1e2"), id("beta/s1e1")])
         // The second write after the first is seen, so the two arrive as two changes.
-        _ = await signals.next()
+        try await nextSignal(started, "the other store to see the first write")
         try await writer.unwatch(show: "alpha", season: 1)
-        let seen = try await withTimeout(seconds: 60) { try await updates.value }
+        let seen = try await withHangBound("the other store's observation to see both changes") { try await updates.value }
         #expect(seen.first?.change == nil)
         let changes = seen.dropFirst().compactMap(\.change)
         let marked = changes.flatMap(\.newlyWatched), unmarked = changes.flatMap(\.unwatched)
@@ -160,16 +160,11 @@ struct WatchStateChangeTests {
     }
 }
 
-/// Runs `body`, failing if it takes longer than `seconds` (a hang guard, not a speed bound).
-func withTimeout<T: Sendable>(seconds: Double, _ body: @escaping @Sendable () async throws -> T) async throws -> T {
-    try await withThrowingTaskGroup(of: T.self) { group in
-        group.addTask { try await body() }
-        group.addTask {
-            try await Task.sleep(for: .seconds(seconds))
-            throw CancellationError()
-        }
-        guard let first = try await group.next() else { throw CancellationError() }
-        group.cancelAll()
-        return first
+/// Waits (hang-bounded, naming `what`) for the next element of `signals`. Each wait makes its own
+/// iterator, one at a time; a wait that passes its bound is cancelled, which ends its `next()`.
+func nextSignal(_ signals: AsyncStream<Void>, _ what: String) async throws {
+    try await withHangBound(what) {
+        var iterator = signals.makeAsyncIterator()
+        _ = await iterator.next()
     }
 }

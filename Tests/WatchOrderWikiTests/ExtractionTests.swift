@@ -1,3 +1,4 @@
+import AirdateTestSupport
 import AirdateCore
 import Foundation
 import HTMLScrape
@@ -156,7 +157,7 @@ struct ExtractionTests {
 }
 
 @Suite("Episode lists from the real Wikipedia pages in ../shared",
-       .enabled(if: FileManager.default.fileExists(atPath: TestSupport.sharedWiki.path),
+       .enabled(if: TestPaths.hasShared("fixtures/wiki"),
                 "needs ../shared/fixtures/wiki, which is absent beside the package"))
 struct RealPageExtractionTests {
     private func page(_ name: String) throws -> Document? {

@@ -7,8 +7,7 @@ import WatchOrderWiki
 
 /// Paths and loaders of the Arrowverse snapshot's pages, read with `MediaWikiEpisodeList`.
 enum TestSupport {
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = TestPaths.packageRoot
     static let arrowverse = packageRoot.appendingPathComponent("Fixtures/arrowverse")
     static let sharedWiki = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/fixtures/wiki")
 

@@ -1,3 +1,4 @@
+import AirdateTestSupport
 import AirdateHTTP
 import AirdateTestServer
 import Foundation

@@ -1,5 +1,8 @@
+#if AsyncHTTPClient
 import AirdateAsyncHTTPClient
+#endif
 import AirdateCore
+import AirdateHTTP
 import AnimePlanner
 import CountdownKit
 import AirdateStore
@@ -60,14 +63,20 @@ struct AirdateWebCommand: OneLineErrors {
             // --live fetches the wiki pages (and with --tvmaze TVMaze's answers) on AsyncHTTPClient, the
             // HTTP client a server already runs on, shut down once the episodes are loaded.
             let options = common
+            #if AsyncHTTPClient
             store = try await AsyncHTTPClientTransport.withTransport { transport in
                 try await options.openStore(transport: transport, polling: polling, busyTimeout: .seconds(2))
             }
+            #else
+            // Built without the AsyncHTTPClient trait: URLSession's transport.
+            store = try await options.openStore(transport: URLSessionTransport(), polling: polling, busyTimeout: .seconds(2))
+            #endif
         } else {
             store = try await common.openStore(polling: polling, busyTimeout: .seconds(2))
         }
         if scheduleLive {
             // The schedule's client fetches on AsyncHTTPClient for as long as the server runs.
+            #if AsyncHTTPClient
             let transport = AsyncHTTPClientTransport()
             do {
                 let schedule = try TVSchedule.live(transport: transport, cacheFolder: scheduleCacheFolder())
@@ -77,6 +86,10 @@ struct AirdateWebCommand: OneLineErrors {
                 throw error
             }
             try? await transport.shutdown()
+            #else
+            let schedule = try TVSchedule.live(transport: URLSessionTransport(), cacheFolder: scheduleCacheFolder())
+            try await serve(store: store, clock: clock, schedule: schedule)
+            #endif
         } else {
             let schedule: TVSchedule
             do {

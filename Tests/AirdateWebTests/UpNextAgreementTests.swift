@@ -19,21 +19,24 @@ struct UpNextAgreementTests {
         let (status, printed) = try await WebPrograms.output(arrowverse, ["next", "--json"] + snapshotArguments)
         #expect(status == 0)
         let command = try #require(try JSONSerialization.jsonObject(with: Data(printed.utf8)) as? [String: Any])
-        func codes(_ document: [String: Any]) -> [String] {
-            (document["byShow"] as? [[String: Any]] ?? []).compactMap { ($0["episode"] as? [String: Any])?["code"] as? String }
-        }
-        let fromCommand = codes(command)
+        let fromCommand = Self.codes(command)
+        let behind = (command["byShow"] as? [[String: Any]] ?? []).compactMap { $0["behind"] as? Int }
+        let ids = (command["byShow"] as? [[String: Any]] ?? []).compactMap { ($0["episode"] as? [String: Any])?["id"] as? String }
         #expect(Array(fromCommand.prefix(3)) == ["Constantine 1x07", "The Flash 1x09", "Arrow 3x09"], "\(fromCommand)")
         try await WebTest.withRouter(web) { client in
             let api = try WebTest.json(try await client.execute(uri: "/api/next", method: .get))
-            #expect(codes(api) == fromCommand)
-            #expect((api["byShow"] as? [[String: Any]])?.compactMap { $0["behind"] as? Int }
-                == (command["byShow"] as? [[String: Any]])?.compactMap { $0["behind"] as? Int })
+            #expect(Self.codes(api) == fromCommand)
+            let apiBehind = (api["byShow"] as? [[String: Any]] ?? []).compactMap { $0["behind"] as? Int }
+            #expect(apiBehind == behind)
             let page = WebTest.text(try await client.execute(uri: "/next", method: .get))
             let values = page.components(separatedBy: "name=\"episode\" value=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
-            let ids = (command["byShow"] as? [[String: Any]] ?? []).compactMap { ($0["episode"] as? [String: Any])?["id"] as? String }
             // The page's summary box names the next overall first; then one row per show.
             #expect(Array(values.dropFirst()) == ids, "the page's rows: \(values)")
         }
+    }
+
+    /// The codes of a next document's `byShow` episodes, in order.
+    private static func codes(_ document: [String: Any]) -> [String] {
+        (document["byShow"] as? [[String: Any]] ?? []).compactMap { ($0["episode"] as? [String: Any])?["code"] as? String }
     }
 }

@@ -216,8 +216,8 @@ struct ArrowverseTests {
     #if os(Linux)
     /// Runs `arrowverse arguments` on a pseudo-terminal made by util-linux `script(1)`; its output.
     private func onTerminal(_ arguments: [String], environment extra: [String: String]) async throws -> String {
-        let folder = try #require(ProgramRun.productsFolder)
-        let command = ([folder.appendingPathComponent("arrowverse").path] + arguments + ["--db", db]).map { "'\($0)'" }.joined(separator: " ")
+        let program = try #require(TestPaths.builtProgram("arrowverse"))
+        let command = ([program.path] + arguments + ["--db", db]).map { "'\($0)'" }.joined(separator: " ")
         var environment = ["TERM": "xterm", "COLORTERM": "", "COLORFGBG": ""]
         for (key, value) in extra { environment[key] = value }
         let run = try await ProgramRun.run(executable: URL(fileURLWithPath: "/usr/bin/script"), ["-qec", command, "/dev/null"],

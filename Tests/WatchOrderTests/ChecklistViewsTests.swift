@@ -60,7 +60,8 @@ struct ChecklistViewsTests {
         #expect(upNext.shows.map(\.next.title) == ["B2", "A2"])
         #expect(upNext.shows.map(\.behind) == [2, 2])   // B2 and the special; A2 and A3
         #expect(upNext.byShow.mapValues(\.title) == ["alpha": "A2", "beta": "B2"])
-        #expect(upNext.next?.title == "A2")                 // the watch order's next, whatever the day
+        #expect(upNext.next == checklist.next(in: list, at: clock))   // the watch order's next (B2: it aired first)
+        #expect(upNext.next?.title == "B2")
     }
 
     @Test("Up next: by air day, then broadcast instant whatever the shows' priority, unknown instants after known ones, then watch order")

@@ -106,9 +106,14 @@ struct ImageTests {
                     """#
                 return try JSONDecoder().decode(TVMazeCastMember.self, from: Data(json.utf8))
             }
-            #expect(try await client.photo(of: try member(person: "people/1.jpg", character: "characters/2.png")).format == .jpeg)
-            #expect(try await client.photo(of: try member(person: nil, character: "characters/2.png")).format == .png)
-            let none = await clientError { _ = try await client.photo(of: try member(person: nil, character: nil)) }
+            let both = try member(person: "people/1.jpg", character: "characters/2.png")
+            let characterOnly = try member(person: nil, character: "characters/2.png")
+            let neither = try member(person: nil, character: nil)
+            let actor = try await client.photo(of: both)
+            #expect(actor.format == .jpeg)
+            let character = try await client.photo(of: characterOnly)
+            #expect(character.format == .png)
+            let none = await clientError { _ = try await client.photo(of: neither) }
             #expect(none?.code == .notFound)
             #expect(none?.detail?.contains("Mike Vogel") == true, "\(none?.detail ?? "")")
         }

@@ -28,18 +28,27 @@ struct Schedule: AsyncParsableCommand {
     @Option(help: "Only this weekday of your week (mon, tue, …).") var day: String?
     @Flag(help: "Print one JSON document (see the discussion above).") var json = false
 
-    func run() async throws {
-        let only = try day.map { text -> Weekday in
-            let days = try Input.weekdays(text)
-            guard days.count == 1, let first = days.first else { throw ValidationError("--day takes one weekday, such as mon.") }
-            return first
+    /// The weekday `--day` names (`nil` without it).
+    static func weekday(_ text: String?) throws -> Weekday? {
+        guard let text else { return nil }
+        guard let days = try? Input.weekdays(text), days.count == 1, let first = days.first else {
+            throw Input.invalid("--day", text, expected: "one weekday, such as mon")
         }
+        return first
+    }
+
+    func validate() throws {
+        _ = try Self.weekday(day)
+    }
+
+    func run() async throws {
+        let only = try Self.weekday(day)
         let planner = try common.planner()
         let schedule: AnimeAiringSchedule
         do {
             schedule = try await common.catalog().airingSchedule(at: planner.clock)
         } catch let error as APIClientError where error.code == .notFound && common.offline {
-            let asked = error.url.flatMap { URLComponents(url: $0, resolvingAgainstBaseURL: false) }
+            let asked = error.url.flatMap { URLComponents(string: $0) }
             let weekday = asked?.queryItems?.first { $0.name == "filter" }?.value ?? "a weekday"
             throw CommandLineError.failed(
                 "The offline snapshot lacks Jikan's schedule for \(weekday) (/schedules?filter=\(weekday)); run without --offline for MyAnimeList's, or add the answer to the snapshot (Scripts/make-jikan-fixtures.py).")

@@ -1,5 +1,14 @@
 // swift-tools-version: 6.1
+import Foundation
 import PackageDescription
+
+/// The folders of `Fixtures/` that ship as the programs' offline data (`AirdateOfflineData`).
+let offlineDataFolders = ["arrowverse", "tvmaze", "jikan"]
+/// Every other entry of `Fixtures/`: test data, excluded from `AirdateOfflineData` (read from the
+/// folder, so a new fixture folder needs no edit here and warns of no unhandled file).
+let testOnlyFixtures = ((try? FileManager.default.contentsOfDirectory(atPath: Context.packageDirectory + "/Fixtures")) ?? [])
+    .filter { !offlineDataFolders.contains($0) && $0 != "AirdateOfflineData" }
+    .sorted()
 
 let package = Package(
     name: "Airdate",
@@ -15,12 +24,15 @@ let package = Package(
         .library(name: "AnimePlannerJikan", targets: ["AnimePlannerJikan"]),
         .library(name: "WatchOrderTVMaze", targets: ["WatchOrderTVMaze"]),
         .library(name: "WatchOrderWiki", targets: ["WatchOrderWiki"]),
+        // A franchise's watch order kept fresh: wiki pages (or a snapshot of them), broadcast facts,
+        // TVMaze corroboration, episode articles, rules and orders, into a WatchOrderStore.
+        .library(name: "WatchOrderSync", targets: ["WatchOrderSync"]),
         // Other services' export files (Trakt, TV Time) read into and written from WatchOrder.
         .library(name: "WatchOrderImport", targets: ["WatchOrderImport"]),
         .library(name: "CountdownKitTVMaze", targets: ["CountdownKitTVMaze"]),
         .library(name: "CountdownKitJikan", targets: ["CountdownKitJikan"]),
         // Other services' files, read and written beside the products they feed.
-        .library(name: "AnimePlannerMAL", targets: ["AnimePlannerMAL"]),
+        .library(name: "AnimePlannerImport", targets: ["AnimePlannerImport"]),
         // Their types appear in the other products' public API (`CalendarDay`, `Week`, `ICalendar`;
         // `HTTPTransport`, `APIClientError`), so apps import them by name.
         .library(name: "AirdateCore", targets: ["AirdateCore"]),
@@ -134,7 +146,7 @@ let package = Package(
         // WAL, busy timeout, migrations, newer-schema refusal, StoreError, cross-process observation.
         .target(
             name: "AirdateStore",
-            dependencies: ["AirdateCore", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["AirdateCore", "AirdateLocking", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // A second process for the foundation's tests: opens a StoreDatabase and adds, lists, counts,
         // imports or observes, so that several processes work on one file at once.
@@ -200,7 +212,7 @@ let package = Package(
         ),
         .testTarget(
             name: "AnimePlannerTests",
-            dependencies: ["AirdateTestSupport", "AnimePlanner"]
+            dependencies: ["AirdateTestSupport", "AnimePlanner", "AirdateStore", .product(name: "GRDB", package: "GRDB.swift")]
         ),
 
         // MARK: WatchOrder
@@ -227,12 +239,12 @@ let package = Package(
         // MyAnimeList's list export (XML) read into AnimePlanner and written from it. XMLParser comes
         // from FoundationXML on Linux (libxml2), linked by this target only.
         .target(
-            name: "AnimePlannerMAL",
+            name: "AnimePlannerImport",
             dependencies: ["AnimePlanner", "AirdateCore"]
         ),
         .testTarget(
-            name: "AnimePlannerMALTests",
-            dependencies: ["AnimePlannerMAL", "AnimePlanner", "AirdateCore", "AirdateTestSupport"]
+            name: "AnimePlannerImportTests",
+            dependencies: ["AnimePlannerImport", "AnimePlanner", "AirdateCore", "AirdateTestSupport"]
         ),
         .target(
             name: "WatchOrderTVMaze",
@@ -267,6 +279,20 @@ let package = Package(
             name: "WatchOrderWikiTests",
             dependencies: ["WatchOrderWiki", "WatchOrder", "AirdateHTTP", "AirdateTestServer", "AirdateTestSupport", "HTMLScrape", "AirdateCore"]
         ),
+        // Refreshing a franchise (its shows, pages, ids, colours, rules and orders read from a JSON
+        // file) into a WatchOrderStore: the pipeline `arrowverse` and `airdate-web` share, composing
+        // the bridges above; a report and progress events, never printing.
+        .target(
+            name: "WatchOrderSync",
+            dependencies: ["WatchOrder", "WatchOrderWiki", "WatchOrderTVMaze", "TVMazeClient", "AirdateHTTP", "AirdateCore", "AirdateStore"]
+        ),
+        .testTarget(
+            name: "WatchOrderSyncTests",
+            dependencies: [
+                "WatchOrderSync", "WatchOrder", "WatchOrderWiki", "TVMazeClient", "AirdateHTTP", "AirdateCore", "AirdateStore",
+                "AirdateLocking", "AirdateTestServer", "AirdateTestSupport",
+            ]
+        ),
         // Trakt's and TV Time's export files: readers, writers and the matcher that finds their watches
         // among a watch list's episodes. A target of its own so that WatchOrder stays small.
         .target(
@@ -283,7 +309,7 @@ let package = Package(
         // is declared by two modules.
         .testTarget(
             name: "AirdateConsumerTests",
-            dependencies: ["AirdateCore", "AirdateHTTP", "AirdateStore", "AnimePlanner", "CountdownKit", "HTMLScrape", "JikanClient", "TVMazeClient", "WatchOrder", "AnimePlannerJikan", "AnimePlannerMAL", "WatchOrderTVMaze", "WatchOrderWiki", "CountdownKitTVMaze", "CountdownKitJikan", "WatchOrderImport", "AirdateAsyncHTTPClient", "AirdateTestServer", "AirdateTestSupport"]
+            dependencies: ["AirdateCore", "AirdateHTTP", "AirdateStore", "AnimePlanner", "CountdownKit", "HTMLScrape", "JikanClient", "TVMazeClient", "WatchOrder", "AnimePlannerJikan", "AnimePlannerImport", "WatchOrderTVMaze", "WatchOrderWiki", "WatchOrderSync", "CountdownKitTVMaze", "CountdownKitJikan", "WatchOrderImport", "AirdateAsyncHTTPClient", "AirdateTestServer", "AirdateTestSupport"]
         ),
 
         // MARK: Examples
@@ -296,6 +322,18 @@ let package = Package(
                 "AirdateStore", "AnimePlanner", "WatchOrder", .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
+        // The recorded data the example programs run on offline (the Arrowverse franchise and wiki
+        // snapshot, TVMaze's and Jikan's recorded answers), shipped as SwiftPM resources beside the
+        // executables: an installed program needs neither the network nor the source tree. The
+        // folders stay in Fixtures/, where the tests read them; every other folder there is excluded
+        // (testOnlyFixtures).
+        .target(
+            name: "AirdateOfflineData",
+            path: "Fixtures",
+            exclude: testOnlyFixtures,
+            sources: ["AirdateOfflineData"],
+            resources: offlineDataFolders.map { .copy($0) }
+        ),
         // What every example's entry point shares (one-line errors, terminal manners, the time-zone
         // and database options); not a product.
         .target(
@@ -303,16 +341,23 @@ let package = Package(
             dependencies: ["AirdateCore", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Examples/CommandLineSupport"
         ),
-        // What `arrowverse` and `airdate-web` share: the series followed, the options that open the
-        // watch-order database (`--db`, `--snapshot`, `--live`, `--tvmaze`, `--time-zone`), loading the
-        // snapshot or the live pages, and the JSON shape of an episode. Not a product.
+        // What `arrowverse` and `airdate-web` share on the command line: the options that open the
+        // watch-order database (`--db`, `--snapshot`, `--live`, `--tvmaze`, `--time-zone`) as a
+        // WatchOrderSync configuration, and the lines a refresh writes on standard error. Not a product.
         .target(
-            name: "ArrowverseSupport",
+            name: "ArrowverseCommandLine",
             dependencies: [
-                "CommandLineSupport", "WatchOrder", "WatchOrderWiki", "WatchOrderTVMaze", "TVMazeClient", "AirdateHTTP", "AirdateCore",
-                "AirdateStore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "CommandLineSupport", "WatchOrderSync", "AirdateOfflineData", "WatchOrder", "WatchOrderWiki", "TVMazeClient", "AirdateHTTP",
+                "AirdateCore", "AirdateStore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            path: "Examples/ArrowverseSupport"
+            path: "Examples/ArrowverseCommandLine"
+        ),
+        // The JSON documents of `arrowverse --json` and of `airdate-web`'s API (an episode, a list,
+        // progress, what is next). Not a product.
+        .target(
+            name: "ArrowverseDocuments",
+            dependencies: ["WatchOrder", "AirdateCore"],
+            path: "Examples/ArrowverseDocuments"
         ),
         .testTarget(
             name: "CommandLineSupportTests",
@@ -321,8 +366,8 @@ let package = Package(
         .executableTarget(
             name: "arrowverse",
             dependencies: [
-                "ArrowverseSupport", "CommandLineSupport", "WatchOrder", "WatchOrderImport", "AirdateCore",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "ArrowverseCommandLine", "ArrowverseDocuments", "CommandLineSupport", "WatchOrder", "WatchOrderImport", "WatchOrderSync",
+                "AirdateCore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Examples/arrowverse"
         ),
@@ -332,8 +377,8 @@ let package = Package(
         .target(
             name: "AirdateWebApp",
             dependencies: [
-                "ArrowverseSupport", "WatchOrder", "AirdateCore", "AirdateStore", "AirdateHTTP", "TVMazeClient", "HTMLScrape",
-                "AnimePlanner", "AnimePlannerJikan", "JikanClient", "CountdownKit",
+                "ArrowverseDocuments", "AirdateOfflineData", "WatchOrder", "WatchOrderSync", "AirdateCore", "AirdateStore", "AirdateHTTP",
+                "TVMazeClient", "HTMLScrape", "AnimePlanner", "AnimePlannerJikan", "JikanClient", "CountdownKit",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -346,8 +391,8 @@ let package = Package(
         .executableTarget(
             name: "airdate-web",
             dependencies: [
-                "AirdateWebApp", "ArrowverseSupport", "CommandLineSupport", "AirdateStore", "WatchOrder", "AirdateAsyncHTTPClient", "AirdateHTTP", "AirdateCore", "AnimePlanner",
-                "CountdownKit",
+                "AirdateWebApp", "ArrowverseCommandLine", "CommandLineSupport", "AirdateStore", "WatchOrder", "WatchOrderSync",
+                "AirdateAsyncHTTPClient", "AirdateHTTP", "AirdateCore", "AnimePlanner", "CountdownKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
             ],
@@ -356,8 +401,8 @@ let package = Package(
         .testTarget(
             name: "AirdateWebTests",
             dependencies: [
-                "AirdateWebApp", "ArrowverseSupport", "AirdateTestSupport", "WatchOrder", "AirdateCore", "AirdateStore", "TVMazeClient",
-                "AnimePlanner", "CountdownKit",
+                "AirdateWebApp", "AirdateTestSupport", "AirdateTestServer", "WatchOrder", "WatchOrderSync", "AirdateCore", "AirdateStore",
+                "TVMazeClient", "AnimePlanner", "CountdownKit",
                 // Built first, so the tests can run them as other processes.
                 "arrowverse", "airdate-web", "animeplan", "countdowns",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -376,7 +421,7 @@ let package = Package(
         .executableTarget(
             name: "tvweek",
             dependencies: [
-                "CommandLineSupport", "TVMazeClient", "AirdateHTTP",
+                "CommandLineSupport", "TVMazeClient", "AirdateHTTP", "AirdateCore", "AirdateOfflineData",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
@@ -390,7 +435,7 @@ let package = Package(
         .executableTarget(
             name: "animeplan",
             dependencies: [
-                "CommandLineSupport", "AnimePlanner", "JikanClient", "AnimePlannerJikan", "AnimePlannerMAL", "AirdateHTTP",
+                "CommandLineSupport", "AnimePlanner", "JikanClient", "AnimePlannerJikan", "AnimePlannerImport", "AirdateHTTP", "AirdateOfflineData",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],

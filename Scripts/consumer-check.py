@@ -13,7 +13,10 @@ Packages fetched are the pins of the consumer's own Package.resolved.
     python3 Scripts/consumer-check.py --product HTMLScrape --keep DIR
 
 Forbidden for every consumer: what only the examples, the tests or the benchmarks use
-(swift-argument-parser, Hummingbird, SwiftNIO, AsyncHTTPClient, FlyingFox, swift-clocks, benchmark).
+(swift-argument-parser, Hummingbird, SwiftNIO, AsyncHTTPClient, FlyingFox, swift-clocks, benchmark),
+and compiling a module only the examples or the tests use (the examples' support targets, the offline
+data the programs carry as resources, the test servers). Expected per product: what it may fetch and
+the modules it must compile (`WatchOrderSync` composes the watch-order bridges, nothing more).
 
 A product behind a package trait (`AirdateAsyncHTTPClient`, trait `AsyncHTTPClient`) gets a second
 consumer that enables the trait and names the product's type: it must build, and may fetch what the
@@ -32,6 +35,18 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FORBIDDEN = re.compile(r"swift-argument-parser|hummingbird|swift-nio|async-http-client|flyingfox|swift-clocks|^benchmark$|package-benchmark", re.I)
+# Modules of the package that no library product may compile (but its own): examples' support,
+# resources, tests, the AsyncHTTPClient transport.
+FORBIDDEN_MODULES = {"AirdateOfflineData", "ArrowverseCommandLine", "ArrowverseDocuments", "CommandLineSupport",
+                     "AirdateTestServer", "AirdateTestSupport", "AirdateAsyncHTTPClient", "AirdateWebApp"}
+# Per product: the packages it may fetch, and modules it must compile (beside its own).
+EXPECTED = {
+    "WatchOrderSync": {
+        "fetches": {"grdb.swift", "swift-http-types", "swift-log"},
+        "compiles": {"WatchOrder", "WatchOrderWiki", "WatchOrderTVMaze", "TVMazeClient", "AirdateHTTP", "AirdateCore",
+                     "AirdateStore", "HTMLScrape", "GRDB"},
+    },
+}
 # Products behind a trait: the trait, the code a consumer writes to use it, and what it may fetch.
 TRAITS = {
     "AirdateAsyncHTTPClient": {
@@ -156,9 +171,16 @@ def main():
                 print(f"consumer-check: the consumer of {name} did not build", file=sys.stderr)
                 return 1
             fetched = pins(folder)
+            modules = build_plan_modules(scratch)
             forbidden = [p for p in fetched if FORBIDDEN.search(p) and not (trait and trait["allowed"].search(p))]
+            forbidden += sorted(m for m in modules if m in FORBIDDEN_MODULES and m != product)
+            expected = EXPECTED.get(product)
+            if expected:
+                forbidden += [f"fetches {p} (expected only {', '.join(sorted(expected['fetches']))})"
+                              for p in fetched if p not in expected["fetches"]]
+                forbidden += [f"does not compile {m}" for m in sorted(expected["compiles"]) if m not in modules]
             failed = failed or bool(forbidden)
-            results.append({"product": name, "fetched": fetched, "modules": build_plan_modules(scratch),
+            results.append({"product": name, "fetched": fetched, "modules": modules,
                             "buildSeconds": round(seconds, 1), "forbidden": forbidden})
     finally:
         if not args.keep:

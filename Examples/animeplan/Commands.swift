@@ -196,7 +196,7 @@ enum LifecycleAction {
             case .pause: show.pause(on: today)
             case .resume: try show.resume(on: today, planner: planner)
             case .drop: show.drop(on: today)
-            case .complete: try show.markCompleted(on: today, planner: planner)
+            case .complete: try show.complete(on: today, planner: planner)
             }
             return (show, before, false)
         }
@@ -344,8 +344,8 @@ struct Today: AsyncParsableCommand {
     }
 }
 
-/// `animeplan watched ID EPISODE`
-struct Watched: AsyncParsableCommand {
+/// `animeplan watch ID EPISODE`
+struct Watch: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Record \"I am at episode N now\" and re-plan the rest.")
 
     @OptionGroup var common: CommonOptions
@@ -359,7 +359,7 @@ struct Watched: AsyncParsableCommand {
         let episode = episode
         let (show, before) = try await store.require(id) { show in
             let before = show.watchedThrough
-            try show.recordProgress(atEpisode: episode, on: planner.today, planner: planner)
+            try show.watch(through: episode, on: planner.today, planner: planner)
             return (show, before)
         }
         let today = planner.today
@@ -371,6 +371,19 @@ struct Watched: AsyncParsableCommand {
             print("Next: \(Rendering.day(next.day)), \(Rendering.episodes(next.episodes)); \(Rendering.finish(current.projectedFinish)).")
         }
         if let issue = current.planIssue { Rendering.print(Rendering.wrapped("Note: \(issue.errorDescription ?? "the plan could not be updated")", indent: "  ")) }
+    }
+}
+
+/// `animeplan watched ID EPISODE`: the former spelling of `watch`, still understood and left out
+/// of the help.
+struct WatchedAlias: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "watched", abstract: Watch.configuration.abstract, shouldDisplay: false)
+
+    @OptionGroup var watch: Watch
+
+    func run() async throws {
+        try await watch.run()
     }
 }
 

@@ -1,4 +1,5 @@
 import AirdateCore
+import AirdateOfflineData
 import AnimePlanner
 import ArgumentParser
 import CommandLineSupport
@@ -11,13 +12,13 @@ struct CommonOptions: ParsableArguments {
 
     @OptionGroup var timeZone: TimeZoneOption
 
-    @Option(name: .long, help: "Take this day (YYYY-MM-DD) as today (default: today; offline: 2022-11-14, the snapshot's day).")
+    @Option(name: .long, help: "Take this day (YYYY-MM-DD) as today (default: today, offline too).")
     var today: String?
 
-    @Flag(name: .long, help: "Use the recorded Jikan snapshot in Fixtures/jikan/ instead of the network.")
+    @Flag(name: .long, help: "Use the recorded Jikan snapshot installed with the program instead of the network (the data, not the date: today stays today).")
     var offline = false
 
-    @Option(name: .long, help: "The snapshot folder for --offline.")
+    @Option(name: .long, help: "The snapshot folder for --offline (default: the one installed with the program; the package's Fixtures/jikan).")
     var fixtures: String?
 
     func validate() throws {
@@ -35,29 +36,26 @@ struct CommonOptions: ParsableArguments {
         try timeZone.resolved()
     }
 
-    /// The planner: "now" (noon of `--today` when given) and the viewer's zone.
+    /// The planner: "now" (noon of `--today` when given, else the real now, offline too) and the
+    /// viewer's zone.
     func planner() throws -> ViewingPlanner {
         let zone = try zone()
-        let text = today ?? (offline ? "2022-11-14" : nil)
-        guard let text else { return ViewingPlanner(clock: .system(timeZone: zone)) }
-        let day = try Input.day(text, option: "--today")
+        guard let today else { return ViewingPlanner(clock: .system(timeZone: zone)) }
+        let day = try Input.day(today, option: "--today")
         return ViewingPlanner(clock: .fixed(at: day.start(in: zone).addingTimeInterval(12 * 3600), timeZone: zone))
     }
 
     /// Where shows come from: the Jikan API, or the snapshot with `--offline`.
     func catalog() throws -> any AnimeCatalog {
         guard offline else { return Catalogs.live() }
-        let folder = fixtures.map { URL(fileURLWithPath: $0) } ?? Self.defaultFixtures
+        guard let folder = fixtures.map({ URL(fileURLWithPath: $0) }) ?? OfflineData.jikan else {
+            throw CommandLineError.missingSnapshot("the program's folder (Airdate_AirdateOfflineData.resources is not installed beside it)")
+        }
         guard FileManager.default.fileExists(atPath: folder.appendingPathComponent("routes.json").path) else {
             throw CommandLineError.missingSnapshot(folder.path)
         }
         return try Catalogs.offline(folder: folder)
     }
-
-    /// `Fixtures/jikan/` of the package this source file is in.
-    static let defaultFixtures = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/jikan")
 }
 
 /// A failure while running that the command line reports in one line (exit status 1). Mistakes in
@@ -110,7 +108,7 @@ extension PlannerStore {
     func require<Result: Sendable>(_ id: Int, change: @escaping @Sendable (inout TrackedShow) throws -> Result) async throws -> Result {
         do {
             return try await update(id: id, change)
-        } catch PlannerStoreError.notFound(id) {
+        } catch let error as PlannerStoreError where error.code == .notFound && error.id == id {
             throw CommandLineError.notTracked(id)
         }
     }

@@ -1,7 +1,7 @@
 import AirdateCore
 import AirdateHTTP
 import AnimePlanner
-import AnimePlannerMAL
+import AnimePlannerImport
 import ArgumentParser
 import CommandLineSupport
 import Foundation
@@ -72,8 +72,10 @@ struct Import: AsyncParsableCommand {
         if !dryRun, !prepared.added.isEmpty {
             do {
                 try await store.insert(contentsOf: prepared.added)
-            } catch PlannerStoreError.duplicate(let id) {
-                throw CommandLineError.failed("The show \(id) was added by another process meanwhile; nothing was imported. Run the import again.")
+            } catch {
+                // (Matched inside the clause: a typed `catch … where` crashes Swift 6.3.1's SILGen here.)
+                guard error.code == .duplicate else { throw error }
+                throw CommandLineError.failed("The show \(error.id.map(String.init) ?? "") was added by another process meanwhile; nothing was imported. Run the import again.")
             }
         }
         if json {

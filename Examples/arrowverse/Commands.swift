@@ -1,9 +1,11 @@
 import AirdateCore
 import ArgumentParser
-import ArrowverseSupport
+import ArrowverseCommandLine
+import ArrowverseDocuments
 import CommandLineSupport
 import Foundation
 import WatchOrder
+import WatchOrderSync
 
 /// `arrowverse list [--show NAME]... [--unwatched] [--hide-specials] [--json]`
 struct List: AsyncParsableCommand {
@@ -87,7 +89,7 @@ struct Shows: AsyncParsableCommand {
             try await store.setStatus(status, ofShow: try list.show(named: name).id, changedAt: try common.clock.now)
         }
         let checklist = try await store.state().checklist
-        let absent = Franchise.series.filter { series in !list.shows.contains { $0.id == series.show.id } }
+        let absent = try common.franchise().shows.filter { series in !list.shows.contains { $0.id == series.id } }
         if json {
             let counts = Dictionary(grouping: list.episodes, by: \.showID).mapValues(\.count)
             try JSONOutput.print(ShowsDocument(

@@ -1,6 +1,6 @@
 import AirdateCore
 import ArgumentParser
-import ArrowverseSupport
+import ArrowverseCommandLine
 import CommandLineSupport
 import Foundation
 import WatchOrder

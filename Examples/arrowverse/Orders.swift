@@ -1,5 +1,5 @@
 import ArgumentParser
-import ArrowverseSupport
+import ArrowverseCommandLine
 import CommandLineSupport
 import Foundation
 import WatchOrder

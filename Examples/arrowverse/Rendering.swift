@@ -1,5 +1,5 @@
 import AirdateCore
-import ArrowverseSupport
+import ArrowverseDocuments
 import Foundation
 import WatchOrder
 

@@ -243,14 +243,14 @@ struct Archive: AsyncParsableCommand {
 
     func run() async throws {
         let clock = try common.clock()
-        let now = common.currentInstant()
-        let userZone = common.userZone
+        // The user's own day decides what has passed.
+        let userClock = ViewerClock.fixed(at: common.currentInstant(), timeZone: common.userZone)
         let store = try common.openStore()
         let found = try await store.resolve(id)
         let undo = undo
         // Looked at and changed in one transaction.
         let (countdown, changed) = try await store.update(id: found.id) { countdown -> (Countdown, Bool) in
-            switch countdown.setArchived(!undo, at: now, userZone: userZone) {
+            switch countdown.setArchived(!undo, at: userClock) {
             case .changed: return (countdown, true)
             case .unchanged: return (countdown, false)
             case .passedStaysArchived:

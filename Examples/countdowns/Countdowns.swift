@@ -10,7 +10,7 @@ struct Countdowns: OneLineErrors {
         commandName: "countdowns",
         abstract: "How long until the premiere, the convention, the finale?",
         version: ProgramVersion.current,
-        subcommands: [Add.self, List.self, Edit.self, Archive.self, Remove.self, Watch.self, Export.self, Import.self],
+        subcommands: [Add.self, List.self, Edit.self, Archive.self, Remove.self, Live.self, WatchAlias.self, Export.self, Import.self],
         defaultSubcommand: List.self)
 
 }

@@ -1,5 +1,6 @@
 import AirdateCore
 import AirdateHTTP
+import AirdateOfflineData
 import ArgumentParser
 import CommandLineSupport
 import Foundation
@@ -22,7 +23,7 @@ struct TVWeek: OneLineErrors {
     @Option(help: "ISO country code of the broadcast schedule (two letters).")
     var country = "US"
 
-    @Option(parsing: .unconditional, help: "A day (YYYY-MM-DD) in the week to show, from 0001-01-01 to 9999-12-26; default today (offline: 2019-07-15).")
+    @Option(parsing: .unconditional, help: "A day (YYYY-MM-DD) in the week to show, from 0001-01-01 to 9999-12-26; default today (offline: the recorded week, 2019-07-15 to 21).")
     var date: String?
 
     @OptionGroup var timeZone: TimeZoneOption
@@ -80,10 +81,10 @@ struct TVWeek: OneLineErrors {
     @Flag(help: "Print the result as one JSON document.")
     var json = false
 
-    @Flag(help: "Serve the recorded Fixtures/tvmaze/ snapshot instead of the network.")
+    @Flag(help: "Serve TVMaze's recorded answers installed with the program instead of the network.")
     var offline = false
 
-    @Option(help: "The snapshot folder for --offline.")
+    @Option(help: "The snapshot folder for --offline (default: the one installed with the program; the package's Fixtures/tvmaze).")
     var fixtures: String?
 
     func run() async throws {
@@ -92,10 +93,10 @@ struct TVWeek: OneLineErrors {
         let client = try makeClient()
         let clock = ViewerClock.system(timeZone: zone)
         let service = WeekSchedule(client: client, configuration: .init(country: country), clock: clock)
-        let day = try resolveDay(zone: zone)
+        let week = try resolveWeek(zone: zone)
         if let showID = details {
             // Offline, the snapshot's week tells the shows it knows; their details come from it.
-            if offline { _ = try await load(service, day: day, zone: zone) }
+            if offline { _ = try await load(service, week: week) }
             let found: ShowDetails
             do {
                 found = try await service.details(forShow: showID)
@@ -108,7 +109,7 @@ struct TVWeek: OneLineErrors {
             if json { try JSONOutput.print(DetailsDocument(found)) } else { printDetails(found) }
             return
         }
-        let listing = try await load(service, day: day, zone: zone)
+        let listing = try await load(service, week: week)
         let shown = filter.map { listing.filtered(by: $0) } ?? listing
         if json {
             try JSONOutput.print(ListingDocument(shown, country: country.uppercased(), zone: zone, filter: filter))
@@ -122,15 +123,21 @@ struct TVWeek: OneLineErrors {
         return try timeZone.resolved(default: byCountry[country.uppercased()].flatMap(TimeZone.init(identifier:)) ?? .current)
     }
 
-    private func resolveDay(zone: TimeZone) throws -> Date {
-        let text = date ?? (offline ? "2019-07-15" : nil)
-        guard let text else { return Date() }
-        return try Self.day(text).start(in: zone).addingTimeInterval(12 * 3600)
+    /// The week to show: `--date`'s; offline, the week the recording holds (the data chooses the
+    /// week, the clock stays the real one); else this week.
+    private func resolveWeek(zone: TimeZone) throws -> Week {
+        if let date { return Week(containing: try Self.day(date), firstWeekday: .monday, in: zone) }
+        if offline, let recorded = CalendarDay(OfflineData.tvmazeRecordedDay) {
+            return Week(containing: recorded, firstWeekday: .monday, in: zone)
+        }
+        return Week(containing: Date(), firstWeekday: .monday, in: zone)
     }
 
     private func makeClient() throws -> TVMaze {
         guard offline else { return TVMaze() }
-        let folder = fixtures.map { URL(fileURLWithPath: $0) } ?? Self.defaultFixtures
+        guard let folder = fixtures.map({ URL(fileURLWithPath: $0) }) ?? OfflineData.tvmaze else {
+            throw Failure(message: "The recorded answers are not installed beside the program (Airdate_AirdateOfflineData.resources). Pass --fixtures with the path of the package's Fixtures/tvmaze")
+        }
         guard FileManager.default.fileExists(atPath: folder.appendingPathComponent("routes.json").path) else {
             throw Failure(message: "No snapshot at \(folder.path). Pass --fixtures with the path of Fixtures/tvmaze")
         }
@@ -149,14 +156,9 @@ struct TVWeek: OneLineErrors {
         })
     }
 
-    /// `Fixtures/tvmaze/` of the package this source file is in.
-    static let defaultFixtures = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/tvmaze")
-
     /// Loads the week, drawing a progress bar on standard error while the days arrive (only when
     /// standard error is a terminal).
-    private func load(_ service: WeekSchedule, day: Date, zone: TimeZone) async throws -> WeekListing {
+    private func load(_ service: WeekSchedule, week: Week) async throws -> WeekListing {
         let terminal = Terminal.current()
         let updates = await service.updates()
         let progress = Task {
@@ -169,7 +171,7 @@ struct TVWeek: OneLineErrors {
             }
         }
         defer { progress.cancel() }
-        let listing = try await service.refresh(containing: day)
+        let listing = try await service.refresh(week: week)
         terminal.clearProgress()
         await service.stop()
         return listing
@@ -179,7 +181,7 @@ struct TVWeek: OneLineErrors {
         let terminal = Terminal.current()
         let width = terminal.lineWidth
         if offline {
-            terminal.note("Offline: the snapshot in Fixtures/tvmaze/ records the US days 2019-07-14 to 2019-07-17; 2019-07-18 to 2019-07-21 are derived from the shows' schedules (see Fixtures/tvmaze/README.md).")
+            terminal.note("Offline: TVMaze's recorded answers hold the US days 2019-07-14 to 2019-07-17; 2019-07-18 to 2019-07-21 are derived from the shows' schedules (see the package's Fixtures/tvmaze/README.md). --date picks another week.")
         }
         print(("TV schedule \(country.uppercased()), week \(listing.week.firstDay) to \(listing.week.lastDay) (\(zone.identifier))"
             + (filter.map { ", filter \"\($0.terminalSafe)\"" } ?? "")).fitted(toWidth: width))

@@ -15,7 +15,7 @@ public import Foundation
 /// Nothing here traps on any input: the non-throwing arithmetic (``adding(days:)``,
 /// ``adding(months:)``, ``init(daysSince1970:)``, ``init(containing:in:)``) stops at ``earliest`` and
 /// ``latest``; the `checked` forms (``checkedAdding(days:)``, ``checkedAdding(months:)``,
-/// ``init(checkedDaysSince1970:)``) throw ``CalendarDayError/outOfRange(_:)`` instead.
+/// ``init(checkedDaysSince1970:)``) throw ``CalendarDayError/Code/outOfRange`` instead.
 public struct CalendarDay: Sendable, Hashable, Comparable, Strideable, Codable, LosslessStringConvertible {
     /// The year, 1...9999.
     public let year: Int
@@ -26,7 +26,7 @@ public struct CalendarDay: Sendable, Hashable, Comparable, Strideable, Codable, 
 
     /// Creates a day, checking that it exists (for example, February 29 only in leap years).
     ///
-    /// - Throws: ``CalendarDayError/nonexistentDay(year:month:day:)`` when the combination is not a real day.
+    /// - Throws: ``CalendarDayError/Code/nonexistentDay`` when the combination is not a real day.
     public init(year: Int, month: Int, day: Int) throws(CalendarDayError) {
         guard (1...9999).contains(year), (1...12).contains(month),
               day >= 1, day <= CalendarDay.numberOfDays(inMonth: month, year: year) else {
@@ -52,7 +52,7 @@ public struct CalendarDay: Sendable, Hashable, Comparable, Strideable, Codable, 
 
     /// Creates a day from its number of days since 1970-01-01.
     ///
-    /// - Throws: ``CalendarDayError/outOfRange(_:)`` when the day would be before 0001-01-01 or after 9999-12-31.
+    /// - Throws: ``CalendarDayError/Code/outOfRange`` when the day would be before 0001-01-01 or after 9999-12-31.
     public init(checkedDaysSince1970 number: Int) throws(CalendarDayError) {
         guard Self.supportedDayNumbers.contains(number) else { throw .outOfRange("day number \(number)") }
         self.init(civil: number)
@@ -75,8 +75,8 @@ public struct CalendarDay: Sendable, Hashable, Comparable, Strideable, Codable, 
 
     /// Parses a strict `"YYYY-MM-DD"` string.
     ///
-    /// - Throws: ``CalendarDayError/malformed(_:)`` when the text is not four digits, a dash, two digits,
-    ///   a dash and two digits; ``CalendarDayError/nonexistentDay(year:month:day:)`` when it names no real day.
+    /// - Throws: ``CalendarDayError/Code/malformed`` when the text is not four digits, a dash, two digits,
+    ///   a dash and two digits; ``CalendarDayError/Code/nonexistentDay`` when it names no real day.
     public init(parsing text: String) throws(CalendarDayError) {
         let bytes = Array(text.utf8)
         guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else {
@@ -152,7 +152,7 @@ public struct CalendarDay: Sendable, Hashable, Comparable, Strideable, Codable, 
 
     /// The day `days` days later (earlier when negative).
     ///
-    /// - Throws: ``CalendarDayError/outOfRange(_:)`` when it would be before 0001-01-01 or after 9999-12-31.
+    /// - Throws: ``CalendarDayError/Code/outOfRange`` when it would be before 0001-01-01 or after 9999-12-31.
     public func checkedAdding(days: Int) throws(CalendarDayError) -> CalendarDay {
         let (sum, overflow) = daysSince1970.addingReportingOverflow(days)
         guard !overflow, Self.supportedDayNumbers.contains(sum) else {
@@ -176,7 +176,7 @@ public struct CalendarDay: Sendable, Hashable, Comparable, Strideable, Codable, 
     /// The same day of the month `months` months later (earlier when negative), clamped to the
     /// target month's last day.
     ///
-    /// - Throws: ``CalendarDayError/outOfRange(_:)`` when the month is before year 1 or after year 9999.
+    /// - Throws: ``CalendarDayError/Code/outOfRange`` when the month is before year 1 or after year 9999.
     public func checkedAdding(months: Int) throws(CalendarDayError) -> CalendarDay {
         let (index, overflow) = (year * 12 + (month - 1)).addingReportingOverflow(months)
         let remainder = index % 12

@@ -24,7 +24,7 @@ public struct ISO8601Instant: Sendable, Hashable, Codable, LosslessStringConvert
     /// Parses `YYYY-MM-DDTHH:MM[:SS[.fff]]` followed by `Z`, `±HH:MM`, `±HHMM` or `±HH`.
     /// A space is accepted in place of `T`.
     ///
-    /// - Throws: ``TimeError/invalidInstant(_:)`` when the text is not such an instant (an offset is required).
+    /// - Throws: ``TimeError/Code/invalidInstant`` when the text is not such an instant (an offset is required).
     public init(parsing text: String) throws(TimeError) {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         let chars = Array(trimmed)

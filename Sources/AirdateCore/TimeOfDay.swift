@@ -14,7 +14,7 @@ public struct TimeOfDay: Sendable, Hashable, Comparable, Codable, LosslessString
 
     /// Creates a time, checking the ranges.
     ///
-    /// - Throws: ``TimeError/invalidTimeOfDay(_:)`` when a field is out of range.
+    /// - Throws: ``TimeError/Code/invalidTimeOfDay`` when a field is out of range.
     public init(hour: Int, minute: Int, second: Int = 0) throws(TimeError) {
         guard (0...23).contains(hour), (0...59).contains(minute), (0...59).contains(second) else {
             throw .invalidTimeOfDay("\(hour):\(minute):\(second)")
@@ -24,7 +24,7 @@ public struct TimeOfDay: Sendable, Hashable, Comparable, Codable, LosslessString
 
     /// Parses `"HH:MM"` or `"HH:MM:SS"` (24-hour clock; one-digit hours such as `"9:30"` are accepted).
     ///
-    /// - Throws: ``TimeError/invalidTimeOfDay(_:)`` when the text is not such a time.
+    /// - Throws: ``TimeError/Code/invalidTimeOfDay`` when the text is not such a time.
     public init(parsing text: String) throws(TimeError) {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard (2...3).contains(parts.count),

@@ -1,4 +1,5 @@
 import AirdateCore
+import AirdateLocking
 import Foundation
 public import GRDB
 
@@ -10,10 +11,10 @@ public import GRDB
 ///   readers never block the writer and the writer never blocks readers. Writers of *different
 ///   processes* still take turns; a connection that finds the database locked waits up to
 ///   `busyTimeout` (20 s unless told, enough for dozens of processes that each write a little)
-///   before it fails with ``StoreError/busy(path:waited:)``. Foreign keys are enforced.
+///   before it fails with a ``StoreError`` of code ``StoreError/Code/busy``. Foreign keys are enforced.
 /// - **Migrations, and refusal of a newer schema.** The `migrator` brings an older file up to date
 ///   (an unused one costs no write). A file carrying migrations this version does not know was
-///   written by a newer version: it is refused with ``StoreError/newerSchema(path:unknownMigrations:)``
+///   written by a newer version: it is refused with ``StoreError/Code/newerSchema``
 ///   and left untouched. When several processes migrate one new file at once, whoever comes second
 ///   sees the migration done and goes on.
 /// - **Transactions.** ``write(_:)`` runs its body in one transaction: when the body or SQLite fails,
@@ -64,9 +65,9 @@ public final class StoreDatabase<Failure: StoreErrorWrapping>: Sendable {
     ///   - migrator: the schema's migrations, oldest first.
     ///   - busyTimeout: how long to wait for another process's lock (at least 1 second is used).
     ///   - polling: how often observations look for other processes' writes.
-    /// - Throws: the store's error wrapping ``StoreError/cannotOpen(path:reason:)``,
-    ///   ``StoreError/corrupt(path:reason:)``, ``StoreError/newerSchema(path:unknownMigrations:)``,
-    ///   ``StoreError/readOnly(path:)``, ``StoreError/busy(path:waited:)`` or another case.
+    /// - Throws: the store's error wrapping a ``StoreError`` of code ``StoreError/Code/cannotOpen``,
+    ///   ``StoreError/Code/corrupt``, ``StoreError/Code/newerSchema``,
+    ///   ``StoreError/Code/readOnly``, ``StoreError/Code/busy`` or another.
     public convenience init(
         path: String, migrator: DatabaseMigrator, readOnly: Bool = false, busyTimeout: Duration = .seconds(20),
         polling: ChangePolling = ChangePolling()
@@ -399,32 +400,33 @@ public final class StoreDatabase<Failure: StoreErrorWrapping>: Sendable {
 
 /// GRDB's notification of the commits made through one pool, started off the caller's thread:
 /// starting waits for the pool's writer, which may itself be waiting for another process's lock.
-private final class OwnWritesSignal: @unchecked Sendable {
-    // Guards `cancellable` and `cancelled`.
-    private let lock = NSLock()
-    private var cancellable: AnyDatabaseCancellable?
-    private var cancelled = false
+private struct OwnWritesSignal: Sendable {
+    /// The running observation (`nil` before it started, and after ``cancel()``), and whether
+    /// ``cancel()`` came first.
+    private let state = LockBox<(cancellable: AnyDatabaseCancellable?, cancelled: Bool)>((nil, false))
 
     /// Calls `changed` after every commit through `pool`, until ``cancel()``.
     func start(in pool: DatabasePool, changed: @escaping @Sendable () -> Void) {
-        DispatchQueue.global().async { [self] in
+        let state = state
+        DispatchQueue.global().async {
             let observation = DatabaseRegionObservation(tracking: .fullDatabase)
                 .start(in: pool, onError: { _ in changed() }, onChange: { _ in changed() })
-            lock.lock()
-            let keep = !cancelled
-            if keep { cancellable = observation }
-            lock.unlock()
+            let keep = state.withLock { state -> Bool in
+                guard !state.cancelled else { return false }
+                state.cancellable = observation
+                return true
+            }
             if !keep { observation.cancel() }
         }
     }
 
     /// Stops the notifications.
     func cancel() {
-        lock.lock()
-        cancelled = true
-        let observation = cancellable
-        cancellable = nil
-        lock.unlock()
+        let observation = state.withLock { state -> AnyDatabaseCancellable? in
+            state.cancelled = true
+            defer { state.cancellable = nil }
+            return state.cancellable
+        }
         observation?.cancel()
     }
 }

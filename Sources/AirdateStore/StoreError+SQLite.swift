@@ -11,6 +11,13 @@ extension StoreError {
     /// give up at once (a stale snapshot) as well as after the whole busy timeout.
     static func mapping(_ error: any Error, path: String, waited: Duration) -> StoreError {
         if let error = error as? StoreError { return error }
+        var mapped = sqliteMapping(error, path: path, waited: waited)
+        mapped.underlying = error
+        return mapped
+    }
+
+    /// The store error for `error`, without its underlying error.
+    private static func sqliteMapping(_ error: any Error, path: String, waited: Duration) -> StoreError {
         guard let error = error as? DatabaseError else {
             return .failed(path: path, reason: describe(error))
         }

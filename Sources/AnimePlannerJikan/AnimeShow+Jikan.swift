@@ -20,13 +20,13 @@ extension AnimeShow {
     ///   - anime: the anime, as Jikan describes it.
     ///   - now: the instant the release count is taken at.
     ///   - releasedEpisodes: how many episodes were out at `now`, when known (from the episode list,
-    ///     see ``JikanReleaseCount/released(_:at:)``); `nil` estimates one a week since the premiere.
+    ///     see ``JikanReleaseCount/released(_:asOf:)``); `nil` estimates one a week since the premiere.
     public init(_ anime: JikanAnime, releasedEpisodes: Int?, asOf now: Date) {
         let slot = anime.broadcastSlot
         var released = releasedEpisodes
         if released == nil, anime.status != .finishedAiring {
             let premiere = anime.aired.from.map { $0.start(in: slot?.timeZone ?? .gmt) }
-            released = JikanReleaseCount.estimated(premiere: premiere, total: anime.episodes, at: now)
+            released = JikanReleaseCount.estimated(premiere: premiere, total: anime.episodes, asOf: now)
         }
         self.init(
             id: anime.malID, title: anime.preferredTitle, episodeCount: anime.episodes,
@@ -92,14 +92,14 @@ extension ReleaseSchedule {
 public enum JikanReleaseCount {
     /// The episodes of `episodes` that aired at or before `now`; `nil` when the list is empty (Jikan
     /// lists no episodes for many airing shows, and an empty list says nothing).
-    public static func released(_ episodes: [JikanAnimeEpisode], at now: Date) -> Int? {
+    public static func released(_ episodes: [JikanAnimeEpisode], asOf now: Date) -> Int? {
         guard !episodes.isEmpty else { return nil }
         return episodes.count { episode in episode.aired.map { $0 <= now } ?? false }
     }
 
     /// One episode a week since `premiere` (the premiere week counting as one), at most `total`;
     /// 0 before the premiere or without one.
-    public static func estimated(premiere: Date?, total: Int?, at now: Date) -> Int {
+    public static func estimated(premiere: Date?, total: Int?, asOf now: Date) -> Int {
         guard let premiere, premiere <= now else { return 0 }
         let weeks = Int(now.timeIntervalSince(premiere) / (7 * 86_400)) + 1
         return total.map { min($0, weeks) } ?? weeks
@@ -128,7 +128,7 @@ extension Jikan {
                 released = nil  // the estimate below stands in for a list that cannot be read
             } else {
                 episodes = listing.items
-                released = JikanReleaseCount.released(episodes, at: now)
+                released = JikanReleaseCount.released(episodes, asOf: now)
             }
         }
         return AnimeShow(anime, releasedEpisodes: released, asOf: now)

@@ -1,7 +1,7 @@
-import AirdateCore
+public import AirdateCore
 public import AirdateHTTP
 public import CountdownKit
-public import Foundation
+import Foundation
 public import JikanClient
 
 extension FollowedShow {
@@ -12,12 +12,13 @@ extension FollowedShow {
 }
 
 extension ShowSchedule {
-    /// The next broadcast of `anime` after `now`, as MyAnimeList states it: for a show that has not
+    /// The next broadcast of `anime` after `clock`'s now, as MyAnimeList states it: for a show that has not
     /// aired yet, its first broadcast on or after its premiere day (episode 1), at its weekly slot, or
     /// on the premiere day when no slot is stated; for an airing show, its next weekly slot, with the
     /// episode number counted from the premiere at one a week; nothing scheduled for a finished show,
     /// one past its episode count or its last day, or one without a slot or a date.
-    public init(jikanNextEpisodeOf anime: JikanAnime, after now: Date) {
+    public init(jikanNextEpisodeOf anime: JikanAnime, at clock: ViewerClock) {
+        let now = clock.now
         let status = anime.status
         if status == .finishedAiring {
             self.init(target: nil)
@@ -53,12 +54,13 @@ extension ShowSchedule {
     }
 
     /// The premiere of the next season: the first sequel in `sequels` (the anime MyAnimeList relates
-    /// as "Sequel", fetched) that has not aired yet or premieres after `now`, at its first broadcast;
+    /// as "Sequel", fetched) that has not aired yet or premieres after `clock`'s now, at its first broadcast;
     /// nothing scheduled when no sequel has a premiere date ahead.
-    public init(jikanNextSeasonFrom sequels: [JikanAnime], after now: Date) {
+    public init(jikanNextSeasonFrom sequels: [JikanAnime], at clock: ViewerClock) {
+        let now = clock.now
         let upcoming = sequels.compactMap { sequel -> (JikanAnime, CountdownTarget)? in
             guard sequel.status != .finishedAiring, let premiere = sequel.aired.from,
-                  let target = Self.first(of: sequel, on: premiere, after: now), !target.hasPassed(at: now, in: Self.zone(of: sequel)) else {
+                  let target = Self.first(of: sequel, on: premiere, after: now), !target.hasPassed(by: now, in: Self.zone(of: sequel)) else {
                 return nil
             }
             return (sequel, target)
@@ -90,20 +92,20 @@ extension Jikan {
     /// three).
     ///
     /// - Throws: `APIClientError` as the client does; `.invalidRequest` for a show of another catalog.
-    public func schedule(of followed: FollowedShow, at now: Date) async throws(APIClientError) -> ShowSchedule {
+    public func schedule(of followed: FollowedShow, at clock: ViewerClock) async throws(APIClientError) -> ShowSchedule {
         guard followed.catalog == .jikan else {
             throw .invalidRequest(reason: "the countdown follows a show of \(followed.catalog), not MyAnimeList (Jikan)")
         }
         switch followed.event {
         case .nextEpisode:
-            return ShowSchedule(jikanNextEpisodeOf: try await anime(id: followed.showID), after: now)
+            return ShowSchedule(jikanNextEpisodeOf: try await anime(id: followed.showID), at: clock)
         case .nextSeasonPremiere:
             let related = try await relations(ofAnime: followed.showID)
             let sequelIDs = related.filter { $0.relation.lowercased() == "sequel" }
                 .flatMap(\.entries).filter { ($0.type ?? "anime").lowercased() == "anime" }.map(\.malID)
             var sequels: [JikanAnime] = []
             for id in sequelIDs.prefix(3) { sequels.append(try await anime(id: id)) }
-            return ShowSchedule(jikanNextSeasonFrom: sequels, after: now)
+            return ShowSchedule(jikanNextSeasonFrom: sequels, at: clock)
         }
     }
 
@@ -111,20 +113,21 @@ extension Jikan {
     /// (or `placeholder`, marked unscheduled, when it gives none). Not stored: insert it.
     public func countdown(
         following malID: Int, event: FollowedShow.Event, placeholder: CountdownTarget, tags: [CountdownTag] = [],
-        at now: Date
+        at clock: ViewerClock
     ) async throws -> Countdown {
+        let now = clock.now
         let anime = try await self.anime(id: malID)
         let followed = FollowedShow(jikan: anime, event: event)
-        let answer = event == .nextEpisode ? ShowSchedule(jikanNextEpisodeOf: anime, after: now) : try await self.schedule(of: followed, at: now)
+        let answer = event == .nextEpisode ? ShowSchedule(jikanNextEpisodeOf: anime, at: clock) : try await self.schedule(of: followed, at: clock)
         return try Countdown.following(followed, schedule: answer, placeholder: placeholder, tags: tags, created: now)
     }
 
     /// Asks MyAnimeList about every countdown in `store` that follows an anime and moves those whose
-    /// date moved, in one write (see `CountdownStore.refreshFollowed(catalog:at:stoppingOn:schedule:)`);
+    /// date moved, in one write (see `CountdownStorage.refreshFollowed(catalog:noticedAt:stoppingOn:schedule:)`);
     /// stops at the first error that says Jikan cannot be reached or is rate limiting.
-    public func refreshFollowed(in store: CountdownStore, at now: Date) async throws(CountdownStoreError) -> FollowRefresh {
-        try await store.refreshFollowed(catalog: .jikan, at: now, stoppingOn: meansUnreachable) { followed in
-            try await self.schedule(of: followed, at: now)
+    public func refreshFollowed(in store: any CountdownStorage, at clock: ViewerClock) async throws(CountdownStoreError) -> FollowRefresh {
+        try await store.refreshFollowed(catalog: .jikan, noticedAt: clock.now, stoppingOn: meansUnreachable) { followed in
+            try await self.schedule(of: followed, at: clock)
         }
     }
 }

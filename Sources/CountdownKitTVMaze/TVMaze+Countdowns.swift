@@ -1,7 +1,7 @@
-import AirdateCore
+public import AirdateCore
 public import AirdateHTTP
 public import CountdownKit
-public import Foundation
+import Foundation
 public import TVMazeClient
 
 extension FollowedShow {
@@ -47,11 +47,12 @@ extension ShowSchedule {
         self.init(target: target, episode: FollowedEpisode(tvmaze: episode))
     }
 
-    /// The premiere of the next season of `show` after `now`: the first season numbered after the
+    /// The premiere of the next season of `show` after `clock`'s now: the first season numbered after the
     /// latest one that has begun (in the network's zone), at its first episode's air time when
     /// TVMaze lists it (`episodes`, the show's episodes), else on the season's premiere day; nothing
     /// scheduled when no later season has a date.
-    public init(tvmazeNextSeasonOf show: TVMazeShow, seasons: [TVMazeSeason], episodes: [TVMazeEpisode], after now: Date) {
+    public init(tvmazeNextSeasonOf show: TVMazeShow, seasons: [TVMazeSeason], episodes: [TVMazeEpisode], at clock: ViewerClock) {
+        let now = clock.now
         let zone = show.broadcaster?.country?.timeZone ?? TimeZone(identifier: "UTC") ?? .gmt
         let today = CalendarDay(containing: now, in: zone)
         // The latest season that has begun (its premiere, or any episode, on or before today).
@@ -70,7 +71,7 @@ extension ShowSchedule {
                 candidates.append((number, .allDay(day), FollowedEpisode(season: number, number: 1)))
             }
         }
-        guard let next = candidates.min(by: { $0.season < $1.season }), !next.target.hasPassed(at: now, in: zone) else {
+        guard let next = candidates.min(by: { $0.season < $1.season }), !next.target.hasPassed(by: now, in: zone) else {
             self.init(target: nil)
             return
         }
@@ -83,7 +84,7 @@ extension TVMaze {
     /// one request), or its next season's premiere (`/shows/{id}`, its seasons and episodes).
     ///
     /// - Throws: `APIClientError` as the client does; `.invalidRequest` for a show of another catalog.
-    public func schedule(of followed: FollowedShow, at now: Date) async throws(APIClientError) -> ShowSchedule {
+    public func schedule(of followed: FollowedShow, at clock: ViewerClock) async throws(APIClientError) -> ShowSchedule {
         guard followed.catalog == .tvmaze else {
             throw .invalidRequest(reason: "the countdown follows a show of \(followed.catalog), not TVMaze")
         }
@@ -95,7 +96,7 @@ extension TVMaze {
             let show = try await self.show(id: followed.showID)
             let seasons = try await self.seasons(ofShow: followed.showID)
             let episodes = try await self.episodes(ofShow: followed.showID)
-            return ShowSchedule(tvmazeNextSeasonOf: show, seasons: seasons, episodes: episodes, after: now)
+            return ShowSchedule(tvmazeNextSeasonOf: show, seasons: seasons, episodes: episodes, at: clock)
         }
     }
 
@@ -103,20 +104,21 @@ extension TVMaze {
     /// now (or `placeholder`, marked unscheduled, when TVMaze has none). Not stored: insert it.
     public func countdown(
         following showID: Int, event: FollowedShow.Event, placeholder: CountdownTarget, tags: [CountdownTag] = [],
-        at now: Date
+        at clock: ViewerClock
     ) async throws -> Countdown {
+        let now = clock.now
         let show = try await self.show(id: showID)
         let followed = FollowedShow(tvmaze: show, event: event)
-        return try Countdown.following(followed, schedule: try await schedule(of: followed, at: now), placeholder: placeholder,
+        return try Countdown.following(followed, schedule: try await schedule(of: followed, at: clock), placeholder: placeholder,
                                        tags: tags, created: now)
     }
 
     /// Asks TVMaze about every countdown in `store` that follows a TVMaze show and moves those whose
-    /// date moved, in one write (see `CountdownStore.refreshFollowed(catalog:at:stoppingOn:schedule:)`);
+    /// date moved, in one write (see `CountdownStorage.refreshFollowed(catalog:noticedAt:stoppingOn:schedule:)`);
     /// stops at the first error that says TVMaze cannot be reached or is rate limiting.
-    public func refreshFollowed(in store: CountdownStore, at now: Date) async throws(CountdownStoreError) -> FollowRefresh {
-        try await store.refreshFollowed(catalog: .tvmaze, at: now, stoppingOn: meansUnreachable) { followed in
-            try await self.schedule(of: followed, at: now)
+    public func refreshFollowed(in store: any CountdownStorage, at clock: ViewerClock) async throws(CountdownStoreError) -> FollowRefresh {
+        try await store.refreshFollowed(catalog: .tvmaze, noticedAt: clock.now, stoppingOn: meansUnreachable) { followed in
+            try await self.schedule(of: followed, at: clock)
         }
     }
 }

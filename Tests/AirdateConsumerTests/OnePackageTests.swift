@@ -7,7 +7,7 @@ import AirdateHTTP
 import AirdateStore
 import AnimePlanner
 import AnimePlannerJikan
-import AnimePlannerMAL
+import AnimePlannerImport
 import CountdownKit
 import CountdownKitJikan
 import CountdownKitTVMaze
@@ -18,6 +18,7 @@ import TVMazeClient
 import Testing
 import WatchOrder
 import WatchOrderImport
+import WatchOrderSync
 import WatchOrderTVMaze
 import WatchOrderWiki
 
@@ -62,6 +63,13 @@ struct OnePackageTests {
         #expect(MyAnimeListStatus(exportText: "On-Hold") == .onHold)
         let list = try WatchList.merge([EpisodeList(show: show, episodes: [episode])])
         #expect(ExternalHistoryMatcher(list: list).match(ExternalHistory(service: .trakt)).matchRate == 1)
+        let green = try #require(RGBColor(hex: "#1b6e3a"))
+        let franchise = Franchise(
+            name: "One show", shows: [FranchiseShow(name: "Arrow", color: ShowColor(light: green, dark: green), mark: ShowMark(glyph: "AR", symbol: "bow"))],
+            rules: OrderingRuleSet(shows: ["Arrow"], crossovers: []))
+        let sync = FranchiseSync(franchise: franchise, configuration: SyncConfiguration(pages: .snapshot(URL(fileURLWithPath: "/nonexistent"))))
+        #expect(sync.configuration.reading == .whenStoreIsEmpty && franchise.orders.map(\.id) == ["airing", "crossovers-together"])
+        #expect(SyncReport().pagesRead.isEmpty && SyncError(.noPageRead, detail: "offline").code == .noPageRead)
     }
 
     @Test("no public type name is declared by two modules, and no module declares its own name")

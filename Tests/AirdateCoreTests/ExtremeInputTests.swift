@@ -4,7 +4,7 @@ import Testing
 @testable import AirdateCore
 
 /// Seeded random extreme inputs: nothing in CalendarDay (and the day arithmetic under it) traps; the
-/// checked forms throw ``CalendarDayError/outOfRange(_:)`` exactly when the result would leave 0001…9999.
+/// checked forms throw ``CalendarDayError/Code/outOfRange`` exactly when the result would leave 0001…9999.
 @Suite(.heavy) struct CalendarDayExtremeInputTests {
     static let extremes = [Int.min, Int.min + 1, -3_652_059, -719_163, -719_162, -1, 0, 1, 12, 13, 28, 29, 31, 32, 9_999, 10_000,
                            2_932_896, 2_932_897, 3_652_059, Int.max - 1, Int.max]

@@ -338,6 +338,69 @@ struct ObservationRegionTests {
         try await planTitles.waitFor { $0.last == ["Mushishi"] }
         #expect(plannerLog.runs(of: 0) == 2)
     }
+
+    @Test("CountdownStore and PlannerStore owners: another owner's writes, on the same handle's file or another connection, re-run none of an owner's queries")
+    func countdownAndPlannerOwnersDoNotWakeEachOther() async throws {
+        let (clock, polling) = Self.testPolling()
+        let alice = StoreOwner(id: "alice"), bob = StoreOwner(id: "bob")
+        let planner = ViewingPlanner(clock: .fixed(at: Self.start, timeZone: .gmt))
+        func countdown(_ title: String) throws -> Countdown {
+            try Countdown(title: title, target: .allDay(try CalendarDay(parsing: "2030-01-01")), created: Self.start)
+        }
+        func tracked(_ id: Int, _ title: String) throws -> TrackedShow {
+            let show = AnimeShow(id: id, title: title, episodeCount: 26, episodeLength: .seconds(25 * 60))
+            return try TrackedShow(show: show, goal: .episodesPerDay(2), options: PlanOptions(start: planner.today), planner: planner)
+        }
+
+        let countdownsPath = try TestPaths.temporaryDatabase("countdowns.sqlite")
+        _ = try CountdownStore(path: countdownsPath)
+        try addUnrelatedTable(countdownsPath)
+        let countdownLog = ObservationLog()
+        let alicesCountdowns = try CountdownStore(path: countdownsPath, owner: alice, polling: polling, probe: countdownLog.probe)
+        let plansPath = try TestPaths.temporaryDatabase("plans.sqlite")
+        _ = try PlannerStore(path: plansPath)
+        try addUnrelatedTable(plansPath)
+        let plannerLog = ObservationLog()
+        let alicesPlans = try PlannerStore(path: plansPath, owner: alice, polling: polling, probe: plannerLog.probe)
+
+        let countdownTitles = Seen(), planTitles = Seen()
+        let following = [
+            Task { for try await all in alicesCountdowns.observe() { await countdownTitles.add(all.map(\.title)) } },
+            Task { for try await all in alicesPlans.observe() { await planTitles.add(all.map(\.show.title)) } },
+        ]
+        defer { following.forEach { $0.cancel() } }
+        try await countdownTitles.waitFor { $0.last == [] }
+        try await planTitles.waitFor { $0.last == [] }
+        #expect(countdownLog.runs(of: 0) == 1 && plannerLog.runs(of: 0) == 1)
+
+        // Bob writes through Alice's open file (the commit wakes her observation at once) and through
+        // a connection of his own (seen at a poll); then a write to another table, which a check sees
+        // only after Bob's writes.
+        let bobsCountdowns = alicesCountdowns.scoped(to: bob)
+        try await bobsCountdowns.insert(try countdown("Bob's"))
+        try await bobsCountdowns.update(id: try #require(try await bobsCountdowns.all().first?.id)) { try $0.rename("Bob's, renamed") }
+        try await CountdownStore(path: countdownsPath, owner: bob).insert(try countdown("Bob's, from elsewhere"))
+        let bobsPlans = alicesPlans.scoped(to: bob)
+        try await bobsPlans.insert(try tracked(457, "Bob's Mushishi"))
+        try await bobsPlans.update(id: 457) { try $0.watch(through: 3, on: planner.today, planner: planner) }
+        try await PlannerStore(path: plansPath, owner: bob).insert(try tracked(5114, "Bob's Fullmetal Alchemist"))
+        try await writeUnrelated(countdownsPath)
+        try await writeUnrelated(plansPath)
+        try await poll(clock, until: countdownLog) { ($0["appNote"] ?? 0) >= 1 }
+        try await poll(clock, until: plannerLog) { ($0["appNote"] ?? 0) >= 1 }
+        #expect(countdownLog.runs(of: 0) == 1, "another owner's countdowns re-read this owner's")
+        #expect(plannerLog.runs(of: 0) == 1, "another owner's plans re-read this owner's")
+        #expect(await countdownTitles.all == [[]])
+        #expect(await planTitles.all == [[]])
+
+        // The owner's own writes do wake them, and show only the owner's rows.
+        try await alicesCountdowns.insert(try countdown("Alice's"))
+        try await countdownTitles.waitFor { $0.last == ["Alice's"] }
+        #expect(countdownLog.runs(of: 0) == 2)
+        try await alicesPlans.insert(try tracked(457, "Alice's Mushishi"))
+        try await planTitles.waitFor { $0.last == ["Alice's Mushishi"] }
+        #expect(plannerLog.runs(of: 0) == 2)
+    }
 }
 
 /// Two tables: `note` (what the tests observe) and `tag` (what they write beside it).

@@ -337,18 +337,18 @@ struct OneTransactionTests {
         let countdowns = try CountdownStore(path: try TestPaths.temporaryDatabase("countdowns.sqlite"), probe: probe)
         let finale = try Self.passed("Finale"), premiere = try Self.passed("Premiere"), special = try Self.passed("Special")
         try await check("CountdownStore.insert(_:) one", writes: true) { try await countdowns.insert(finale) }
-        try await check("CountdownStore.insert(_:) several", writes: true) { try await countdowns.insert([premiere]) }
+        try await check("CountdownStore.insert(_:) several", writes: true) { try await countdowns.insert(contentsOf: [premiere]) }
         try await check("CountdownStore.all()", writes: false) { _ = try await countdowns.all() }
         try await check("CountdownStore.countdown(id:)", writes: false) { _ = try await countdowns.countdown(id: finale.id) }
         try await check("CountdownStore.countdowns(matching:sortedBy:at:)", writes: false) { _ = try await countdowns.countdowns(at: Self.clock) }
         try await check("CountdownStore.update(_:) one", writes: true) { try await countdowns.update(finale) }
-        try await check("CountdownStore.update(_:) several", writes: true) { try await countdowns.update([finale, premiere]) }
+        try await check("CountdownStore.update(_:) several", writes: true) { try await countdowns.update(contentsOf: [finale, premiere]) }
         try await check("CountdownStore.update(id:_:)", writes: true) { try await countdowns.update(id: finale.id) { $0.note = "n" } }
-        try await check("CountdownStore.save(_:)", writes: true) { try await countdowns.save([special]) }
+        try await check("CountdownStore.save(_:)", writes: true) { try await countdowns.save(contentsOf: [special]) }
         try await check("CountdownStore.autoArchive(at:)", writes: true) { try await countdowns.autoArchive(at: Self.clock) }
         try await check("CountdownStore.delete(id:)", writes: true) { try await countdowns.delete(id: special.id) }
         var json = Data()
-        try await check("CountdownStore.exportJSON(at:)", writes: false) { json = try await countdowns.exportJSON(at: Date()) }
+        try await check("CountdownStore.exportJSON(timestamp:)", writes: false) { json = try await countdowns.exportJSON(timestamp: Date()) }
         try await check("CountdownStore.importJSON(_:)", writes: true) { try await countdowns.importJSON(json) }
 
         let plans = try PlannerStore(path: try TestPaths.temporaryDatabase("plans.sqlite"), probe: probe)

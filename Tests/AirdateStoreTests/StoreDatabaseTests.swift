@@ -77,11 +77,12 @@ struct StoreDatabaseTests {
             _ = try StoreDatabase<StoreError>(path: path, migrator: NoteSchema.migrator)
             Issue.record("garbage was opened as a database")
         } catch {
-            guard case .corrupt(let errorPath, _) = error else {
+            guard error.code == .corrupt else {
                 Issue.record("expected corrupt, got \(error)")
                 return
             }
-            #expect(errorPath == path)
+            #expect(error.path == path)
+            #expect(error.underlying != nil, "SQLite's own error is kept")
             #expect(error.errorDescription?.contains("not a usable database") == true)
         }
     }
@@ -95,7 +96,7 @@ struct StoreDatabaseTests {
             _ = try StoreDatabase<StoreError>(path: path, migrator: NoteSchema.migrator)
             Issue.record("a database was opened inside a file")
         } catch {
-            guard case .cannotOpen(_, let reason) = error else {
+            guard error.code == .cannotOpen, let reason = error.reason else {
                 Issue.record("expected cannotOpen, got \(error)")
                 return
             }
@@ -106,7 +107,7 @@ struct StoreDatabaseTests {
                                               migrator: NoteSchema.migrator, readOnly: true)
             Issue.record("a missing file was opened read-only")
         } catch {
-            guard case .cannotOpen = error else {
+            guard error.code == .cannotOpen else {
                 Issue.record("expected cannotOpen, got \(error)")
                 return
             }
@@ -136,11 +137,11 @@ struct StoreDatabaseTests {
         let error = await #expect(throws: StoreError.self) {
             try await database.write { db in try db.execute(sql: "INSERT INTO note (text) VALUES ('late')") }
         }
-        guard case .busy(let reportedPath, let waited) = error else {
+        guard let error, error.code == .busy, let waited = error.waited else {
             Issue.record("expected busy, got \(String(describing: error))")
             return
         }
-        #expect(reportedPath == path)
+        #expect(error.path == path)
         // What it really waited: the whole busy timeout (a hang bound above, not a speed bound).
         #expect(waited >= .milliseconds(990) && waited < .seconds(120), "\(waited)")
         try await holder.writeWithoutTransaction { db in try db.execute(sql: "ROLLBACK") }

@@ -25,10 +25,10 @@ struct StoresOnTheFoundationTests {
     @Test func anotherStoresFileIsRefusedAsSuchNotAsNewer() throws {
         let countdowns = try TestPaths.temporaryDatabase()
         _ = try CountdownStore(path: countdowns)
-        #expect(throws: PlannerStoreError.store(.otherStore(path: countdowns, migrations: ["v1: countdown", "v2: wall-clock times, followed shows, moves"]))) {
+        #expect(throws: PlannerStoreError.store(.otherStore(path: countdowns, migrations: ["v1: countdown", "v2: wall-clock times, followed shows, moves", "v3: owners"]))) {
             try PlannerStore(path: countdowns)
         }
-        #expect(throws: WatchOrderStoreError.store(.otherStore(path: countdowns, migrations: ["v1: countdown", "v2: wall-clock times, followed shows, moves"]))) {
+        #expect(throws: WatchOrderStoreError.store(.otherStore(path: countdowns, migrations: ["v1: countdown", "v2: wall-clock times, followed shows, moves", "v3: owners"]))) {
             try WatchOrderStore(path: countdowns)
         }
         // Refused without a write: the countdowns store still opens it.

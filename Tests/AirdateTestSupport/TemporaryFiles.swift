@@ -32,6 +32,20 @@ public enum TemporaryFiles {
         return folder
     }
 
+    /// Variables for a program under test (``ProgramRun``'s `environment`) that move `HOME` and the
+    /// XDG folders (`XDG_DATA_HOME`, `XDG_CACHE_HOME`, `XDG_CONFIG_HOME`) into a new empty folder under
+    /// ``root``: a program that falls back on its default database, cache or settings opens a file of
+    /// its own there, never the user's (`~/.local/share/Airdate/…`, perhaps written by another build).
+    public static func homeOfItsOwn() throws -> [String: String?] {
+        let home = try folder("home")
+        return [
+            "HOME": home.path,
+            "XDG_DATA_HOME": home.appendingPathComponent(".local/share").path,
+            "XDG_CACHE_HOME": home.appendingPathComponent(".cache").path,
+            "XDG_CONFIG_HOME": home.appendingPathComponent(".config").path,
+        ]
+    }
+
     /// The path of `name` inside a new folder `prefix-UUID` under ``root`` that is *not* created, for
     /// code under test that creates its own folders.
     public static func path(_ prefix: String, _ name: String) -> String {

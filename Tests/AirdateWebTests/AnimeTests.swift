@@ -1,5 +1,6 @@
 import AirdateCore
 import AirdateStore
+import AirdateTestServer
 import AirdateTestSupport
 import AirdateWebApp
 import AnimePlanner
@@ -10,17 +11,34 @@ import HummingbirdTesting
 import NIOCore
 import Testing
 
-/// `/anime…` over HTTP, on the Jikan snapshot (today is 2022-11-14, a Monday, as `animeplan --offline`)
-/// and a new planner database.
+/// `/anime…` over HTTP, on the Jikan snapshot and a new planner database, the app's clock at noon
+/// UTC on 2022-11-14 (a Monday; `airdate-web --today 2022-11-14`): the snapshot chooses the data,
+/// the clock the date.
 @Suite("airdate-web: anime planner")
 struct AnimeTests {
-    static func app() async throws -> (AirdateWeb, PlannerStore, path: String) {
+    /// Noon UTC on Monday 2022-11-14.
+    static let clock = ViewerClock.fixed(at: Date(timeIntervalSince1970: 1_668_427_200), timeZone: TimeZone(identifier: "UTC") ?? .gmt)
+
+    static func app(clock: ViewerClock = AnimeTests.clock) async throws -> (AirdateWeb, PlannerStore, path: String) {
         let (watch, _) = try await WebTest.store()
         let path = try TemporaryFiles.folder("airdate-web-anime").appendingPathComponent("animeplan.sqlite").path
         let planner = try PlannerStore(path: path, polling: ChangePolling(every: .milliseconds(50)))
-        let web = AirdateWeb(store: watch, clock: WebTest.clock, configuration: WebConfiguration(port: 0, heartbeat: .seconds(1)),
-                             anime: try AnimeSide.offline(store: planner))
+        let web = AirdateWeb(store: watch, clock: clock, configuration: WebConfiguration(port: 0, heartbeat: .seconds(1)),
+                             anime: try AnimeSide.offline(store: planner, folder: TestPaths.fixtures("jikan")))
         return (web, planner, path)
+    }
+
+    @Test("offline, /anime and its calendar show the app clock's day (the real one by default), not the snapshot's")
+    func offlineShowsTheRealDate() async throws {
+        let (web, _, _) = try await Self.app(clock: .system(timeZone: TimeZone(identifier: "UTC") ?? .gmt))
+        try await WebTest.withRouter(web) { client in
+            let before = CalendarDay(containing: Date(), in: TimeZone(identifier: "UTC") ?? .gmt)
+            let calendar = WebTest.text(try await client.execute(uri: "/anime/calendar", method: .get))
+            let after = CalendarDay(containing: Date(), in: TimeZone(identifier: "UTC") ?? .gmt)
+            #expect(calendar.contains("cal-day today\" id=\"c-\(before)\"") || calendar.contains("cal-day today\" id=\"c-\(after)\""),
+                    "today is \(before) (or \(after), past midnight)")
+            #expect(!calendar.contains("November 2022") || before.description.hasPrefix("2022-11"))
+        }
     }
 
     static func post(_ client: any TestClientProtocol, _ path: String, _ fields: [(String, String)]) async throws -> TestResponse {
@@ -66,7 +84,7 @@ struct AnimeTests {
             #expect(home.contains("2 episodes to watch today."))
             #expect(home.contains("plan-status on-track\">on track"))
 
-            let logged = try await Self.post(client, "/anime/watched", [("id", "457"), ("episode", "5"), ("return", "/anime/calendar")])
+            let logged = try await Self.post(client, "/anime/watch", [("id", "457"), ("episode", "5"), ("return", "/anime/calendar")])
             #expect(logged.status == .seeOther)
             #expect(logged.headers[.location] == "/anime/calendar")
             #expect(try await store.show(id: 457)?.watchedThrough == 5)
@@ -122,13 +140,13 @@ struct AnimeTests {
             }
             let unknown = try await client.execute(uri: "/anime/plan?id=999999", method: .get)
             #expect(unknown.status == .notFound)
-            let notTracked = try await Self.post(client, "/anime/watched", [("id", "457"), ("episode", "3")])
+            let notTracked = try await Self.post(client, "/anime/watch", [("id", "457"), ("episode", "3")])
             #expect(notTracked.status == .notFound)
             _ = try await Self.post(client, "/anime/add", [("id", "457"), ("per_day", "2")])
-            let beyond = try await Self.post(client, "/anime/watched", [("id", "457"), ("episode", "27")])
+            let beyond = try await Self.post(client, "/anime/watch", [("id", "457"), ("episode", "27")])
             #expect(beyond.status == .unprocessableContent)
             #expect((try WebTest.json(beyond)["error"] as? String)?.isEmpty == false)
-            let badEpisode = try await Self.post(client, "/anime/watched", [("id", "457"), ("episode", "x")])
+            let badEpisode = try await Self.post(client, "/anime/watch", [("id", "457"), ("episode", "x")])
             #expect(badEpisode.status == .badRequest)
             let offline = WebTest.text(try await client.execute(uri: "/anime/search?q=no%20such%20anime", method: .get))
             #expect(offline.contains("The offline snapshot has no anime found by"))
@@ -136,7 +154,7 @@ struct AnimeTests {
         }
     }
 
-    @Test("`animeplan watched` in another process reaches /anime/events")
+    @Test("`animeplan watch` in another process reaches /anime/events")
     func otherProcess() async throws {
         let animeplan = try #require(WebPrograms.path("animeplan"), "the animeplan example is built with the tests")
         let (web, store, path) = try await Self.app()
@@ -147,7 +165,7 @@ struct AnimeTests {
             let stream = try LoopbackConnection(port: port)
             stream.get("/anime/events")
             try await stream.read { $0.body.contains(": connected") }
-            let status = try await WebPrograms.run(animeplan, ["watched", "457", "4", "--db", path, "--offline", "--tz", "UTC"])
+            let status = try await WebPrograms.run(animeplan, ["watch", "457", "4", "--db", path, "--offline", "--tz", "UTC"])
             #expect(status == 0)
             try await stream.read { $0.body.contains("event: change") }
         }

@@ -16,8 +16,7 @@ struct CommandTests {
     /// planner's, the countdowns') are never the user's (a file another build wrote, with a newer
     /// schema, made these tests fail).
     static func ownDataFolders() throws -> [String: String?] {
-        let data = try TemporaryFiles.folder("airdate-web-data")
-        return ["XDG_DATA_HOME": data.path, "XDG_CACHE_HOME": data.appendingPathComponent("cache").path]
+        try TemporaryFiles.homeOfItsOwn()
     }
 
     /// The port of airdate-web's "serving http://127.0.0.1:PORT/" line in `output`.

@@ -53,7 +53,7 @@ struct CountdownTests {
                                  tags: ["x", "y", "z"].compactMap(CountdownTag.init), note: "Bring snacks", created: t0.addingTimeInterval(3600))
         let gamma = try Countdown(title: "Gamma", target: .allDay(try day("2027-01-10")), created: t0.addingTimeInterval(7200),
                                   modified: t0.addingTimeInterval(5 * 3600))
-        try await store.insert([alpha, beta, gamma])
+        try await store.insert(contentsOf: [alpha, beta, gamma])
         return ["Alpha": alpha, "Beta": beta, "Gamma": gamma]
     }
 
@@ -127,14 +127,14 @@ struct CountdownTests {
             #expect(trash.target == .allDay(try Self.day("2026-11-23")))
             #expect(trash.recurrence?.frequency.description == "weekly:mon")
 
-            // The page carries the version it was rendered at; an edit with it saves.
+            // The page carries the revision it was rendered at; an edit with it saves.
             let detail = WebTest.text(try await client.execute(uri: "/countdowns/\(id)", method: .get))
             #expect(detail.contains("value=\"Frieren S2\""))
             #expect(detail.contains("name=\"time\" value=\"23:00\""))
             #expect(detail.contains("name=\"zone\" value=\"Asia/Tokyo\""))
-            let version = try #require(detail.components(separatedBy: "name=\"version\" value=\"").dropFirst().first?.prefix { $0 != "\"" })
+            let version = try #require(detail.components(separatedBy: "name=\"revision\" value=\"").dropFirst().first?.prefix { $0 != "\"" })
             let edited = try await Self.post(client, "/countdowns/\(id)/edit", [
-                ("version", String(version)), ("title", "Frieren S2 premiere"), ("date", "2027-01-16"), ("time", ""),
+                ("revision", String(version)), ("title", "Frieren S2 premiere"), ("date", "2027-01-16"), ("time", ""),
                 ("tags", "Anime"), ("note", ""), ("every", "yearly"),
             ])
             #expect(edited.status == .seeOther)
@@ -145,12 +145,12 @@ struct CountdownTests {
             #expect(after.note.isEmpty)
             #expect(after.created == stored.created)
 
-            // The same (now stale) version again: refused, nothing written.
-            let stale = try await Self.post(client, "/countdowns/\(id)/edit", [("version", String(version)), ("title", "Stale"), ("date", "2027-02-01")])
+            // The same (now stale) revision again: refused, nothing written.
+            let stale = try await Self.post(client, "/countdowns/\(id)/edit", [("revision", String(version)), ("title", "Stale"), ("date", "2027-02-01")])
             #expect(stale.status == .conflict)
             #expect((try WebTest.json(stale)["error"] as? String)?.contains("changed elsewhere") == true)
             #expect(try await store.countdown(id: stored.id) == after)
-            let staleDelete = try await Self.post(client, "/countdowns/\(id)/delete", [("version", String(version))])
+            let staleDelete = try await Self.post(client, "/countdowns/\(id)/delete", [("revision", String(version))])
             #expect(staleDelete.status == .conflict)
             #expect(try await store.countdown(id: stored.id) != nil)
 
@@ -169,9 +169,9 @@ struct CountdownTests {
             #expect(try await store.countdown(id: stored.id)?.archived == nil)
 
             let page = WebTest.text(try await client.execute(uri: "/countdowns/\(id)", method: .get))
-            let current = try #require(page.components(separatedBy: "name=\"version\" value=\"").dropFirst().first?.prefix { $0 != "\"" })
-            #expect(current != version, "the version changes with every change")
-            let deleted = try await Self.post(client, "/countdowns/\(id)/delete", [("version", String(current)), ("return", "/countdowns/\(id)")])
+            let current = try #require(page.components(separatedBy: "name=\"revision\" value=\"").dropFirst().first?.prefix { $0 != "\"" })
+            #expect(current != version, "the revision changes with every change")
+            let deleted = try await Self.post(client, "/countdowns/\(id)/delete", [("revision", String(current)), ("return", "/countdowns/\(id)")])
             #expect(deleted.status == .seeOther)
             #expect(deleted.headers[.location] == "/countdowns", "never back to the deleted countdown's page")
             #expect(try await store.countdown(id: stored.id) == nil)
@@ -185,7 +185,7 @@ struct CountdownTests {
         let passed = try Countdown(title: "Passed", target: .allDay(try Self.day("2026-11-01")), created: Self.now.addingTimeInterval(-90 * 86_400))
         let weekly = try Countdown(title: "Weekly", target: .allDay(try Self.day("2026-11-02")), created: Self.now.addingTimeInterval(-90 * 86_400),
                                    recurrence: try Recurrence(.weekly, anchor: try Self.day("2026-11-02")))
-        try await store.insert([passed, weekly])
+        try await store.insert(contentsOf: [passed, weekly])
         try await WebTest.withRouter(web) { client in
             let active = WebTest.text(try await client.execute(uri: "/countdowns", method: .get))
             #expect(Self.titles(active) == ["Weekly"])
@@ -276,7 +276,11 @@ struct CountdownTests {
             // Within 7 days of 20 November only Beta (25 November, 20:00 UTC); nothing airs in 2026.
             #expect(items.map { $0["title"] as? String } == ["Beta"])
             #expect(items.first?["fireDate"] as? String == "2026-11-25T20:00:00Z")
-            #expect(items.first?["id"] as? String == "countdown/\(try #require(seeded["Beta"]).id.uuidString.lowercased())/2026-11-25/0")
+            let beta = try #require(seeded["Beta"]).id.uuidString.lowercased()
+            #expect(items.first?["id"] as? String == "countdown/\(beta)/2026-11-25/0")
+            #expect(items.first?["source"] as? String == "countdown")
+            #expect(items.first?["link"] as? String == "/countdowns/\(beta)")
+            #expect(items.first?["eventDate"] as? String == "2026-11-25T20:00:00Z")
             #expect(week["through"] as? String == "2026-11-26")
             let longer = try WebTest.json(try await client.execute(uri: "/reminders?days=30&lead=1440", method: .get))
             let all = try #require(longer["reminders"] as? [[String: Any]])
@@ -302,7 +306,8 @@ struct CountdownTests {
             #expect(dates == dates.sorted())
             let end = try Self.day("2019-10-08").start(in: Self.utc)
             #expect(dates.allSatisfy { $0 > october.now && $0 < end })
-            #expect(items.allSatisfy { $0["source"] as? String == "watch-order" })
+            #expect(items.allSatisfy { $0["source"] as? String == "episode" && $0["link"] as? String == "/next" })
+            #expect(items.allSatisfy { $0["eventDate"] is String })
         }
     }
 

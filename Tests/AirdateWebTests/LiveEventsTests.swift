@@ -157,12 +157,12 @@ enum WebPrograms {
 
     /// Runs `program` to its end; its exit status.
     static func run(_ program: String, _ arguments: [String]) async throws -> Int32 {
-        try await ProgramRun.run(URL(fileURLWithPath: program), arguments).status
+        try await ProgramRun.run(URL(fileURLWithPath: program), arguments, environment: try TemporaryFiles.homeOfItsOwn()).status
     }
 
     /// Runs `program` to its end; its exit status and standard output.
     static func output(_ program: String, _ arguments: [String]) async throws -> (Int32, String) {
-        let run = try await ProgramRun.run(URL(fileURLWithPath: program), arguments)
+        let run = try await ProgramRun.run(URL(fileURLWithPath: program), arguments, environment: try TemporaryFiles.homeOfItsOwn())
         return (run.status, run.stdout)
     }
 }

@@ -1,9 +1,8 @@
 import AirdateCore
 import AirdateStore
+import AirdateTestServer
 import AirdateTestSupport
 import AirdateWebApp
-import ArgumentParser
-import ArrowverseSupport
 import Foundation
 import GRDB
 import HTTPTypes
@@ -11,6 +10,7 @@ import Hummingbird
 import HummingbirdTesting
 import NIOCore
 import WatchOrder
+import WatchOrderSync
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -25,20 +25,23 @@ enum WebTest {
     /// 2026-11-20 12:00 UTC: every snapshot episode has aired (the last on 2024-12-02).
     static let clock = ViewerClock.fixed(at: Date(timeIntervalSince1970: 1_795_176_000), timeZone: TimeZone(identifier: "UTC") ?? .gmt)
 
-    /// A new database file loaded the way `arrowverse` and `airdate-web` load it (`--db` and `--snapshot`).
+    /// A new database file loaded the way `arrowverse` and `airdate-web` load it offline: the
+    /// snapshot's franchise and pages, through WatchOrderSync (a plain configuration, no flags).
     static func store(
         polling: ChangePolling = ChangePolling(every: .milliseconds(50)), busyTimeout: Duration = .seconds(20)
     ) async throws -> (WatchOrderStore, path: String) {
         let path = try TemporaryFiles.folder("airdate-web").appendingPathComponent("watch.sqlite").path
-        let options = try CommonOptions.parse(["--db", path, "--snapshot", snapshot.path])
-        let store = try await options.openStore(polling: polling, busyTimeout: busyTimeout)
+        let franchise = try Franchise(contentsOf: snapshot.appendingPathComponent(Franchise.fileName))
+        let sync = FranchiseSync(franchise: franchise, configuration: SyncConfiguration(pages: .snapshot(snapshot)))
+        let (store, _) = try await sync.openStore(path: path, polling: polling, busyTimeout: busyTimeout)
         return (store, path)
     }
 
     /// An app on a fresh store.
     static func app(busyTimeout: Duration = .seconds(20)) async throws -> (AirdateWeb, WatchOrderStore, path: String) {
         let (store, path) = try await store(busyTimeout: busyTimeout)
-        let web = AirdateWeb(store: store, clock: clock, configuration: WebConfiguration(port: 0, heartbeat: .seconds(1)))
+        let web = AirdateWeb(store: store, clock: clock, configuration: WebConfiguration(port: 0, heartbeat: .seconds(1)),
+                             schedule: try TVSchedule.offline(folder: TestPaths.fixtures("tvmaze")))
         return (web, store, path)
     }
 

@@ -41,8 +41,8 @@ struct AnimePlannerJikanTests {
         #expect(show.release == .weekly(slot: slot, releasedEpisodes: 6, asOf: monday))
         // The next Sunday 00:00 in Tokyo (Saturday 15:00 UTC) releases episode 7.
         let saturday1500 = Date(timeIntervalSince1970: 1_668_870_000)
-        #expect(show.releasedEpisodes(at: saturday1500.addingTimeInterval(-1)) == 6)
-        #expect(show.releasedEpisodes(at: saturday1500) == 7)
+        #expect(show.releasedEpisodes(asOf: saturday1500.addingTimeInterval(-1)) == 6)
+        #expect(show.releasedEpisodes(asOf: saturday1500) == 7)
     }
 
     @Test("a finished show has everything released, whatever its broadcast slot")
@@ -51,7 +51,7 @@ struct AnimePlannerJikanTests {
         #expect(show.release == .allReleased)
         #expect(show.episodeCount == 26)
         #expect(show.episodeLength == .seconds(25 * 60))
-        #expect(show.releasedEpisodes(at: monday) == 26)
+        #expect(show.releasedEpisodes(asOf: monday) == 26)
     }
 
     @Test("an airing show whose episode list cannot be read is estimated at one a week since its premiere")
@@ -99,13 +99,13 @@ struct AnimePlannerJikanTests {
         var second = JikanAnimeEpisode(number: 2, title: "Two")
         second.aired = monday.addingTimeInterval(86_400)
         let third = JikanAnimeEpisode(number: 3, title: "Three")  // no date
-        #expect(JikanReleaseCount.released([first, second, third], at: monday) == 1)
-        #expect(JikanReleaseCount.released([], at: monday) == nil)
+        #expect(JikanReleaseCount.released([first, second, third], asOf: monday) == 1)
+        #expect(JikanReleaseCount.released([], asOf: monday) == nil)
         let premiere = monday.addingTimeInterval(-100 * 86_400)
-        #expect(JikanReleaseCount.estimated(premiere: premiere, total: 12, at: monday) == 12)
-        #expect(JikanReleaseCount.estimated(premiere: premiere, total: nil, at: monday) == 15)
-        #expect(JikanReleaseCount.estimated(premiere: monday.addingTimeInterval(1), total: 12, at: monday) == 0)
-        #expect(JikanReleaseCount.estimated(premiere: nil, total: 12, at: monday) == 0)
+        #expect(JikanReleaseCount.estimated(premiere: premiere, total: 12, asOf: monday) == 12)
+        #expect(JikanReleaseCount.estimated(premiere: premiere, total: nil, asOf: monday) == 15)
+        #expect(JikanReleaseCount.estimated(premiere: monday.addingTimeInterval(1), total: 12, asOf: monday) == 0)
+        #expect(JikanReleaseCount.estimated(premiere: nil, total: 12, asOf: monday) == 0)
     }
 
     @Test("An anime's ids from its links: MyAnimeList, AniList, Kitsu (either host) and AniDB (either address); others ignored")

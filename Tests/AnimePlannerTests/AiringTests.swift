@@ -28,13 +28,13 @@ import Testing
 
     @Test func releasedEpisodesCountBroadcastsSinceTheReference() {
         let show = Self.airing(episodes: 12, released: 4)
-        #expect(show.releasedEpisodes(at: Fixture.instant("2025-03-22T23:29:59Z")) == 4)
-        #expect(show.releasedEpisodes(at: Fixture.instant("2025-03-22T23:30:00Z")) == 5)
-        #expect(show.releasedEpisodes(at: Fixture.instant("2025-04-06T00:00:00Z")) == 7)
-        #expect(show.releasedEpisodes(at: Fixture.instant("2026-01-01T00:00:00Z")) == 12)  // capped by the total
-        #expect(Self.airing(episodes: nil, released: 4).releasedEpisodes(at: Fixture.instant("2025-04-06T00:00:00Z")) == 7)
+        #expect(show.releasedEpisodes(asOf: Fixture.instant("2025-03-22T23:29:59Z")) == 4)
+        #expect(show.releasedEpisodes(asOf: Fixture.instant("2025-03-22T23:30:00Z")) == 5)
+        #expect(show.releasedEpisodes(asOf: Fixture.instant("2025-04-06T00:00:00Z")) == 7)
+        #expect(show.releasedEpisodes(asOf: Fixture.instant("2026-01-01T00:00:00Z")) == 12)  // capped by the total
+        #expect(Self.airing(episodes: nil, released: 4).releasedEpisodes(asOf: Fixture.instant("2025-04-06T00:00:00Z")) == 7)
         #expect(AnimeShow(id: 1, title: "x", episodeCount: 24, episodeLength: nil, release: .releasedSoFar(9))
-            .releasedEpisodes(at: Date()) == 9)
+            .releasedEpisodes(asOf: Date()) == 9)
     }
 
     struct Case: Sendable, CustomTestStringConvertible {
@@ -109,7 +109,7 @@ import Testing
         #expect(Fixture.lines(tracked.plan) == ["2025-03-24: 1-2", "2025-03-25: 3-4"])
         #expect(tracked.plan.coversOnlyReleasedEpisodes)
         #expect(tracked.episodesLeft == nil)
-        try tracked.recordProgress(atEpisode: 4, on: Fixture.day("2025-03-25"), planner: planner)
+        try tracked.watch(through: 4, on: Fixture.day("2025-03-25"), planner: planner)
         #expect(tracked.projectedFinish == nil)
         // Two weeks later episodes 5 (03-29) and 6 (04-06) are out: the show as it stands that day
         // plans them; the same facts given again change nothing (the weekly schedule said so already).

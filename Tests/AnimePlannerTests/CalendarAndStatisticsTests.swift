@@ -14,10 +14,10 @@ import Testing
                                 options: PlanOptions(start: Self.monday), planner: planner)
         var b = try TrackedShow(show: Fixture.show(2, "B", episodes: 3, minutes: 45), goal: .episodesPerDay(1),
                                 options: PlanOptions(start: Self.monday), planner: planner)
-        try a.recordProgress(atEpisode: 2, on: Self.monday, planner: planner)
-        try a.recordProgress(atEpisode: 3, on: Fixture.day("2025-03-04"), planner: planner)
-        try b.recordProgress(atEpisode: 1, on: Self.monday, planner: planner)
-        try b.recordProgress(atEpisode: 3, on: Fixture.day("2025-03-04"), planner: planner)
+        try a.watch(through: 2, on: Self.monday, planner: planner)
+        try a.watch(through: 3, on: Fixture.day("2025-03-04"), planner: planner)
+        try b.watch(through: 1, on: Self.monday, planner: planner)
+        try b.watch(through: 3, on: Fixture.day("2025-03-04"), planner: planner)
         return [a, b]
     }
 

@@ -48,7 +48,7 @@ import Testing
             let options = PlanOptions(start: Self.day(&random), maximumPerDay: Bool.random(using: &random) ? Self.value(&random) : nil)
             let planner = ViewingPlanner(clock: .fixed(at: Date(timeIntervalSince1970: Double(Self.value(&random))), timeZone: .gmt),
                                          horizonDays: Bool.random(using: &random) ? 3_660 : Self.value(&random))
-            _ = show.releasedEpisodes(at: Date(timeIntervalSince1970: Double(Self.value(&random))))
+            _ = show.releasedEpisodes(asOf: Date(timeIntervalSince1970: Double(Self.value(&random))))
             _ = release.releaseInstant(ofEpisode: Self.value(&random))
             do {
                 var tracked = try TrackedShow(show: show, goal: goal, options: options,
@@ -56,21 +56,21 @@ import Testing
                 planned += 1
                 let episode = Self.value(&random)
                 do {
-                    try tracked.recordProgress(atEpisode: episode, on: Self.day(&random), planner: planner)
+                    try tracked.watch(through: episode, on: Self.day(&random), planner: planner)
                     #expect(PlannerLimits.episodes.contains(episode))
                 } catch {
                     // Typed: the only errors are "no such episode" and "already watched".
-                    if case .episodeOutOfRange = error {} else if case .alreadyWatched = error {} else { Issue.record("\(error)") }
+                    if error.code != .episodeOutOfRange && error.code != .alreadyWatched { Issue.record("\(error)") }
                 }
                 tracked.catchUp(on: Self.day(&random), planner: planner)
                 tracked.pause(on: Self.day(&random))
                 try? tracked.resume(on: Self.day(&random), planner: planner)
-                try? tracked.markCompleted(on: Self.day(&random), planner: planner)
+                try? tracked.complete(on: Self.day(&random), planner: planner)
                 _ = tracked.status(on: Self.day(&random))
                 _ = try? PlannerStatistics([tracked], on: Self.day(&random), recentDayCount: Self.value(&random))
                 _ = try? Agenda([tracked], from: Self.day(&random), through: Self.day(&random))
-                _ = try? WatchReminder.upcoming(for: [tracked], after: Date(timeIntervalSince1970: Double(Self.value(&random))),
-                                                through: Self.day(&random), at: .midnight, in: .gmt)
+                _ = try? WatchReminder.upcoming(for: [tracked], at: .fixed(at: Date(timeIntervalSince1970: Double(Self.value(&random))), timeZone: .gmt),
+                                                through: Self.day(&random), firingAt: .midnight)
                 _ = ICalendar(trackedShows: [tracked], from: Self.day(&random), timestamp: .distantFuture).text
             } catch {
                 refused += 1
@@ -102,7 +102,7 @@ import Testing
         var tracked = try TrackedShow(show: Fixture.show(episodes: nil, release: .releasedSoFar(3)), goal: .episodesPerDay(1),
                                       options: PlanOptions(start: Fixture.day("2025-03-03")), planner: planner)
         #expect(throws: ProgressError.episodeOutOfRange(episode: Int.max, episodeCount: nil)) {
-            try tracked.recordProgress(atEpisode: Int.max, on: Fixture.day("2025-03-03"), planner: planner)
+            try tracked.watch(through: Int.max, on: Fixture.day("2025-03-03"), planner: planner)
         }
     }
 }

@@ -75,4 +75,31 @@ import Testing
         #expect(error.errorDescription == "12 episodes do not fit in 3 watching days at most 3 a day; finish later or raise the maximum. The earliest possible finish is 2025-03-06.")
         #expect(PlanError.noWeekdaysChosen.errorDescription == "No weekday is chosen to watch on; choose at least one, for example mon,wed,sat.")
     }
+
+    @Test func theCodedFormIsTheOneEarlierReleasesStored() throws {
+        // As the enum of releases before the struct wrote them (a tracked show keeps its plan issue).
+        let stored = [
+            #"{"tooFewDays":{"days":3,"earliestFinish":"2025-03-06","episodes":12,"maximumPerDay":3}}"#,
+            #"{"noWeekdaysChosen":{}}"#,
+            #"{"finishBeforeStart":{"finish":"2025-03-03","start":"2025-03-05"}}"#,
+            #"{"outOfRange":{"allowed":[1,3660],"value":0,"what":"number of recent days"}}"#,
+            #"{"aboveMaximumPerDay":{"maximum":3,"requested":5}}"#,
+            #"{"watchedBeyondTotal":{"total":26,"watched":30}}"#,
+        ]
+        let expected: [PlanError] = [
+            .tooFewDays(episodes: 12, days: 3, maximumPerDay: 3, earliestFinish: Fixture.day("2025-03-06")),
+            .noWeekdaysChosen,
+            .finishBeforeStart(start: Fixture.day("2025-03-05"), finish: Self.monday, earliestFinish: nil),
+            .outOfRange(what: "number of recent days", value: 0, allowed: 1...3660),
+            .aboveMaximumPerDay(requested: 5, maximum: 3),
+            .watchedBeyondTotal(watched: 30, total: 26),
+        ]
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        for (text, error) in zip(stored, expected) {
+            #expect(try JSONDecoder().decode(PlanError.self, from: Data(text.utf8)) == error, "\(text)")
+            #expect(String(decoding: try encoder.encode(error), as: UTF8.self) == text)
+        }
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(PlanError.self, from: Data(#"{"noSuchIssue":{}}"#.utf8)) }
+    }
 }

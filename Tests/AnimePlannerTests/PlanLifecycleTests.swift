@@ -18,7 +18,7 @@ import Testing
     /// agrees: no episode twice from Wednesday on, one status, what is left is what the export writes.
     @Test func theIssuesScenarioNoLongerContradictsItself() throws {
         var show = try Self.mushishi()
-        try show.recordProgress(atEpisode: 4, on: Self.monday, planner: Fixture.planner)
+        try show.watch(through: 4, on: Self.monday, planner: Fixture.planner)
         // Wednesday morning: Tuesday's 5-7 were not watched; the future moves to start at 5.
         let caughtUp = show.catchUp(on: Self.day(2), planner: Fixture.planner)
         #expect(caughtUp)
@@ -26,7 +26,7 @@ import Testing
         #expect(!again)  // up to date: left alone
         #expect(show.upcomingPlan(from: Self.day(2)).days.first == PlannedDay(day: Self.day(2), episodes: 5...7))
         #expect(show.status(on: Self.day(2)) == .behind(by: 3))
-        try show.recordProgress(atEpisode: 7, on: Self.day(2), planner: Fixture.planner)
+        try show.watch(through: 7, on: Self.day(2), planner: Fixture.planner)
         let wednesday = Self.day(2)
         let agenda = try Agenda([show], from: wednesday, through: Self.day(4))
         #expect(agenda.items(on: wednesday) == [AgendaItem(showID: 457, title: "Mushi-Shi", planned: 5...7, watched: [5...7])])
@@ -61,7 +61,7 @@ import Testing
 
     @Test func pauseResumeDropAndComplete() throws {
         var show = try Self.mushishi()
-        try show.recordProgress(atEpisode: 3, on: Self.monday, planner: Fixture.planner)
+        try show.watch(through: 3, on: Self.monday, planner: Fixture.planner)
         show.pause(on: Self.day(1))
         #expect(show.state == .paused(since: Self.day(1)))
         #expect(show.status(on: Self.day(3)) == .paused(since: Self.day(1)))
@@ -85,7 +85,7 @@ import Testing
         show.drop(on: Self.day(7))
         #expect(show.status(on: Self.day(8)) == .dropped(on: Self.day(7)))
         #expect(try PlannerStatistics([show], on: Self.day(8)).droppedCount == 1)
-        try show.markCompleted(on: Self.day(8), planner: Fixture.planner)
+        try show.complete(on: Self.day(8), planner: Fixture.planner)
         #expect(show.isCompleted)
         #expect(show.status(on: Self.day(8)) == .completed(on: Self.day(8)))
         #expect(show.log.last == WatchEntry(day: Self.day(8), episodes: 4...26))
@@ -94,9 +94,9 @@ import Testing
     @Test func anUnknownTotalEndsAtTheLastEpisodeWatched() throws {
         var show = try TrackedShow(show: Fixture.show(episodes: nil, release: .releasedSoFar(10)), goal: .episodesPerDay(2),
                                    options: PlanOptions(start: Self.monday), planner: Fixture.planner)
-        #expect(throws: ProgressError.nothingWatched(title: "Show")) { try show.markCompleted(on: Self.monday, planner: Fixture.planner) }
-        try show.recordProgress(atEpisode: 6, on: Self.monday, planner: Fixture.planner)
-        try show.markCompleted(on: Self.day(1), planner: Fixture.planner)
+        #expect(throws: ProgressError.nothingWatched(title: "Show")) { try show.complete(on: Self.monday, planner: Fixture.planner) }
+        try show.watch(through: 6, on: Self.monday, planner: Fixture.planner)
+        try show.complete(on: Self.day(1), planner: Fixture.planner)
         #expect(show.show.episodeCount == 6)
         #expect(show.isCompleted)
     }

@@ -157,7 +157,7 @@ import Testing
                 let next = tracked.watchedThrough + Int.random(in: 1...6, using: &random)
                 let episode = min(next, tracked.show.episodeCount ?? next)
                 if episode > tracked.watchedThrough {
-                    try tracked.recordProgress(atEpisode: episode, on: day, planner: planner)
+                    try tracked.watch(through: episode, on: day, planner: planner)
                 }
             case 5:
                 let newStart = day.adding(days: Int.random(in: -5...5, using: &random))
@@ -174,7 +174,7 @@ import Testing
             case 8:
                 tracked.drop(on: day)
             case 9:
-                try? tracked.markCompleted(on: day, planner: planner)
+                try? tracked.complete(on: day, planner: planner)
             case 10 where tracked.isActive:
                 // Pause and resume on one day: nothing changes, in the stored show and in every view.
                 let before = tracked
@@ -208,7 +208,7 @@ import Testing
             let current = overview.shows[0]
             let last = max(day, current.plan.days.last?.day ?? day)
             agenda = try overview.agenda(from: day, through: last)
-            reminders = try overview.reminders(after: planner.now, through: last, at: .midnight, in: planner.timeZone).count
+            reminders = try overview.reminders(at: planner.clock, through: last, firingAt: .midnight).count
             exported = ICalendar(overview: overview, timestamp: Date(timeIntervalSince1970: 0)).contentLines
                 .filter { $0.hasPrefix("SUMMARY:") || $0.hasPrefix("DTSTART") }
         }

@@ -22,9 +22,9 @@ import AirdateStore
             let store = try PlannerStore(path: path)
             try await store.insert(a)
             try await store.insert(b)
-            try a.recordProgress(atEpisode: 4, on: Self.monday, planner: Fixture.planner)
+            try a.watch(through: 4, on: Self.monday, planner: Fixture.planner)
             try await store.update(a)
-            try a.recordProgress(atEpisode: 12, on: Fixture.day("2025-03-10"), planner: Fixture.planner)
+            try a.watch(through: 12, on: Fixture.day("2025-03-10"), planner: Fixture.planner)
             try await store.update(a)
         }
         let reopened = try PlannerStore(path: path)
@@ -62,7 +62,7 @@ import AirdateStore
         #expect(try await iterator.next() == [])
         try await store.insert(a)
         #expect(try await iterator.next() == [a])
-        try a.recordProgress(atEpisode: 2, on: Self.monday, planner: Fixture.planner)
+        try a.watch(through: 2, on: Self.monday, planner: Fixture.planner)
         try await store.update(a)
         #expect(try await iterator.next()?.first?.watchedThrough == 2)
     }

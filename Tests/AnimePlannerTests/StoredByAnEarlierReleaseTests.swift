@@ -1,4 +1,6 @@
 import AirdateCore
+import AirdateStore
+import GRDB
 import AirdateTestSupport
 import Foundation
 import Testing
@@ -75,5 +77,42 @@ import Testing
         let resumed = try #require(try await store.show(id: 457))
         let original = try #require(try await PlannerStore(path: try Self.copy()).show(id: 457))
         #expect(resumed == original, "paused and resumed on one day: as 0.2.0 stored it")
+    }
+
+    @Test func theOwnersMigrationKeepsEveryLogLineForTheLocalOwnerAndNoOtherOwnerSeesThem() async throws {
+        let path = try Self.copy()
+        let before = try Self.rawLog(path)
+        let local = try PlannerStore(path: path)
+        #expect(try await local.all().count == 6)
+        let after = try Self.rawLog(path)
+        #expect(after.map(\.line) == before.map(\.line), "every log line kept, in its order, with its row id")
+        #expect(after.allSatisfy { $0.owner == "" })
+
+        let guest = local.scoped(to: StoreOwner(id: "guest"))
+        #expect(try await guest.all().isEmpty)
+        // The guest tracks the same anime with a plan of their own; the local log is untouched.
+        let mushishi = try #require(try await local.show(id: 457))
+        let planner = Self.planner
+        try await guest.insert(try TrackedShow(show: mushishi.show, goal: .episodesPerDay(1), options: PlanOptions(start: planner.today),
+                                               planner: planner))
+        try await guest.update(id: 457) { show in try show.watch(through: 2, on: planner.today, planner: planner) }
+        #expect(try await guest.show(id: 457)?.watchedThrough == 2)
+        #expect(try await local.show(id: 457) == mushishi)
+        try await guest.delete(id: 457)
+        #expect(try await local.show(id: 457)?.log == mushishi.log, "a cascade deletes the guest's log only")
+    }
+
+    /// The watch log as stored, without AnimePlanner: row id, show, day, episodes, and the owner once
+    /// the file has owners.
+    static func rawLog(_ path: String) throws -> [(line: String, owner: String?)] {
+        let queue = try DatabaseQueue(path: path)
+        defer { try? queue.close() }
+        return try queue.read { db in
+            let hasOwner = try db.columns(in: "watchEntry").contains { $0.name == "owner" }
+            return try Row.fetchAll(db, sql: "SELECT * FROM watchEntry ORDER BY rowID").map { row in
+                let line = "\(row["rowID"] as Int64) \(row["showID"] as Int) \(row["day"] as String) \(row["firstEpisode"] as Int)-\(row["lastEpisode"] as Int)"
+                return (line, hasOwner ? row["owner"] as String : nil)
+            }
+        }
     }
 }

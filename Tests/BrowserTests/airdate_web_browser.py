@@ -9,7 +9,7 @@ Starts the built `airdate-web` on a new database (port 0), then checks, as a vie
   - `hide_show` hides (by address and through the filter form); the choice is remembered;
   - dark mode follows the system and the toggle; the page fits 375 px without sideways scrolling;
   - boxes are labelled and operable from the keyboard; without JavaScript the form saves ticks;
-  - `animeplan watched` in another process updates an open /anime/calendar page; /anime pages fit 375 px;
+  - `animeplan watch` in another process updates an open /anime/calendar page; /anime pages fit 375 px;
   - a countdown added in the browser shows in `countdowns list` (another process), and one added by
     `countdowns add` shows in the open /countdowns page; the remaining time ticks; archive and delete;
     /countdowns fits 375 px; /reminders lists them;
@@ -484,7 +484,7 @@ def main():
         checks.run("/schedule shows seven days at 375 px; /shows/{id}; the filter", schedule)
 
         def anime_calendar():
-            # A plan added through the page's form (without a script), then `animeplan watched` in
+            # A plan added through the page's form (without a script), then `animeplan watch` in
             # another process: the open calendar page shows it without a reload.
             request = urllib.request.Request(server.origin + "/anime/add", data=b"id=457&goal=per_day&per_day=2",
                                              headers={"Content-Type": "application/x-www-form-urlencoded"}, method="POST")
@@ -494,12 +494,12 @@ def main():
             expect("planned 1–2" in today.inner_text(), today.inner_text())
             page_a.wait_for_timeout(300)  # the stream is open
             started = time.monotonic()
-            result = subprocess.run([animeplan, "watched", "457", "4", "--db", server.anime_db, "--offline", "--tz", "UTC"],
+            result = subprocess.run([animeplan, "watch", "457", "4", "--db", server.anime_db, "--offline", "--tz", "UTC"],
                                     capture_output=True, text=True, timeout=300, cwd=ROOT)
             if result.returncode != 0:
-                raise AssertionError(f"animeplan watched failed: {result.stderr.strip()}")
+                raise AssertionError(f"animeplan watch failed: {result.stderr.strip()}")
             page_a.wait_for_function("document.querySelector('#c-2022-11-14').textContent.includes('watched 1–4')", timeout=10_000, polling=20)
-            checks.figures["animeplan watched → calendar page (after the process exits)"] = f"{(time.monotonic() - started) * 1000:.0f} ms"
+            checks.figures["animeplan watch → calendar page (after the process exits)"] = f"{(time.monotonic() - started) * 1000:.0f} ms"
             page_a.screenshot(path=os.path.join(args.screenshots, "anime-calendar-1280-light.png"))
             page_a.goto(server.origin + "/anime")
             expect("ahead by 2" in page_a.locator("#show-457").inner_text(), page_a.locator("#show-457").inner_text())
@@ -518,7 +518,7 @@ def main():
                 expect(width <= 375, f"{path} fits 375 px: {width} px")
                 page.screenshot(path=os.path.join(args.screenshots, name))
             narrow.close()
-        checks.run("`animeplan watched` in another process updates the open calendar page; /anime pages fit 375 px", anime_calendar)
+        checks.run("`animeplan watch` in another process updates the open calendar page; /anime pages fit 375 px", anime_calendar)
 
         def countdowns_run(*arguments):
             result = subprocess.run([countdowns, *arguments, "--db", server.countdowns_db], capture_output=True, text=True,
@@ -587,9 +587,9 @@ def main():
             expect(page_a.locator("textarea[name=note]").input_value() == "", "the form is left as it was")
             # A delete from the out-of-date page is refused (409), nothing deleted; after a reload it goes through.
             action = page_a.evaluate("document.querySelector('form.delete').action")
-            version = page_a.locator("form.delete input[name=version]").input_value()
+            revision = page_a.locator("form.delete input[name=revision]").input_value()
             try:
-                urllib.request.urlopen(urllib.request.Request(action, data=f"version={version}".encode(), method="POST"), timeout=30)
+                urllib.request.urlopen(urllib.request.Request(action, data=f"revision={revision}".encode(), method="POST"), timeout=30)
                 status = 303
             except urllib.error.HTTPError as error:
                 status = error.code

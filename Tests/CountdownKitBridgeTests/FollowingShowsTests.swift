@@ -68,23 +68,22 @@ struct FollowingShowsTests {
         let now = instant("2023-01-20T12:00:00Z")
         try await withServer("countdowns/follow/tvmaze") { _, url in
             let client = tvmaze(url)
-            let next = try await client.countdown(following: 13, event: .nextEpisode, placeholder: .allDay(day("2023-12-31")), at: now)
+            let next = try await client.countdown(following: 13, event: .nextEpisode, placeholder: .allDay(day("2023-12-31")), at: .fixed(at: now, timeZone: .gmt))
             #expect(next.title == "The Flash: next episode")
             #expect(next.target == .instant(instant("2023-02-09T01:00:00Z"), newYork))
             #expect(next.target.time?.local.description == "2023-02-08T20:00:00", "20:00 on the network's clock")
             #expect(next.following?.episode == FollowedEpisode(id: 2474000, season: 9, number: 1, title: "Wednesday Ever After"))
             #expect(next.following?.catalog == .tvmaze && next.following?.showID == 13)
 
-            let premiere = try await client.schedule(of: FollowedShow(catalog: .tvmaze, showID: 13, event: .nextSeasonPremiere, showName: "The Flash"), at: now)
+            let premiere = try await client.schedule(of: FollowedShow(catalog: .tvmaze, showID: 13, event: .nextSeasonPremiere, showName: "The Flash"), at: .fixed(at: now, timeZone: .gmt))
             #expect(premiere.target == .instant(instant("2023-02-09T01:00:00Z"), newYork))
             #expect(premiere.episode?.code(.padded) == "S09E01")
             // Once season 9 has begun, no later season is known: nothing scheduled.
-            let later = try await client.schedule(of: FollowedShow(catalog: .tvmaze, showID: 13, event: .nextSeasonPremiere, showName: "The Flash"),
-                                                  at: instant("2023-02-20T00:00:00Z"))
+            let later = try await client.schedule(of: FollowedShow(catalog: .tvmaze, showID: 13, event: .nextSeasonPremiere, showName: "The Flash"), at: .fixed(at: instant("2023-02-20T00:00:00Z"), timeZone: .gmt))
             #expect(later.target == nil)
             // A show of another catalog is refused, not asked about.
             let error = await clientError {
-                _ = try await client.schedule(of: FollowedShow(catalog: .jikan, showID: 13, event: .nextEpisode, showName: "x"), at: now)
+                _ = try await client.schedule(of: FollowedShow(catalog: .jikan, showID: 13, event: .nextEpisode, showName: "x"), at: .fixed(at: now, timeZone: .gmt))
             }
             #expect(error?.code == .invalidRequest)
         }
@@ -96,21 +95,21 @@ struct FollowingShowsTests {
         try await withServer("countdowns/follow/tvmaze") { server, url in
             let client = tvmaze(url)
             let store = try CountdownStore(path: TemporaryFiles.path("countdownkit-bridges", "countdowns.sqlite"))
-            let countdown = try await client.countdown(following: 13, event: .nextEpisode, placeholder: .allDay(day("2023-12-31")), at: now)
+            let countdown = try await client.countdown(following: 13, event: .nextEpisode, placeholder: .allDay(day("2023-12-31")), at: .fixed(at: now, timeZone: .gmt))
             let premiere = try Countdown.following(FollowedShow(catalog: .tvmaze, showID: 13, event: .nextSeasonPremiere, showName: "The Flash"),
-                                                   schedule: try await client.schedule(of: FollowedShow(catalog: .tvmaze, showID: 13, event: .nextSeasonPremiere, showName: "The Flash"), at: now),
+                                                   schedule: try await client.schedule(of: FollowedShow(catalog: .tvmaze, showID: 13, event: .nextSeasonPremiere, showName: "The Flash"), at: .fixed(at: now, timeZone: .gmt)),
                                                    placeholder: .allDay(day("2023-12-31")), created: now)
             let plain = try Countdown(title: "Not followed", target: .allDay(day("2023-03-01")), created: now)
-            try await store.insert([countdown, premiere, plain])
+            try await store.insert(contentsOf: [countdown, premiere, plain])
 
             // Nothing changed at TVMaze: nothing moves, nothing is written.
-            let same = try await client.refreshFollowed(in: store, at: now)
+            let same = try await client.refreshFollowed(in: store, at: .fixed(at: now, timeZone: .gmt))
             #expect(same.moves.isEmpty && Set(same.unchanged) == [countdown.id, premiere.id] && same.isComplete)
 
             // The premiere is pushed back a week.
             let moved = try Self.flashShow(embeddingEpisode: ["airdate": "2023-02-15", "airstamp": "2023-02-16T01:00:00+00:00"])
             await server.serve(moved, for: "/shows/13?embed[]=nextepisode")
-            let report = try await client.refreshFollowed(in: store, at: now.addingTimeInterval(3600))
+            let report = try await client.refreshFollowed(in: store, at: .fixed(at: now.addingTimeInterval(3600), timeZone: .gmt))
             #expect(report.moves[countdown.id]?.kind == .rescheduled)
             #expect(report.moves[countdown.id]?.from == .instant(instant("2023-02-09T01:00:00Z"), newYork))
             let stored = try #require(try await store.countdown(id: countdown.id))
@@ -119,7 +118,7 @@ struct FollowingShowsTests {
 
             // TVMaze links no next episode any more: recorded once, the last date kept.
             await server.serve(try Self.flashShow(embeddingEpisode: nil), for: "/shows/13?embed[]=nextepisode")
-            let gone = try await client.refreshFollowed(in: store, at: now.addingTimeInterval(7200))
+            let gone = try await client.refreshFollowed(in: store, at: .fixed(at: now.addingTimeInterval(7200), timeZone: .gmt))
             #expect(gone.moves[countdown.id]?.kind == .unscheduled)
             let kept = try #require(try await store.countdown(id: countdown.id))
             #expect(kept.isUnscheduled && kept.target == stored.target)
@@ -143,7 +142,7 @@ struct FollowingShowsTests {
         try await server.start()
         let url = await server.baseURL
         await server.stop()
-        let report = try await tvmaze(url).refreshFollowed(in: store, at: now)
+        let report = try await tvmaze(url).refreshFollowed(in: store, at: .fixed(at: now, timeZone: .gmt))
         #expect(report.failures.count == 1, "one failure: \(report.failures)")
         #expect(report.notAsked.count == 2 && report.moves.isEmpty && !report.isComplete)
         #expect(try await store.all() == before)
@@ -155,32 +154,31 @@ struct FollowingShowsTests {
         try await withServer("jikan") { server, url in
             let client = jikan(url)
             // Bocchi the Rock!, Sundays 00:00 in Tokyo since 2022-10-09: six aired, the seventh next.
-            let next = try await client.countdown(following: 47917, event: .nextEpisode, placeholder: .allDay(day("2023-12-31")), at: monday)
+            let next = try await client.countdown(following: 47917, event: .nextEpisode, placeholder: .allDay(day("2023-12-31")), at: .fixed(at: monday, timeZone: .gmt))
             #expect(next.target == .instant(instant("2022-11-19T15:00:00Z"), tokyo))
             #expect(next.following?.episode?.number == 7)
             #expect(next.following?.showName == "Bocchi the Rock!")
             // Finished (Mushishi): nothing scheduled, the placeholder kept.
-            let finished = try await client.countdown(following: 457, event: .nextEpisode, placeholder: .allDay(day("2023-12-31")), at: monday)
+            let finished = try await client.countdown(following: 457, event: .nextEpisode, placeholder: .allDay(day("2023-12-31")), at: .fixed(at: monday, timeZone: .gmt))
             #expect(finished.isUnscheduled && finished.target == .allDay(day("2023-12-31")))
             // Past its twelve episodes, Bocchi has no next episode.
-            let after = try await client.schedule(of: FollowedShow(catalog: .jikan, showID: 47917, event: .nextEpisode, showName: "Bocchi"),
-                                                  at: instant("2022-12-26T00:00:00Z"))
+            let after = try await client.schedule(of: FollowedShow(catalog: .jikan, showID: 47917, event: .nextEpisode, showName: "Bocchi"), at: .fixed(at: instant("2022-12-26T00:00:00Z"), timeZone: .gmt))
             #expect(after.target == nil)
 
             // Mob Psycho 100 II (37510) → its sequel, III (50172), premiering Thursday 2022-10-06 00:00 in Tokyo.
             await server.serve(Self.mobRelations, for: "/anime/37510/relations")
             let followed = FollowedShow(catalog: .jikan, showID: 37510, event: .nextSeasonPremiere, showName: "Mob Psycho 100 II")
             let september = instant("2022-09-20T00:00:00Z")
-            let premiere = try await client.schedule(of: followed, at: september)
+            let premiere = try await client.schedule(of: followed, at: .fixed(at: september, timeZone: .gmt))
             #expect(premiere.target == .instant(instant("2022-10-05T15:00:00Z"), tokyo))
             #expect(premiere.episode?.id == 50172 && premiere.episode?.number == 1)
             // Once it has premiered, no later sequel: nothing scheduled.
-            #expect(try await client.schedule(of: followed, at: monday).target == nil)
+            #expect(try await client.schedule(of: followed, at: .fixed(at: monday, timeZone: .gmt)).target == nil)
 
             // A refresh through the store: the countdown moves a week on as episodes air.
             let store = try CountdownStore(path: TemporaryFiles.path("countdownkit-bridges", "countdowns.sqlite"))
             try await store.insert(next)
-            let report = try await client.refreshFollowed(in: store, at: instant("2022-11-20T00:00:00Z"))
+            let report = try await client.refreshFollowed(in: store, at: .fixed(at: instant("2022-11-20T00:00:00Z"), timeZone: .gmt))
             #expect(report.moves[next.id]?.kind == .nextEpisode)
             let stored = try #require(try await store.countdown(id: next.id))
             #expect(stored.target == .instant(instant("2022-11-26T15:00:00Z"), tokyo))

@@ -25,7 +25,7 @@ import AirdateStore
         let items = try Self.sample()
         do {
             let store = try CountdownStore(path: path)
-            try await store.insert(items)
+            try await store.insert(contentsOf: items)
             #expect(try await store.countdown(id: Fixture.id(2)) == items[1])
         }
         // A second store on the same file reads the same values.
@@ -46,7 +46,7 @@ import AirdateStore
     @Test func queriesAgreeWithTheInMemoryFilterAndSort() async throws {
         let store = try CountdownStore(path: Fixture.temporaryDatabasePath())
         let items = try Self.sample()
-        try await store.insert(items)
+        try await store.insert(contentsOf: items)
         let filters: [CountdownFilter] = [.scope(.active), .scope(.archived), .hasTag(CountdownTag("cons")!), .untagged,
                                           .between(Fixture.day("2024-12-31"), Fixture.day("2024-01-01")), .text("FINALE")]
         for filter in filters {
@@ -65,12 +65,12 @@ import AirdateStore
         let path = Fixture.temporaryDatabasePath()
         let store = try CountdownStore(path: path)
         let items = try Self.sample()
-        try await store.insert(Array(items[0..<2]))
+        try await store.insert(contentsOf: Array(items[0..<2]))
         let before = sortedByID(try await store.all())
 
         // A batch whose second item repeats a stored id: the first item is not added either.
         await #expect(throws: CountdownStoreError.duplicate(Fixture.id(1))) {
-            try await store.insert([items[2], items[0]])
+            try await store.insert(contentsOf: [items[2], items[0]])
         }
         #expect(sortedByID(try await store.all()) == before)
 
@@ -78,7 +78,7 @@ import AirdateStore
         var renamed = items[0]
         try renamed.rename("Renamed")
         await #expect(throws: CountdownStoreError.notFound(Fixture.id(4))) {
-            try await store.update([renamed, items[3]])
+            try await store.update(contentsOf: [renamed, items[3]])
         }
         #expect(sortedByID(try await store.all()) == before)
 
@@ -123,8 +123,8 @@ import AirdateStore
     @Test func jsonExportAndImportRoundTrip() async throws {
         let source = try CountdownStore(path: Fixture.temporaryDatabasePath())
         let items = try Self.sample()
-        try await source.insert(items)
-        let data = try await source.exportJSON(at: reference.now)
+        try await source.insert(contentsOf: items)
+        let data = try await source.exportJSON(timestamp: reference.now)
         let text = String(decoding: data, as: UTF8.self)
         #expect(text.contains(#""instant" : "2024-03-10T20:00:00-04:00""#))
         #expect(text.contains(#""day" : "2024-07-18""#))
@@ -153,7 +153,7 @@ import AirdateStore
 
     @Test func autoArchiveInTheStore() async throws {
         let store = try CountdownStore(path: Fixture.temporaryDatabasePath())
-        try await store.insert(try Self.sample())
+        try await store.insert(contentsOf: try Self.sample())
         let outcome = try await store.autoArchive(at: ViewerClock.fixed(at: Fixture.instant("2024-03-11T12:00:00Z"), timeZone: .gmt))
         #expect(outcome.archived.map(\.title) == ["Finale"])
         #expect(outcome.rolled.map(\.title) == ["Rent"])

@@ -1,5 +1,6 @@
 import AirdateTestSupport
 import AirdateCore
+import AirdateStore
 import Foundation
 import GRDB
 import Testing
@@ -52,13 +53,24 @@ import Testing
         let fallBack = try #require(stored.first { $0.title == "Fall-back hour" }?.target.time)
         #expect(fallBack.local.time.description == "01:30" && fallBack.repeatedTimeChoice == .first)
 
-        // Migrated once: the new migration is recorded, and opening again changes nothing.
+        // Migrated once: the new migrations are recorded, every row belongs to the local owner (in its
+        // order), and opening again changes nothing.
         let queue = try DatabaseQueue(path: path)
         let migrations = try await queue.read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY identifier") }
+        let owners = try await queue.read { db in try String.fetchAll(db, sql: "SELECT DISTINCT owner FROM countdown") }
+        let key = try await queue.read { db in try db.primaryKey("countdown").columns }
         try queue.close()
-        #expect(migrations == ["v1: countdown", "v2: wall-clock times, followed shows, moves"])
+        #expect(migrations == ["v1: countdown", "v2: wall-clock times, followed shows, moves", "v3: owners"])
+        #expect(owners == [""] && key == ["owner", "id"])
         let reopened = try await CountdownStore(path: path).all()
         #expect(reopened == stored)
+        #expect(reopened.map(\.title) == expected.compactMap { $0["title"] as? String }, "in the order 0.2.0 stored them")
+        // Another owner of the migrated file sees none of them, and may use their ids.
+        let guest = try CountdownStore(path: path, owner: StoreOwner(id: "guest"))
+        #expect(try await guest.all().isEmpty)
+        try await guest.insert(try #require(stored.first))
+        #expect(try await guest.all().count == 1)
+        #expect(try await CountdownStore(path: path).all() == stored)
 
         // Written again by the current code, a countdown keeps its new fields.
         var edited = try #require(stored.first { $0.title == "Spring-forward weekly" })

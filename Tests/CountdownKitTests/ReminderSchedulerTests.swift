@@ -123,7 +123,7 @@ import Testing
 
         let doomed = Fixture.countdown(1, "Deleted before due", .instant(start.addingTimeInterval(60), .gmt))
         let kept = Fixture.countdown(2, "Kept", .instant(start.addingTimeInterval(120), .gmt))
-        try await store.insert([doomed, kept])
+        try await store.insert(contentsOf: [doomed, kept])
         try await store.delete(id: doomed.id)
         // Wait until the scheduler has seen the deletion through the observation (hang-bounded).
         let keptID = kept.id

@@ -22,8 +22,8 @@ import Testing
 
     @Test("listed in firing order, every occurrence of a repeat, leads before due, none for passed or archived ones")
     func listsInFiringOrder() throws {
-        let reminders = try Reminder.upcoming(for: try sample(), after: start, through: Fixture.day("2024-03-12"),
-                                              leadTimes: [.seconds(3600)], in: .gmt)
+        let reminders = try CountdownReminder.upcoming(for: try sample(), at: .fixed(at: start, timeZone: .gmt), through: Fixture.day("2024-03-12"),
+                                              leadTimes: [.seconds(3600)])
         let listed = reminders.map { "\($0.countdown.title) \($0.kind == .due ? "due" : "ahead") \(ISO8601Instant(date: $0.fireDate))" }
         #expect(listed == [
             // Daily at 12:30: its 11:30 lead has passed on the 10th.
@@ -42,35 +42,34 @@ import Testing
         #expect(daily.map(\.countdown.target.ownDay) == [Fixture.day("2024-03-10"), Fixture.day("2024-03-11"),
                                                           Fixture.day("2024-03-11"), Fixture.day("2024-03-12"), Fixture.day("2024-03-12")])
         #expect(Set(reminders.map(\.id)).count == reminders.count, "identifiers are unique")
-        let again = try Reminder.upcoming(for: try sample().reversed(), after: start, through: Fixture.day("2024-03-12"),
-                                          leadTimes: [.seconds(3600)], in: .gmt)
+        let again = try CountdownReminder.upcoming(for: try sample().reversed(), at: .fixed(at: start, timeZone: .gmt), through: Fixture.day("2024-03-12"),
+                                          leadTimes: [.seconds(3600)])
         #expect(Set(again.map(\.id)) == Set(reminders.map(\.id)), "the same identifiers whatever the order given")
         #expect(reminders.first?.id == "00000000-0000-0000-0000-000000000003/2024-03-10/0")
     }
 
     @Test("the limit keeps the earliest; an all-day target starts in the zone given; the range is bounded")
     func limitsZonesAndBounds() throws {
-        let first3 = try Reminder.upcoming(for: try sample(), after: start, through: Fixture.day("2024-03-12"),
-                                           leadTimes: [.seconds(3600)], in: .gmt, limit: 3)
+        let first3 = try CountdownReminder.upcoming(for: try sample(), at: .fixed(at: start, timeZone: .gmt), through: Fixture.day("2024-03-12"),
+                                           leadTimes: [.seconds(3600)], limit: 3)
         #expect(first3.map(\.countdown.title) == ["Daily", "Premiere", "Premiere"])
-        #expect(try Reminder.upcoming(for: try sample(), after: start, through: Fixture.day("2024-03-12"), in: .gmt, limit: 0).isEmpty)
+        #expect(try CountdownReminder.upcoming(for: try sample(), at: .fixed(at: start, timeZone: .gmt), through: Fixture.day("2024-03-12"), limit: 0).isEmpty)
         let tokyo = Fixture.zone("Asia/Tokyo")
-        let con = try Reminder.upcoming(for: [try sample()[4]], after: start, through: Fixture.day("2024-03-12"), in: tokyo)
+        let con = try CountdownReminder.upcoming(for: [try sample()[4]], at: .fixed(at: start, timeZone: tokyo), through: Fixture.day("2024-03-12"))
         #expect(con.map(\.fireDate) == [Fixture.instant("2024-03-11T15:00:00Z")], "midnight in Tokyo")
         // A day before now lists nothing; out-of-range values are refused, not trapped on.
-        #expect(try Reminder.upcoming(for: try sample(), after: start, through: Fixture.day("2024-03-01"), in: .gmt).isEmpty)
+        #expect(try CountdownReminder.upcoming(for: try sample(), at: .fixed(at: start, timeZone: .gmt), through: Fixture.day("2024-03-01")).isEmpty)
         #expect(throws: CountdownError.self) {
-            try Reminder.upcoming(for: [], after: start, through: Fixture.day("2024-03-12"), leadTimes: [.seconds(-5)], in: .gmt)
+            try CountdownReminder.upcoming(for: [], at: .fixed(at: start, timeZone: .gmt), through: Fixture.day("2024-03-12"), leadTimes: [.seconds(-5)])
         }
         #expect(throws: CountdownError.self) {
-            try Reminder.upcoming(for: [], after: start, through: .latest, in: .gmt)
+            try CountdownReminder.upcoming(for: [], at: .fixed(at: start, timeZone: .gmt), through: .latest)
         }
         #expect(throws: CountdownError.self) {
-            try Reminder.upcoming(for: [], after: start, through: Fixture.day("2024-03-12"), in: .gmt, limit: -1)
+            try CountdownReminder.upcoming(for: [], at: .fixed(at: start, timeZone: .gmt), through: Fixture.day("2024-03-12"), limit: -1)
         }
         // A daily repeat over the longest range lists one a day, and no more than the limit.
-        let year = try Reminder.upcoming(for: [try sample()[2]], after: start, through: Fixture.day("2024-03-10").adding(days: CountdownFilter.maximumDays - 1),
-                                         in: .gmt, limit: 500)
+        let year = try CountdownReminder.upcoming(for: [try sample()[2]], at: .fixed(at: start, timeZone: .gmt), through: Fixture.day("2024-03-10").adding(days: CountdownFilter.maximumDays - 1), limit: 500)
         #expect(year.count == 500)
     }
 
@@ -79,23 +78,23 @@ import Testing
         let show = FollowedShow(catalog: .tvmaze, showID: 82, event: .nextEpisode, showName: "Game of Thrones")
         var countdown = try Countdown.following(show, schedule: ShowSchedule(target: .instant(start.addingTimeInterval(600), .gmt)),
                                                 placeholder: .allDay(Fixture.day("2024-12-31")), created: start)
-        #expect(try Reminder.upcoming(for: [countdown], after: start, through: Fixture.day("2024-03-10"), in: .gmt).count == 1)
-        countdown.follow(ShowSchedule(target: nil), at: start)
-        #expect(try Reminder.upcoming(for: [countdown], after: start, through: Fixture.day("2024-03-10"), in: .gmt).isEmpty)
+        #expect(try CountdownReminder.upcoming(for: [countdown], at: .fixed(at: start, timeZone: .gmt), through: Fixture.day("2024-03-10")).count == 1)
+        countdown.follow(ShowSchedule(target: nil), noticedAt: start)
+        #expect(try CountdownReminder.upcoming(for: [countdown], at: .fixed(at: start, timeZone: .gmt), through: Fixture.day("2024-03-10")).isEmpty)
     }
 
     @Test("the live scheduler fires exactly what the list said, in the same order")
     func schedulerAgrees() async throws {
         let countdowns = try sample()
-        let listed = try Reminder.upcoming(for: countdowns, after: start, through: Fixture.day("2024-03-11"),
-                                           leadTimes: [.seconds(3600)], in: .gmt)
+        let listed = try CountdownReminder.upcoming(for: countdowns, at: .fixed(at: start, timeZone: .gmt), through: Fixture.day("2024-03-11"),
+                                           leadTimes: [.seconds(3600)])
         let clock = TestClock()
         let scheduler = try ReminderScheduler(clock: ViewerClock(clock: clock, startingAt: start, timeZone: .gmt), leadTimes: [.seconds(3600)])
         var reminders = scheduler.reminders.makeAsyncIterator()
         await scheduler.update(countdowns)
         // Through the end of the 11th (UTC), one second past each listed instant (a timer task that
         // registers its sleep after an advance then finds its deadline passed, and fires at once).
-        var fired: [Reminder] = []
+        var fired: [CountdownReminder] = []
         var reached = start
         for reminder in listed {
             let target = reminder.fireDate.addingTimeInterval(1)

@@ -32,7 +32,7 @@ import Testing
     func readsWriteNothing() async throws {
         let path = Fixture.temporaryDatabasePath()
         let store = try CountdownStore(path: path)
-        try await store.insert(try Self.sample())
+        try await store.insert(contentsOf: try Self.sample())
         let before = try Self.rows(path)
         // 20:00 UTC: already the 27th in Tokyo, where the all-day countdown for the 26th is over.
         let now = Fixture.instant("2026-11-26T20:00:00Z")
@@ -48,9 +48,9 @@ import Testing
             _ = try await store.countdowns(at: clock, automaticArchive: false)
             let all = try await store.all()
             _ = CountdownSection.sections(of: all, by: .when, at: clock)
-            _ = try Reminder.upcoming(for: all, after: now, through: clock.today.adding(days: 400), leadTimes: [.seconds(3600)], in: viewZone)
+            _ = try CountdownReminder.upcoming(for: all, at: .fixed(at: now, timeZone: viewZone), through: clock.today.adding(days: 400), leadTimes: [.seconds(3600)])
             _ = ICalendar(countdowns: all, timestamp: now)
-            _ = try await store.exportJSON(at: now)
+            _ = try await store.exportJSON(timestamp: now)
         }
         #expect(try Self.rows(path) == before, "no row changed")
     }
@@ -58,7 +58,7 @@ import Testing
     @Test("the automatic archive follows the user's own day: a view in Tokyo does not archive today's all-day countdown")
     func archiveFollowsTheUsersOwnDay() async throws {
         let store = try CountdownStore(path: Fixture.temporaryDatabasePath())
-        try await store.insert(try Self.sample())
+        try await store.insert(contentsOf: try Self.sample())
         let now = Fixture.instant("2026-11-26T20:00:00Z")
         let inTokyo = ViewerClock.fixed(at: now, timeZone: Self.tokyo)
         let active = try await store.countdowns(at: inTokyo, archivingIn: Self.zone).map(\.title)
@@ -107,7 +107,7 @@ import Testing
     /// The store error a write of `countdowns` throws, or `nil`.
     private func saveError(_ store: CountdownStore, _ countdowns: [Countdown]) async -> CountdownStoreError? {
         do {
-            try await store.save(countdowns)
+            try await store.save(contentsOf: countdowns)
             return nil
         } catch {
             return error
@@ -116,7 +116,7 @@ import Testing
 
     private func insertError(_ store: CountdownStore, _ countdowns: [Countdown]) async -> CountdownStoreError? {
         do {
-            try await store.insert(countdowns)
+            try await store.insert(contentsOf: countdowns)
             return nil
         } catch {
             return error
@@ -125,7 +125,7 @@ import Testing
 
     private func updateError(_ store: CountdownStore, _ countdown: Countdown) async -> CountdownStoreError? {
         do {
-            try await store.update([countdown])
+            try await store.update(contentsOf: [countdown])
             return nil
         } catch {
             return error

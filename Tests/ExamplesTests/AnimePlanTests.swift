@@ -2,13 +2,15 @@ import AirdateTestSupport
 import Foundation
 import Testing
 
-/// `animeplan`, every command, offline on the recorded Jikan snapshot (today is 2022-11-14 there):
+/// `animeplan`, every command, offline on the recorded Jikan snapshot with `--today 2022-11-14`:
 /// search, add, plan, pause, resume, drop, complete, today, watched, calendar, stats and export.
 @Suite("animeplan", .enabled(if: ProgramRun.programsFound, "the example programs are not built"))
 struct AnimePlanTests {
     /// Runs `animeplan` offline on the scratch database, in UTC.
     static func run(_ scratch: Scratch, _ arguments: [String], environment: [String: String] = [:]) async throws -> ProgramRun {
-        try await ProgramRun.run("animeplan", arguments + ["--offline", "--db", scratch.db, "--time-zone", "UTC"], environment: environment)
+        // The snapshot chooses the data, never the date: the day these expectations were written for is given.
+        let today = arguments.contains("--today") ? [] : ["--today", "2022-11-14"]
+        return try await ProgramRun.run("animeplan", arguments + ["--offline", "--db", scratch.db, "--time-zone", "UTC"] + today, environment: environment)
     }
 
     /// A database tracking Mushishi (457, 26 episodes) at two a day from 2022-11-14.
@@ -158,7 +160,7 @@ struct AnimePlanTests {
         #expect((show["status"] as? [String: Any])?["text"] as? String == "on track")
 
         // Watched today's episodes: the next planned day, in the text and the document alike.
-        #expect(try await Self.run(scratch, ["watched", "457", "2"]).status == 0)
+        #expect(try await Self.run(scratch, ["watch", "457", "2"]).status == 0)
         #expect(try await Self.run(scratch, ["today"]).stdout.contains("nothing today; next Tue 2022-11-15, episodes 3–4"))
         let later = try #require((try await Self.run(scratch, ["today", "--json"]).json() as? [String: Any])?["shows"] as? [[String: Any]])
         #expect(later.first?["nextDay"] as? String == "2022-11-15")
@@ -166,21 +168,27 @@ struct AnimePlanTests {
         #expect(later.first?["todayEpisodes"] is NSNull)
     }
 
-    @Test("watched logs episodes and re-plans; an episode already logged or out of range is one line")
-    func watched() async throws {
+    @Test("watch logs episodes and re-plans; an episode already logged or out of range is one line; `watched` is its hidden former spelling")
+    func watch() async throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
         try await Self.tracking(scratch)
-        let run = try await Self.run(scratch, ["watched", "457", "5"])
+        let run = try await Self.run(scratch, ["watch", "457", "5"])
         #expect(run.status == 0, "stderr: \(run.stderr)")
         #expect(run.stdout.hasPrefix("Logged episodes 1–5 of Mushi-Shi on 2022-11-14: ahead by 3."))
         #expect(run.stdout.contains("Next: Tue 2022-11-15, episodes 6–7"))
-        expectOneLineError(try await Self.run(scratch, ["watched", "457", "3"]), program: "animeplan", status: 1, containing: ["3"])
-        expectOneLineError(try await Self.run(scratch, ["watched", "457", "27"]), program: "animeplan", status: 1, containing: ["27"])
-        expectOneLineError(try await Self.run(scratch, ["watched", "457", "0"]), program: "animeplan", status: 1, containing: ["EPISODE"])
-        expectOneLineError(try await Self.run(scratch, ["watched", "457", "9223372036854775807"]), program: "animeplan", status: 1,
+        expectOneLineError(try await Self.run(scratch, ["watch", "457", "3"]), program: "animeplan", status: 1, containing: ["3"])
+        expectOneLineError(try await Self.run(scratch, ["watch", "457", "27"]), program: "animeplan", status: 1, containing: ["27"])
+        expectOneLineError(try await Self.run(scratch, ["watch", "457", "0"]), program: "animeplan", status: 1, containing: ["EPISODE"])
+        expectOneLineError(try await Self.run(scratch, ["watch", "457", "9223372036854775807"]), program: "animeplan", status: 1,
                            containing: ["EPISODE"])
-        expectOneLineError(try await Self.run(scratch, ["watched", "5114", "1"]), program: "animeplan", status: 1, containing: ["not tracked"])
+        expectOneLineError(try await Self.run(scratch, ["watch", "5114", "1"]), program: "animeplan", status: 1, containing: ["not tracked"])
+
+        // The former spelling still logs, and the help names `watch` only.
+        let former = try await Self.run(scratch, ["watched", "457", "6"])
+        #expect(former.status == 0 && former.stdout.contains("Logged episode 6"), "\(former.stdout)\(former.stderr)")
+        let help = try await ProgramRun.run("animeplan", ["--help"])
+        #expect(help.stdout.contains("  watch ") && !help.stdout.contains("  watched "), "\(help.stdout)")
     }
 
     @Test("calendar lists each day; --json holds the same days and items; huge --days is a one-line error (exit 1), not a trap")
@@ -188,7 +196,7 @@ struct AnimePlanTests {
         let scratch = try Scratch()
         defer { scratch.remove() }
         try await Self.tracking(scratch)
-        #expect(try await Self.run(scratch, ["watched", "457", "1"]).status == 0)
+        #expect(try await Self.run(scratch, ["watch", "457", "1"]).status == 0)
         let text = try await Self.run(scratch, ["calendar", "--days", "3"])
         #expect(text.status == 0, "stderr: \(text.stderr)")
         #expect(text.stdout == """
@@ -230,7 +238,7 @@ struct AnimePlanTests {
         let scratch = try Scratch()
         defer { scratch.remove() }
         try await Self.tracking(scratch)
-        #expect(try await Self.run(scratch, ["watched", "457", "4"]).status == 0)
+        #expect(try await Self.run(scratch, ["watch", "457", "4"]).status == 0)
         let text = try await Self.run(scratch, ["stats", "--days", "3"])
         #expect(text.status == 0, "stderr: \(text.stderr)")
         #expect(text.stdout.hasPrefix("Watching 1, queued 0, completed 0, dropped 0.\n4 episodes watched (1 h 40 min); 22 episodes left.\n"))
@@ -301,6 +309,26 @@ struct AnimePlanTests {
         let tracked = (again["days"] as? [[String: Any]] ?? []).flatMap { $0["broadcasts"] as? [[String: Any]] ?? [] }
         #expect(tracked.first { $0["id"] as? Int == 50528 }?["tracked"] as? Bool == true)
         expectOneLineError(try await Self.run(scratch, ["schedule", "--day", "someday"]), program: "animeplan", status: 64, containing: ["someday"])
+    }
+
+    @Test("--offline chooses the data, never the date: without --today, today is the real day")
+    func offlineTodayIsReal() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let utc = TimeZone(identifier: "UTC") ?? .gmt
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = utc
+        func day(_ date: Date) -> String {
+            let parts = calendar.dateComponents([.year, .month, .day], from: date)
+            return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
+        }
+        let before = day(Date())
+        let run = try await ProgramRun.run("animeplan", ["today", "--json", "--offline", "--db", scratch.db, "--time-zone", "UTC"])
+        let after = day(Date())
+        #expect(run.status == 0, "\(run.stderr)")
+        let today = try #require(try run.json() as? [String: Any])["today"] as? String
+        #expect(today == before || today == after, "today \(today ?? "none"), the real day \(before)")
+        #expect(today != "2022-11-14" || before == "2022-11-14")
     }
 
     @Test("a missing snapshot folder, a bad zone or a bad --today are one line each")

@@ -410,7 +410,7 @@ struct ArrowverseTests {
         let empty = folder.appendingPathComponent("empty")
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
         expectOneLineError(try await arrowverse([command, "--snapshot", empty.path]), program: "arrowverse", status: 1,
-                           containing: [empty.path, "rules.json"])
+                           containing: [empty.path, "franchise.json"])
         expectOneLineError(try await ProgramRun.run("arrowverse", [command, "--db", "/nonexistent-airdate/progress.sqlite"]),
                            program: "arrowverse", status: 1, containing: ["/nonexistent-airdate", "--db"])
         #expect(!FileManager.default.fileExists(atPath: "/nonexistent-airdate"))
@@ -451,6 +451,20 @@ struct ArrowverseTests {
         let timed = try #require(try object(try await succeeds(["list", "--tvmaze", "--offline", "--json"]))["episodes"] as? [[String: Any]])
         #expect(timed.first { $0["code"] as? String == "Supergirl 3x08" }?["runtime"] as? Int == 60)
         #expect(timed.contains { $0["code"] as? String == "Vixen 1x01" && $0["runtime"] is NSNull })
+    }
+
+    @Test("runs from any folder: the franchise and snapshot come with the program (a resource), not from the working folder")
+    func anyFolder() async throws {
+        let elsewhere = try TemporaryFiles.folder("arrowverse-cwd")
+        let run = try await ProgramRun.run("arrowverse", ["list", "--db", db], in: elsewhere)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(lines(run).count == 828)
+        let tvmaze = try await ProgramRun.run("arrowverse", ["list", "--tvmaze", "--offline", "--db", db], in: elsewhere)
+        #expect(tvmaze.stderr.contains("TVMaze Supergirl: 86 broadcast times added"), "\(tvmaze.stderr)")
+        // Back to the schedule facts: TVMaze's instants are dropped, and said so.
+        let back = try await ProgramRun.run("arrowverse", ["list", "--db", db], in: elsewhere)
+        #expect(back.stderr.hasPrefix("Ordered by the schedule facts: "), "\(back.stderr)")
+        #expect(back.stderr.contains("broadcast times an earlier --tvmaze run stored are not kept"))
     }
 
     @Test("--json output is the same document run after run", arguments: [["list", "--json"], ["shows", "--json"], ["next", "--json"], ["progress", "--json"]])

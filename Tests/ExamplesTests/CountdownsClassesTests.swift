@@ -30,7 +30,7 @@ struct CountdownsClassesTests {
         let views: [[String]] = [
             ["list", "--time-zone", "Asia/Tokyo"], ["list", "--time-zone", "Pacific/Kiritimati", "--archived"],
             ["list", "--json", "--time-zone", "America/Los_Angeles"], ["list", "--group", "when"], ["list", "--all", "--sort", "tag-count:desc"],
-            ["watch", "--frames", "1", "--time-zone", "Asia/Tokyo"], ["export", scratch.file("x.ics"), "--remind", "60"],
+            ["live", "--frames", "1", "--time-zone", "Asia/Tokyo"], ["export", scratch.file("x.ics"), "--remind", "60"],
         ]
         for view in views {
             let run = try await CountdownsTests.run(scratch, view + ["--now", "2026-11-26T20:00:00Z"], environment: utc)
@@ -104,7 +104,7 @@ struct CountdownsClassesTests {
                                                               "--every", "weekly:mon,wed", "--now", "2026-11-26T00:00:00Z"])
             #expect(run.status == 0, "\(run.stderr)")
         }
-        for arguments in [["list"], ["list", "--group", "tag"], ["list", "--all"], ["watch", "--frames", "1"]] {
+        for arguments in [["list"], ["list", "--group", "tag"], ["list", "--all"], ["live", "--frames", "1"]] {
             let run = try await CountdownsTests.run(scratch, arguments + ["--now", "2026-11-26T00:00:00Z"], environment: ["COLUMNS": "\(width)"])
             #expect(run.status == 0, "\(run.stderr)")
             for line in run.stdout.split(separator: "\n") {

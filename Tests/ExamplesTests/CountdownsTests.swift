@@ -157,27 +157,33 @@ struct CountdownsTests {
         #expect(try await Self.run(scratch, ["list"]).stdout.contains("Premiere"), "nothing changed")
     }
 
-    @Test("watch --frames 1 off a terminal draws one frame with no terminal control codes")
-    func watchOnAPipe() async throws {
+    @Test("live --frames 1 off a terminal draws one frame with no terminal control codes; `watch` is its hidden former spelling")
+    func liveOnAPipe() async throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
         _ = try await Self.add(scratch, ["Launch", "2099-01-01", "--time", "12:00", "--tz", "UTC"])
-        let run = try await Self.run(scratch, ["watch", "--frames", "1"])
+        let run = try await Self.run(scratch, ["live", "--frames", "1"])
         #expect(run.status == 0, "stderr: \(run.stderr)")
         #expect(run.stdout.hasPrefix("countdowns — "))
         #expect(run.stdout.contains("Launch"))
         #expect(!run.stdout.contains("\u{1B}") && !run.stdout.contains("\u{7}"), "no control codes off a terminal: \(run.stdout.debugDescription)")
         #expect(run.stderr.isEmpty)
 
-        let two = try await Self.run(scratch, ["watch", "--frames", "2"])
+        let two = try await Self.run(scratch, ["live", "--frames", "2"])
         #expect(two.status == 0)
         #expect(two.stdout.components(separatedBy: "countdowns — ").count == 3, "two frames")
         #expect(two.stdout.contains("\n\ncountdowns — "), "frames separated by an empty line")
         #expect(!two.stdout.contains("\u{1B}"))
 
-        expectOneLineError(try await Self.run(scratch, ["watch", "--frames", "0"]), program: "countdowns", status: 1, containing: ["--frames"])
-        expectOneLineError(try await Self.run(scratch, ["watch", "--group", "month"]), program: "countdowns", status: 64, containing: ["--group", "tag or when"])
-        expectOneLineError(try await Self.run(scratch, ["watch", "--remind", "0"]), program: "countdowns", status: 1, containing: ["--remind"])
+        expectOneLineError(try await Self.run(scratch, ["live", "--frames", "0"]), program: "countdowns", status: 1, containing: ["--frames"])
+        expectOneLineError(try await Self.run(scratch, ["live", "--group", "month"]), program: "countdowns", status: 64, containing: ["--group", "tag or when"])
+        expectOneLineError(try await Self.run(scratch, ["live", "--remind", "0"]), program: "countdowns", status: 1, containing: ["--remind"])
+
+        // The former spelling still runs the same view, and the help names `live` only.
+        let former = try await Self.run(scratch, ["watch", "--frames", "1"])
+        #expect(former.status == 0 && former.stdout.hasPrefix("countdowns — ") && former.stdout.contains("Launch"))
+        let help = try await ProgramRun.run("countdowns", ["--help"])
+        #expect(help.stdout.contains("  live ") && !help.stdout.contains("  watch "), "\(help.stdout)")
     }
 
     #if os(Linux)
@@ -199,7 +205,7 @@ struct CountdownsTests {
         let scratch = try Scratch()
         defer { scratch.remove() }
         _ = try await Self.add(scratch, ["Launch", "2099-01-01"])
-        let arguments = ["watch", "--frames", "1", "--db", scratch.db, "--zone", "UTC"]
+        let arguments = ["live", "--frames", "1", "--db", scratch.db, "--zone", "UTC"]
         let terminal = try await Self.onTerminal(arguments, noColor: false)
         #expect(terminal.contains("\u{1B}[H\u{1B}[2J") && terminal.contains("\u{1B}[1mcountdowns — "), "\(terminal.debugDescription)")
         #expect(terminal.contains("Launch"))
@@ -336,7 +342,7 @@ struct CountdownsTests {
         try Data(#"{"version": 1, "exported": "2024-03-10T12:00:00Z", "countdowns": []}"#.utf8).write(to: URL(fileURLWithPath: scratch.file("empty.json")))
         let commands: [[String]] = [
             ["list"], ["add", "X", "2099-07-04"], ["edit", "abc", "--title", "Y"], ["archive", "abc"], ["rm", "abc"],
-            ["watch", "--frames", "1"], ["export", scratch.file("out.json")], ["import", scratch.file("empty.json")],
+            ["live", "--frames", "1"], ["export", scratch.file("out.json")], ["import", scratch.file("empty.json")],
         ]
         for command in commands {
             let run = try await ProgramRun.run("countdowns", command + ["--db", typo, "--time-zone", "UTC"])
@@ -348,7 +354,7 @@ struct CountdownsTests {
             expectOneLineError(folder, program: "countdowns", status: 1, containing: ["--db", "folder"])
         }
         // A view of a database file that does not exist says so, and makes none.
-        for command in [["list"], ["watch", "--frames", "1"], ["export", scratch.file("out.json")]] {
+        for command in [["list"], ["live", "--frames", "1"], ["export", scratch.file("out.json")]] {
             let run = try await Self.run(scratch, command)
             expectOneLineError(run, program: "countdowns", status: 1, containing: ["test.sqlite"])
             #expect(!FileManager.default.fileExists(atPath: scratch.db), "\(command) created the database")

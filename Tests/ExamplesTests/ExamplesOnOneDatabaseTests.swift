@@ -171,7 +171,7 @@ struct ExamplesOnOneDatabaseTests {
         let countdowns = try (0..<10).map { index in
             try Countdown(title: "Show \(index)", target: .allDay(try CalendarDay(parsing: "2037-07-07")), created: Date(timeIntervalSince1970: 1_800_000_000))
         }
-        try await store.insert(countdowns)
+        try await store.insert(contentsOf: countdowns)
         var runs: [(URL, [String])] = []
         for countdown in countdowns {
             runs.append((Self.countdowns, ["edit", countdown.id.uuidString, "--note", "edited", "--db", path]))
@@ -196,7 +196,7 @@ struct ExamplesOnOneDatabaseTests {
         }
         do {
             let store = try CountdownStore(path: path)
-            try await store.insert(before)
+            try await store.insert(contentsOf: before)
         }
         let size = 30_000
         var killedMidWrite = 0
@@ -257,11 +257,11 @@ struct ExamplesOnOneDatabaseTests {
         print("cross-process observation latency after the writer exited: \(latencies.map { "\($0.components.seconds * 1000 + $0.components.attoseconds / 1_000_000_000_000_000) ms" })")
     }
 
-    @Test("countdowns watch shows a countdown another process adds")
-    func watchShowsAnotherProcessesCountdown() async throws {
+    @Test("countdowns live shows a countdown another process adds")
+    func liveShowsAnotherProcessesCountdown() async throws {
         let path = try OneDatabase.temporaryDatabase("countdowns.sqlite")
         _ = try CountdownStore(path: path)
-        let watch = try ProgramRun.start(Self.countdowns, ["watch", "--frames", "600", "--db", path], environment: ["TZ": "UTC"])
+        let watch = try ProgramRun.start(Self.countdowns, ["live", "--frames", "600", "--db", path], environment: ["TZ": "UTC"])
         defer { watch.kill() }
         try await watch.waitForOutput("its first frame") { $0.contains("countdowns —") }
         let add = try await OneDatabase.run(Self.countdowns, ["add", "Seen live", "2036-06-06", "--db", path])
@@ -270,7 +270,7 @@ struct ExamplesOnOneDatabaseTests {
         try await watch.waitForOutput("the countdown another process added") { $0.contains("Seen live") }
         let latency = ContinuousClock.now - added
         #expect(watch.outputSoFar.contains("Seen live"))
-        print("countdowns watch showed another process's countdown \(latency.components.seconds * 1000 + latency.components.attoseconds / 1_000_000_000_000_000) ms after the add exited")
+        print("countdowns live showed another process's countdown \(latency.components.seconds * 1000 + latency.components.attoseconds / 1_000_000_000_000_000) ms after the add exited")
     }
 }
 

@@ -19,12 +19,17 @@ extension ProgramRun {
         return try await run(executable: executable, arguments, input: input, environment: environment, in: directory)
     }
 
-    /// Runs the program at `executable` (any program, such as `script(1)`) as ``run(_:_:input:environment:in:)`` does.
+    /// Runs the program at `executable` (any program, such as `script(1)`) as ``run(_:_:input:environment:in:)`` does,
+    /// with a user data folder of the run's own (`XDG_DATA_HOME`) unless `environment` names one: a
+    /// program run without `--db` opens a database of its own, never the user's (a file another
+    /// build wrote, with a newer schema, would fail the run).
     static func run(
         executable: URL, _ arguments: [String], input: String = "", environment: [String: String] = [:],
         in directory: URL? = nil
     ) async throws -> ProgramRun {
-        var variables: [String: String?] = ["NO_COLOR": nil]
+        // A home of its own: a program that falls back on a default database never opens the user's.
+        var variables = try TemporaryFiles.homeOfItsOwn()
+        variables["NO_COLOR"] = .some(nil)
         for (name, value) in environment { variables[name] = value }
         return try await ProgramRun.run(executable, arguments, input: input, environment: variables, in: directory)
     }

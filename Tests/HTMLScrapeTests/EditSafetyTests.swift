@@ -51,7 +51,7 @@ import Testing
             try body()
             return false
         } catch {
-            if case .wouldParseDifferently? = error as? DocumentEditError { return true }
+            if (error as? DocumentEditError)?.code == .wouldParseDifferently { return true }
             return false
         }
     }

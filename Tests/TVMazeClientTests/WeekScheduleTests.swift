@@ -58,6 +58,32 @@ struct WeekScheduleTests {
         }
     }
 
+    @Test("refresh(week:) loads any week, in its own zone, whatever the clock says; start(week:) follows it without rolling over")
+    func anyWeek() async throws {
+        try await withTVMaze { _, server in
+            // The clock is years after the recorded week, in another zone.
+            let clock = ViewerClock(clock: TestClock(), startingAt: try Self.date("2026-03-04T09:00:00+09:00"),
+                                    timeZone: try #require(TimeZone(identifier: "Asia/Tokyo")))
+            let service = WeekSchedule(client: await Self.client(server), clock: clock)
+            let recorded = Week(containing: try Self.day("2019-07-17"), firstWeekday: .monday, in: Self.newYork)
+            let listing = try await service.refresh(week: recorded)
+            #expect(listing.week == recorded)
+            #expect(listing.days.map(\.airings.count) == [50, 51, 47, 19, 15, 5, 53], "grouped by New York days, as the week says")
+            #expect(await service.currentWeek.firstDay == (try Self.day("2026-03-02")), "the clock's week is untouched")
+
+            let follower = WeekSchedule(client: await Self.client(server), clock: clock)
+            let updates = await follower.updates()
+            await follower.start(week: recorded)
+            var listed: WeekListing?
+            for await update in updates {
+                if case .listing(let week) = update { listed = week; break }
+            }
+            #expect(listed?.week == recorded && listed?.airings.count == 240)
+            #expect(await follower.listing?.week.firstDay == (try Self.day("2019-07-15")))
+            await follower.stop()
+        }
+    }
+
     @Test("the same week in Los Angeles files the 00:37 New York airing on Monday evening")
     func timeZoneMatters() async throws {
         try await withTVMaze { _, server in

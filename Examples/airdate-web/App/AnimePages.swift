@@ -55,7 +55,7 @@ enum AnimePages {
                 ?? "\(show.watchedThrough) watched (airing)"
             let nextEpisode = min(show.watchedThrough + 1, total ?? Int.max)
             let form = show.isCompleted ? "" : """
-            <form class="progress-form" method="post" action="/anime/watched"><input type="hidden" name="id" value="\(show.id)"><input type="hidden" name="return" value="/anime"><label>Watched through episode <input type="number" name="episode" min="1" max="\(total ?? PlannerLimits.episodes.upperBound)" value="\(nextEpisode)" inputmode="numeric"></label> <button type="submit">Save</button></form>
+            <form class="progress-form" method="post" action="/anime/watch"><input type="hidden" name="id" value="\(show.id)"><input type="hidden" name="return" value="/anime"><label>Watched through episode <input type="number" name="episode" min="1" max="\(total ?? PlannerLimits.episodes.upperBound)" value="\(nextEpisode)" inputmode="numeric"></label> <button type="submit">Save</button></form>
             """
             return """
             <li class="anime-card" id="show-\(show.id)"><h3>\(HTML.escape(show.show.title))</h3>

@@ -1,5 +1,6 @@
-public import AirdateCore
+import AirdateCore
 import AirdateHTTP
+import AirdateOfflineData
 import AirdateStore
 public import AnimePlanner
 import AnimePlannerJikan
@@ -12,42 +13,39 @@ import NIOCore
 /// The anime planner's side of the app (`/anime…`): the `animeplan --db` database, and Jikan
 /// (the recorded snapshot offline, the default) for search and for the shows' details.
 public struct AnimeSide: Sendable {
-    /// The database `animeplan --db` uses.
-    public let store: PlannerStore
+    /// The plans' storage: the database `animeplan --db` uses (a `PlannerStore`), or any other.
+    public let store: any PlannerStorage
     /// Jikan, live or over the snapshot.
     public let client: Jikan
     /// Whether Jikan's answers come from the snapshot.
     public let isOffline: Bool
-    /// The day taken as today (offline: 2022-11-14, the snapshot's day, as `animeplan --offline`), or
-    /// `nil` for the clock's.
-    public let fixedToday: CalendarDay?
 
-    /// The anime side on `store` and `client`.
-    public init(store: PlannerStore, client: Jikan, isOffline: Bool, fixedToday: CalendarDay?) {
+    /// The anime side on `store` and `client`. Today is the app clock's, offline too: the snapshot
+    /// chooses the data, never the date.
+    public init(store: any PlannerStorage, client: Jikan, isOffline: Bool) {
         self.store = store
         self.client = client
         self.isOffline = isOffline
-        self.fixedToday = fixedToday
     }
 
-    /// `Fixtures/jikan/` of this package.
-    public static let snapshotFolder = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/jikan")
+    /// The recorded Jikan answers installed with the program (the snapshot `animeplan --offline`
+    /// reads), or `nil` when it was installed without its resource bundle.
+    public static var snapshotFolder: URL? { OfflineData.jikan }
 
     /// The titles searched offline, one per recorded search.
     public static let offlineQueries = ["bocchi the rock", "fullmetal alchemist brotherhood", "mob psycho 100 iii", "mushishi", "your name"]
 
-    /// Offline: Jikan over the recorded snapshot, today 2022-11-14 (what `animeplan --offline` takes).
-    public static func offline(store: PlannerStore, folder: URL = snapshotFolder) throws -> AnimeSide {
+    /// Offline: Jikan over the recorded snapshot in `folder` (the installed one unless given), as
+    /// `animeplan --offline` reads it.
+    public static func offline(store: any PlannerStorage, folder: URL? = snapshotFolder) throws -> AnimeSide {
+        guard let folder else { throw SnapshotError(folder: "Airdate_AirdateOfflineData.resources", reason: "it is not installed beside the program") }
         var configuration = Jikan.configuration()
         configuration.rateLimits = []
         let transport = try SnapshotTransport(folder: folder, pathPrefix: "/v4") { _ in
             let body = #"{"status":404,"type":"BadResponseException","message":"Not in the offline snapshot","error":null}"#
             return HTTPTransportResponse(head: HTTPResponse(status: .notFound), body: Data(body.utf8))
         }
-        return AnimeSide(store: store, client: Jikan(configuration: configuration, transport: transport),
-                         isOffline: true, fixedToday: CalendarDay("2022-11-14"))
+        return AnimeSide(store: store, client: Jikan(configuration: configuration, transport: transport), isOffline: true)
     }
 
     /// The default database of `animeplan` (the same path it computes).
@@ -57,18 +55,17 @@ public struct AnimeSide: Sendable {
         return base.appendingPathComponent("Airdate").appendingPathComponent("animeplan.sqlite").path
     }
 
-    /// The planner at `clock` (noon of the fixed day offline), in the clock's zone.
+    /// The planner at `clock`, in the clock's zone.
     func planner(_ clock: ViewerClock) -> ViewingPlanner {
-        guard let fixedToday else { return ViewingPlanner(clock: clock) }
-        return ViewingPlanner(clock: .fixed(at: fixedToday.start(in: clock.timeZone).addingTimeInterval(12 * 3600), timeZone: clock.timeZone))
+        ViewingPlanner(clock: clock)
     }
 
-    /// Every tracked show, caught up to today in memory (planned days that passed unwatched are
-    /// planned again from today): what every view shows. Nothing is written by reading.
+    /// Every tracked show as it stands today (`PlannerOverview`: planned days that passed unwatched
+    /// are planned again from today, in memory), by title: what every view shows. Nothing is written
+    /// by reading.
     func shows(_ planner: ViewingPlanner) async throws -> [TrackedShow] {
-        var shows = try await store.all()
-        for index in shows.indices { _ = shows[index].catchUp(on: planner.today, planner: planner) }
-        return shows.sorted { $0.show.title.localizedCaseInsensitiveCompare($1.show.title) == .orderedAscending }
+        PlannerOverview(try await store.all(), planner: planner).shows
+            .sorted { $0.show.title.localizedCaseInsensitiveCompare($1.show.title) == .orderedAscending }
     }
 }
 
@@ -130,8 +127,8 @@ extension Routes {
     static func planError(_ error: any Error) -> WebError {
         if let error = error as? WebError { return error }
         if let error = error as? PlannerStoreError {
-            if case .store(let failure) = error { return WebError.store(failure) }
-            if case .notFound(let id) = error { return WebError.notFound("The show \(id) is not tracked; add it from /anime/search.") }
+            if let failure = error.storeError { return WebError.store(failure) }
+            if error.code == .notFound { return WebError.notFound("The show \(error.id.map(String.init) ?? "") is not tracked; add it from /anime/search.") }
         }
         if error is PlanError || error is ProgressError { return WebError(.unprocessableContent, ErrorText.line(error)) }
         if error is APIClientError { return WebError.upstream(error) }
@@ -208,8 +205,9 @@ extension Routes {
         return redirect(to: "/anime#show-\(form.id)")
     }
 
-    /// "I am at episode N now": logs up to N today and re-plans the rest.
-    @Sendable func animeWatched(_ request: Request, context: WebContext) async throws -> Response {
+    /// "I am at episode N now": logs up to N today and re-plans the rest (`POST /anime/watch`; the
+    /// former `/anime/watched` too).
+    @Sendable func animeWatch(_ request: Request, context: WebContext) async throws -> Response {
         let side = try anime()
         let planner = side.planner(app.clock)
         let form = try await body(request, context: context)
@@ -221,7 +219,7 @@ extension Routes {
         }
         do {
             try await side.store.update(id: id) { show in
-                try show.recordProgress(atEpisode: episode, on: planner.today, planner: planner)
+                try show.watch(through: episode, on: planner.today, planner: planner)
             }
         } catch { throw Self.planError(error) }
         return redirect(to: safeReturn(form["return"] ?? "/anime"))

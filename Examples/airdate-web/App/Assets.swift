@@ -338,9 +338,9 @@ enum Assets {
           var now = document.getElementById(region);
           if (fresh && now) now.replaceWith(fresh);
           // An edit form rendered before the change would be refused: say so before it is sent.
-          var version = document.querySelector('form input[name="version"]');
+          var revision = document.querySelector('form input[name="revision"]');
           var stale = document.getElementById("stale-note");
-          if (fresh && version && stale && fresh.getAttribute("data-version") && fresh.getAttribute("data-version") !== version.value) {
+          if (fresh && revision && stale && fresh.getAttribute("data-revision") && fresh.getAttribute("data-revision") !== revision.value) {
             stale.hidden = false;
           }
           tick();

@@ -123,12 +123,11 @@ enum CountdownPages {
         """
     }
 
-    static func list(
-        _ countdowns: [Countdown], query: CountdownQuery, allTags: [CountdownTag], total: Int, clock: ViewerClock,
-        userZone: TimeZone, theme: Theme
-    ) -> String {
+    static func list(_ listing: CountdownListing, query: CountdownQuery, clock: ViewerClock, userZone: TimeZone, theme: Theme) -> String {
         let returnPath = query.link([:])
-        let shown = countdowns
+        let shown = listing.countdowns
+        let allTags = listing.tags
+        let total = listing.total
         let cards = shown.map { card($0, clock: clock, query: query, returnPath: returnPath) }.joined(separator: "\n")
         let heading: String
         switch query.scope {
@@ -184,7 +183,7 @@ enum CountdownPages {
         let id = stored.id.uuidString.lowercased()
         let zone = clock.timeZone
         let path = "/countdowns/\(id)"
-        let version = CountdownVersion.of(stored)
+        let revision = stored.revision
         var occurrences = ""
         if stored.recurrence != nil {
             let next = stored.upcomingOccurrences(after: clock.now, in: zone, limit: 5)
@@ -198,7 +197,7 @@ enum CountdownPages {
         }
         let archived = countdown.isArchived
         let main = """
-        <div id="live" data-version="\(version)">
+        <div id="live" data-revision="\(revision)">
         <h1>\(HTML.escape(stored.title))</h1>
         <p class="remaining big">\(timeLeft(countdown.target, at: clock))</p>
         <p class="when">\(when(countdown.target, in: zone))\(archived ? " · <span class=\"plan-status paused\">archived</span>" : "")</p>
@@ -209,10 +208,10 @@ enum CountdownPages {
         </div>
         <h2>Edit</h2>
         <p id="stale-note" class="stale" role="alert" hidden>Changed elsewhere since this page was opened: <a href="\(path)">reload</a> before saving, or the change is refused.</p>
-        <form class="countdown-form" method="post" action="/countdowns/\(id)/edit"><input type="hidden" name="version" value="\(version)">\(fields(stored, zone: zone))<button type="submit">Save</button></form>
+        <form class="countdown-form" method="post" action="/countdowns/\(id)/edit"><input type="hidden" name="revision" value="\(revision)">\(fields(stored, zone: zone))<button type="submit">Save</button></form>
         <div class="actions">
         <form class="inline" method="post" action="/countdowns/\(id)/archive"><input type="hidden" name="return" value="\(path)">\(archived ? "<input type=\"hidden\" name=\"undo\" value=\"1\">" : "")<button type="submit">\(archived ? "Unarchive" : "Archive")</button></form>
-        <form class="inline delete" method="post" action="/countdowns/\(id)/delete"><input type="hidden" name="version" value="\(version)"><button type="submit" class="danger">Delete</button></form>
+        <form class="inline delete" method="post" action="/countdowns/\(id)/delete"><input type="hidden" name="revision" value="\(revision)"><button type="submit" class="danger">Delete</button></form>
         </div>
         \(moves)
         <p class="numbers">Created <time datetime="\(iso(stored.created))">\(iso(stored.created))</time> · changed <time datetime="\(iso(stored.modified))">\(iso(stored.modified))</time> · id <code>\(id.prefix(8))</code> (<code>countdowns edit \(id.prefix(8))</code>)</p>

@@ -8,14 +8,14 @@ import ServiceLifecycle
 
 /// The countdowns' side of the app (`/countdowns…`): the database `countdowns --db` uses.
 public struct CountdownSide: Sendable {
-    /// The database `countdowns --db` uses.
-    public let store: CountdownStore
+    /// The countdowns' storage: the database `countdowns --db` uses (a `CountdownStore`), or any other.
+    public let store: any CountdownStorage
     /// The user's own zone, whose day decides when an all-day countdown has passed into the archive
     /// (the system's, as `countdowns list` takes it), whatever zone the pages show.
     public let userZone: TimeZone
 
     /// The countdowns' side on `store`.
-    public init(store: CountdownStore, userZone: TimeZone = .current) {
+    public init(store: any CountdownStorage, userZone: TimeZone = .current) {
         self.store = store
         self.userZone = userZone
     }
@@ -168,25 +168,6 @@ struct CountdownForm: Sendable {
     }
 }
 
-/// The version a form was rendered at: a digest of the countdown as stored (every field). A form
-/// sent after the countdown changed elsewhere (another tab, `countdowns edit`) is refused with 409,
-/// never applied over that change; a clock's millisecond would not tell two quick edits apart.
-enum CountdownVersion {
-    static func of(_ countdown: Countdown) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        let data = (try? encoder.encode(countdown)) ?? Data(countdown.id.uuidString.utf8)
-        // FNV-1a, 64 bits: the same in every process (Swift's Hasher is seeded per process).
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in data {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01b3
-        }
-        let text = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - text.count) + text
-    }
-}
-
 /// The handlers of `/countdowns…`.
 extension Routes {
     func countdownSide() throws(WebError) -> CountdownSide {
@@ -199,8 +180,8 @@ extension Routes {
     static func countdownError(_ error: any Error) -> WebError {
         if let error = error as? WebError { return error }
         if let error = error as? CountdownStoreError {
-            switch error {
-            case .store(let failure): return WebError.store(failure)
+            if let failure = error.storeError { return WebError.store(failure) }
+            switch error.code {
             case .notFound: return WebError.notFound("No such countdown (deleted meanwhile?); see /countdowns.")
             case .corruptRow: return WebError(.internalServerError, ErrorText.line(error))
             default: return WebError(.unprocessableContent, ErrorText.line(error))
@@ -226,13 +207,10 @@ extension Routes {
         let query = try CountdownQuery(try self.query(request))
         let clock = countdownClock
         do {
-            // One reading: the tags on offer and the count are of every countdown; the list is the
-            // store's own composition (the automatic archive by the user's day, the filter, the order).
-            let all = try await side.store.all()
-            let current = AutoArchive.current(all, at: clock.inTimeZone(side.userZone))
-            let shown = query.order.sorted(query.filter.filter(current, at: clock), in: clock.timeZone)
-            let tags = CountdownTag.normalized(all.flatMap(\.tags))
-            return page(CountdownPages.list(shown, query: query, allTags: tags, total: all.count, clock: clock, userZone: side.userZone, theme: theme(request)))
+            // One reading: the list (the automatic archive by the user's day, the filter, the order),
+            // the tags on offer and the count of every countdown.
+            let listing = try await side.store.listing(matching: query.filter, sortedBy: query.order, at: clock, archivingIn: side.userZone)
+            return page(CountdownPages.list(listing, query: query, clock: clock, userZone: side.userZone, theme: theme(request)))
         } catch { throw Self.countdownError(error) }
     }
 
@@ -261,12 +239,19 @@ extension Routes {
         } catch { throw Self.countdownError(error) }
     }
 
-    /// Refuses a form rendered before the countdown last changed.
-    static func checkVersion(_ fields: FormFields, of countdown: Countdown) throws(WebError) {
-        guard let version = fields["version"], !version.isEmpty else { return }
-        guard version == CountdownVersion.of(countdown) else {
-            throw WebError(.conflict, "\(countdown.title) was changed elsewhere since this page was opened (by another tab or `countdowns`); nothing was saved. Reload the page and try again.")
+    /// The revision a form was rendered at (`revision`, or `version` from a page of an earlier
+    /// release): the store refuses the form's change when the countdown changed since.
+    static func revision(_ fields: FormFields) throws(WebError) -> CountdownRevision? {
+        guard let text = fields["revision"] ?? fields["version"], !text.isEmpty else { return nil }
+        guard let revision = CountdownRevision(text) else {
+            throw .badParameter("revision", "\"\(text.prefix(40))\" is not a countdown's revision (16 hexadecimal digits).")
         }
+        return revision
+    }
+
+    /// A change refused because the countdown changed since the page showed it: 409.
+    static func conflict(_ title: String) -> WebError {
+        WebError(.conflict, "\(title) was changed elsewhere since this page was opened (by another tab or `countdowns`); nothing was saved. Reload the page and try again.")
     }
 
     @Sendable func countdownEdit(_ request: Request, context: WebContext) async throws -> Response {
@@ -276,10 +261,10 @@ extension Routes {
         let fields = try await body(request, context: context)
         let form = try CountdownForm(fields, defaultZone: clock.timeZone)
         let recurrence = try form.recurrence()
+        let revision = try Self.revision(fields)
         do {
-            // Read, checked, changed and written in one transaction.
-            try await side.store.update(id: id) { countdown in
-                try Self.checkVersion(fields, of: countdown)
+            // Read, checked against the form's revision, changed and written in one transaction.
+            try await side.store.update(id: id, expecting: revision) { countdown in
                 try countdown.rename(form.title)
                 countdown.target = form.target
                 countdown.tags = form.tags
@@ -289,6 +274,8 @@ extension Routes {
                 countdown.modified = clock.now
                 _ = try countdown.validated()
             }
+        } catch CountdownStoreError.Code.conflict {
+            throw Self.conflict(form.title)
         } catch { throw Self.countdownError(error) }
         return redirect(to: "/countdowns#c-\(id.uuidString.lowercased())")
     }
@@ -298,11 +285,11 @@ extension Routes {
         let id = try countdownID(context)
         let fields = try await body(request, context: context)
         let undo = ["1", "on", "true"].contains(fields["undo"] ?? "")
-        let now = countdownClock.now
-        let userZone = side.userZone
+        // The user's own day decides what has passed, whatever zone the pages show.
+        let userClock = countdownClock.inTimeZone(side.userZone)
         do {
             try await side.store.update(id: id) { countdown in
-                if countdown.setArchived(!undo, at: now, userZone: userZone) == .passedStaysArchived {
+                if countdown.setArchived(!undo, at: userClock) == .passedStaysArchived {
                     throw WebError(.unprocessableContent, "\(countdown.title) passed on \(countdown.target.ownDay), so it stays in the archive; give it a new day on its page.")
                 }
             }
@@ -314,12 +301,21 @@ extension Routes {
         let side = try countdownSide()
         let id = try countdownID(context)
         let fields = try await body(request, context: context)
+        let revision = try Self.revision(fields)
         do {
             // Checked and deleted in one transaction: a countdown changed elsewhere meanwhile stays.
-            try await side.store.delete(id: id) { countdown in try Self.checkVersion(fields, of: countdown) }
-        } catch CountdownStoreError.notFound {
-            throw WebError.notFound("No countdown \(id.uuidString.lowercased()) (deleted already?); see /countdowns.")
-        } catch { throw Self.countdownError(error) }
+            try await side.store.delete(id: id, expecting: revision)
+        } catch {
+            switch error.code {
+            case .conflict:
+                let title = (try? await side.store.countdown(id: id))??.title ?? "The countdown"
+                throw Self.conflict(title)
+            case .notFound:
+                throw WebError.notFound("No countdown \(id.uuidString.lowercased()) (deleted already?); see /countdowns.")
+            default:
+                throw Self.countdownError(error)
+            }
+        }
         let back = safeReturn(fields["return"] ?? "/countdowns")
         return redirect(to: back.hasPrefix("/countdowns/") ? "/countdowns" : back)
     }

@@ -11,7 +11,7 @@ import TVMazeClient
 extension Routes {
     func tvSchedule() throws(WebError) -> TVSchedule {
         guard let schedule = app.schedule else {
-            throw WebError(.serviceUnavailable, "The TV schedule is not available: the TVMaze snapshot (Fixtures/tvmaze) was not found.")
+            throw WebError(.serviceUnavailable, "The TV schedule is not available: TVMaze's recorded answers are not installed beside the program (run with --schedule-live).")
         }
         return schedule
     }

@@ -1,5 +1,6 @@
 public import AirdateCore
 public import AirdateHTTP
+import AirdateOfflineData
 public import Foundation
 import HTTPTypes
 public import TVMazeClient
@@ -11,7 +12,8 @@ public import TVMazeClient
 public struct TVSchedule: Sendable {
     /// The client every request goes through.
     public let client: TVMaze
-    /// The day whose week is "this week" (offline: a day of the snapshot's week), or `nil` for today.
+    /// The day whose week is shown when none is asked for: offline, a day of the recorded week
+    /// (the data there is); `nil` for the week of today.
     public let fixedDay: CalendarDay?
     /// Whether the answers come from the recorded snapshot.
     public let isOffline: Bool
@@ -25,14 +27,15 @@ public struct TVSchedule: Sendable {
         weeks = WeekCache(client: client)
     }
 
-    /// `Fixtures/tvmaze/` of this package: the recorded week of 15 to 21 July 2019.
-    public static let snapshotFolder = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/tvmaze")
+    /// The recorded TVMaze answers installed with the program (the week of 15 to 21 July 2019), or
+    /// `nil` when it was installed without its resource bundle.
+    public static var snapshotFolder: URL? { OfflineData.tvmaze }
 
-    /// The recorded week (Monday 15 to Sunday 21 July 2019), offline. Days and casts it lacks are
-    /// empty, anything else it lacks (posters) is a 404, as TVMaze says it.
-    public static func offline(folder: URL = snapshotFolder) throws -> TVSchedule {
+    /// The recorded week (Monday 15 to Sunday 21 July 2019) in `folder` (the installed one unless
+    /// given), offline. Days and casts it lacks are empty, anything else it lacks (posters) is a 404,
+    /// as TVMaze says it.
+    public static func offline(folder: URL? = snapshotFolder) throws -> TVSchedule {
+        guard let folder else { throw SnapshotError(folder: "Airdate_AirdateOfflineData.resources", reason: "it is not installed beside the program") }
         var configuration = TVMaze.configuration()
         configuration.rateLimits = []  // nothing to protect offline
         let transport = try SnapshotTransport(folder: folder) { pathAndQuery in
@@ -43,7 +46,7 @@ public struct TVSchedule: Sendable {
             return HTTPTransportResponse(head: HTTPResponse(status: .notFound), body: Data(#"{"name":"Not Found","status":404}"#.utf8))
         }
         return TVSchedule(client: TVMaze(configuration: configuration, transport: transport),
-                          fixedDay: CalendarDay("2019-07-15"), isOffline: true)
+                          fixedDay: CalendarDay(OfflineData.tvmazeRecordedDay), isOffline: true)
     }
 
     /// TVMaze on the network through `transport`, answers and posters cached in `cacheFolder`
@@ -86,13 +89,8 @@ actor WeekCache {
         if let existing = entries[key] {
             task = existing
         } else {
-            let client = self.client
-            task = Task {
-                let service = WeekSchedule(
-                    client: client, configuration: .init(country: country),
-                    clock: .fixed(at: week.firstDay.start(in: week.timeZone).addingTimeInterval(12 * 3600), timeZone: week.timeZone))
-                return try await service.refresh()
-            }
+            let service = WeekSchedule(client: client, configuration: .init(country: country))
+            task = Task { try await service.refresh(week: week) }
             entries[key] = task
             order.append(key)
             if order.count > capacity { entries[order.removeFirst()] = nil }

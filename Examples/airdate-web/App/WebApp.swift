@@ -1,6 +1,6 @@
 public import AirdateCore
 import AirdateStore
-import ArrowverseSupport
+import ArrowverseDocuments
 import Foundation
 public import Hummingbird
 import HummingbirdCore
@@ -122,7 +122,8 @@ public struct AirdateWeb: Sendable {
         router.get("/anime/search", use: routes.animeSearch)
         router.get("/anime/plan", use: routes.animePlanPreview)
         router.post("/anime/add", use: routes.animeAdd)
-        router.post("/anime/watched", use: routes.animeWatched)
+        router.post("/anime/watch", use: routes.animeWatch)
+        router.post("/anime/watched", use: routes.animeWatch)  // the former path, for pages opened before
         router.get("/anime/calendar", use: routes.animeCalendar)
         router.get("/anime/stats", use: routes.animeStats)
         router.get("/anime/events", use: routes.animeEvents)

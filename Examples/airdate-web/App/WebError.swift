@@ -46,7 +46,7 @@ struct WebError: Error, HTTPResponseError {
     }
 
     static func store(_ failure: StoreError) -> WebError {
-        if case .busy = failure {
+        if failure.code == .busy {
             return WebError(.serviceUnavailable, ErrorText.line(failure) + " Try again in a moment.", retryAfter: 2)
         }
         return WebError(.internalServerError, ErrorText.line(failure))
@@ -85,8 +85,11 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             throw error
         } catch let error as WatchOrderStoreError {
             throw WebError.store(error)
-        } catch let error as StoreError {
-            throw WebError.store(error)
+        } catch let error as any StoreErrorWrapping {
+            // A store's error (StoreError itself, CountdownStoreError, PlannerStoreError) a route left to
+            // this middleware: 503 when the database is locked.
+            if let failure = error.storeError { throw WebError.store(failure) }
+            throw WebError(.internalServerError, ErrorText.line(error))
         } catch let error as HTTPError {
             switch error.status {
             case .notFound:

@@ -8,7 +8,7 @@ import CountdownKit
 import AirdateStore
 import AirdateWebApp
 import ArgumentParser
-import ArrowverseSupport
+import ArrowverseCommandLine
 import CommandLineSupport
 import Foundation
 import Hummingbird
@@ -23,7 +23,7 @@ struct AirdateWebCommand: OneLineErrors {
         discussion: """
         Serves http://HOST:PORT/ until interrupted (Ctrl-C). Offline on the package's snapshot unless \
         --live; --db is the same database file `arrowverse --db` uses, so each sees the other's marks. \
-        Pages: / (watch order), /next, /progress, /schedule (TVMaze's week; offline on the snapshot of 15 July 2019 \
+        Pages: / (watch order), /next, /progress, /schedule (TVMaze's week; offline on the recorded week of 15 July 2019 \
         unless --schedule-live), /shows/ID, /anime (the plans of `animeplan --db`, --anime-db here), /countdowns (the countdowns of \
         `countdowns --db`, --countdowns-db here). API: /api/episodes, /api/progress, /api/next, /reminders (the upcoming \
         reminders of all three). Feeds: /recent_episodes.atom, /calendar.ics, /schedule.ics, /anime.ics, /countdowns.ics. \
@@ -42,6 +42,8 @@ struct AirdateWebCommand: OneLineErrors {
     var animeDb: String?
     @Option(help: "The countdowns' database, the file `countdowns --db` uses (default: the same as countdowns').")
     var countdownsDb: String?
+    @Option(help: "Take this day (YYYY-MM-DD) as today on every page (default: the real day, offline too); the time of day runs on.")
+    var today: String?
 
     func validate() throws {
         guard (0...65535).contains(port) else {
@@ -51,10 +53,22 @@ struct AirdateWebCommand: OneLineErrors {
         if let countdownsDb, countdownsDb.trimmingCharacters(in: .whitespaces).isEmpty {
             throw ValidationError("--countdowns-db needs a path to a database file, such as --countdowns-db ~/countdowns.sqlite.")
         }
+        if let today, CalendarDay(today) == nil {
+            throw ValidationError("--today must be a day as YYYY-MM-DD, such as 2022-11-14, not '\(TerminalText.echoed(today))'.")
+        }
+    }
+
+    /// The app's clock: the system's, or with --today the same time of day on that day, running on.
+    func appClock() throws -> ViewerClock {
+        let system = try common.clock
+        guard let today, let day = CalendarDay(today) else { return system }
+        let now = system.now
+        let start = day.start(in: system.timeZone).addingTimeInterval(now.timeIntervalSince(system.today.start(in: system.timeZone)))
+        return ViewerClock(clock: ContinuousClock(), startingAt: start, timeZone: system.timeZone, firstWeekday: system.firstWeekday)
     }
 
     func run() async throws {
-        let clock = try common.clock
+        let clock = try appClock()
         // Other processes' changes are looked for every 100 ms; a request waits at most 2 s for another
         // process's lock, then answers 503 with Retry-After.
         let polling = ChangePolling(every: .milliseconds(100))
@@ -95,7 +109,7 @@ struct AirdateWebCommand: OneLineErrors {
             do {
                 schedule = try TVSchedule.offline()
             } catch {
-                throw ServeError.message("The offline TV schedule (\(TVSchedule.snapshotFolder.path)) could not be read: \(ErrorLine.text(for: error)). Pass --schedule-live to read TVMaze instead.")
+                throw ServeError.message("The offline TV schedule (\(TVSchedule.snapshotFolder?.path ?? "not installed")) could not be read: \(ErrorLine.text(for: error)). Pass --schedule-live to read TVMaze instead.")
             }
             try await serve(store: store, clock: clock, schedule: schedule)
         }

@@ -76,20 +76,20 @@ public struct AnimeShow: Sendable, Hashable, Codable, Identifiable {
     /// Whether `other` states the same facts as this show at `now`: the same id, title, count,
     /// length and external ids, and the same releases — a weekly schedule restated from a later
     /// instant, with the episodes that came out since, is the same schedule.
-    public func hasSameFacts(as other: AnimeShow, at now: Date) -> Bool {
+    public func hasSameFacts(as other: AnimeShow, asOf now: Date) -> Bool {
         guard id == other.id, title == other.title, episodeCount == other.episodeCount, episodeLength == other.episodeLength,
               externalIDs == other.externalIDs else { return false }
         switch (release, other.release) {
         case (.weekly(let slot, _, _), .weekly(let otherSlot, _, _)):
-            return slot == otherSlot && releasedEpisodes(at: now) == other.releasedEpisodes(at: now)
+            return slot == otherSlot && releasedEpisodes(asOf: now) == other.releasedEpisodes(asOf: now)
         default:
             return release == other.release
         }
     }
 
     /// The number of episodes out at `instant`.
-    public func releasedEpisodes(at instant: Date) -> Int {
-        release.releasedEpisodes(at: instant, total: episodeCount)
+    public func releasedEpisodes(asOf instant: Date) -> Int {
+        release.releasedEpisodes(asOf: instant, total: episodeCount)
     }
 
     /// The episode length in whole seconds, when known and positive.

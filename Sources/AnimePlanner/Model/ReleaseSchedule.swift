@@ -24,7 +24,7 @@ public enum ReleaseSchedule: Sendable, Hashable, Codable {
     }
 
     /// The number of episodes out at `instant`, not counting past `total` when it is known.
-    public func releasedEpisodes(at instant: Date, total: Int?) -> Int {
+    public func releasedEpisodes(asOf instant: Date, total: Int?) -> Int {
         let count: Int
         switch self {
         case .allReleased:

@@ -44,7 +44,7 @@ struct EpisodeWindow {
             if let count = show.episodeCount {
                 last = count
             } else {
-                last = min(show.releasedEpisodes(at: now), limits.upperBound)
+                last = min(show.releasedEpisodes(asOf: now), limits.upperBound)
                 partial = true
             }
         }
@@ -72,7 +72,7 @@ struct EpisodeWindow {
         case .releasedSoFar(let released):
             return min(show.episodeCount ?? released, released)
         case .weekly:
-            return show.episodeCount ?? min(show.releasedEpisodes(at: now), PlannerLimits.episodes.upperBound)
+            return show.episodeCount ?? min(show.releasedEpisodes(asOf: now), PlannerLimits.episodes.upperBound)
         }
     }
 

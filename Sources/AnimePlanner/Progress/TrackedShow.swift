@@ -13,7 +13,7 @@ import Foundation
 /// its views cannot disagree.
 ///
 /// Changes replace the future and keep the history:
-/// - ``recordProgress(atEpisode:on:planner:)`` logs the episodes; a day on which episodes were
+/// - ``watch(through:on:planner:)`` logs the episodes; a day on which episodes were
 ///   logged is done: its planned episodes are trimmed to those watched and the rest is re-planned
 ///   from the next day;
 /// - ``change(goal:options:planner:)`` and ``resume(on:planner:)`` plan anew from a day (a first
@@ -21,7 +21,7 @@ import Foundation
 /// - ``pause(on:)``, ``drop(on:)`` and ``queue(on:)`` take the future off the plan; a
 ///   ``resume(on:planner:)`` on the same day puts it back as it was, so pausing and resuming on
 ///   one day changes nothing;
-/// - ``markCompleted(on:planner:)`` logs what is left.
+/// - ``complete(on:planner:)`` logs what is left.
 ///
 /// So from today on every episode is planned at most once and never before the viewer's day of its
 /// release, and (when the total is known and the plan could be made) the episodes watched plus those
@@ -260,8 +260,7 @@ public struct TrackedShow: Sendable, Hashable, Codable, Identifiable {
     /// `day` and sets ``planIssue``; the log is recorded either way.
     ///
     /// - Throws: ``ProgressError`` when the episode does not exist or is already logged (nothing changes).
-    public mutating func recordProgress(atEpisode episode: Int, on day: CalendarDay,
-                                        planner: ViewingPlanner) throws(ProgressError) {
+    public mutating func watch(through episode: Int, on day: CalendarDay, planner: ViewingPlanner) throws(ProgressError) {
         guard episode >= 1, episode <= (show.episodeCount ?? PlannerLimits.episodes.upperBound) else {
             throw .episodeOutOfRange(episode: episode, episodeCount: show.episodeCount)
         }
@@ -280,7 +279,7 @@ public struct TrackedShow: Sendable, Hashable, Codable, Identifiable {
     ///   from a later instant is the same facts).
     @discardableResult
     public mutating func refresh(_ updated: AnimeShow, planner: ViewingPlanner) -> Bool {
-        guard !show.hasSameFacts(as: updated, at: planner.now) else { return false }
+        guard !show.hasSameFacts(as: updated, asOf: planner.now) else { return false }
         show = updated
         suspendedDays = []
         clipToEpisodeCount()
@@ -369,8 +368,8 @@ public struct TrackedShow: Sendable, Hashable, Codable, Identifiable {
     /// Marks the show completed on `day`: the episodes not yet logged are logged on `day`. A show whose
     /// total is unknown ends at the last episode watched (its count becomes that episode).
     ///
-    /// - Throws: ``ProgressError/nothingWatched(title:)`` for a show of unknown total with nothing watched.
-    public mutating func markCompleted(on day: CalendarDay, planner: ViewingPlanner) throws(ProgressError) {
+    /// - Throws: ``ProgressError/Code/nothingWatched`` for a show of unknown total with nothing watched.
+    public mutating func complete(on day: CalendarDay, planner: ViewingPlanner) throws(ProgressError) {
         var completed = self
         if completed.show.episodeCount == nil {
             guard watchedThrough >= 1 else { throw .nothingWatched(title: show.title) }
@@ -380,7 +379,7 @@ public struct TrackedShow: Sendable, Hashable, Codable, Identifiable {
         completed.state = .active
         completed.suspendedDays = []
         if let count = completed.show.episodeCount, completed.watchedThrough < count {
-            try completed.recordProgress(atEpisode: count, on: day, planner: planner)
+            try completed.watch(through: count, on: day, planner: planner)
         } else {
             completed.replan(from: day, planner: planner)
         }

@@ -1,5 +1,5 @@
 public import AirdateCore
-public import Foundation
+import Foundation
 
 /// Tracked shows as they stand on one day — the one state every view of that day reads.
 ///
@@ -61,10 +61,9 @@ public struct PlannerOverview: Sendable, Hashable {
         try Agenda(shows, from: day.firstDayOfMonth, through: day.lastDayOfMonth)
     }
 
-    /// The reminders firing after `now` through `last` at `time` (see
-    /// ``WatchReminder/upcoming(for:after:through:at:in:)``).
-    public func reminders(after now: Date, through last: CalendarDay, at time: TimeOfDay,
-                          in timeZone: TimeZone) throws(PlanError) -> [WatchReminder] {
-        try WatchReminder.upcoming(for: shows, after: now, through: last, at: time, in: timeZone)
+    /// The reminders firing after `clock`'s now through `last` at `time` (see
+    /// ``WatchReminder/upcoming(for:at:through:firingAt:)``).
+    public func reminders(at clock: ViewerClock, through last: CalendarDay, firingAt time: TimeOfDay) throws(PlanError) -> [WatchReminder] {
+        try WatchReminder.upcoming(for: shows, at: clock, through: last, firingAt: time)
     }
 }

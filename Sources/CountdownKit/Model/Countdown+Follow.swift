@@ -33,9 +33,11 @@ extension Countdown {
     /// recorded once (the countdown keeps its last date); the same date with more about the episode
     /// (a title announced) updates the episode without a move.
     ///
+    /// The move is recorded as noticed at `now` (the countdown's ``modified`` too).
+    ///
     /// - Returns: the move recorded, or `nil` when the date did not change (or the countdown follows nothing).
     @discardableResult
-    public mutating func follow(_ schedule: ShowSchedule, at now: Date) -> CountdownMove? {
+    public mutating func follow(_ schedule: ShowSchedule, noticedAt now: Date) -> CountdownMove? {
         guard var followed = following else { return nil }
         let previousEpisode = followed.episode
         guard let target = schedule.target else {

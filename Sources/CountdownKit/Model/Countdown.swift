@@ -122,7 +122,7 @@ public struct Countdown: Identifiable, Sendable, Hashable, Codable {
     /// target's own zone), or `nil` for a passed one-off event.
     public func nextOccurrence(after now: Date, in timeZone: TimeZone) -> CountdownTarget? {
         let first = firstOccurrence
-        guard first.hasPassed(at: now, in: timeZone) else { return first }
+        guard first.hasPassed(by: now, in: timeZone) else { return first }
         guard let recurrence else { return nil }
         var day = first.ownDay.adding(days: 1)
         let today = CalendarDay(containing: now, in: timeZone)
@@ -130,7 +130,7 @@ public struct Countdown: Identifiable, Sendable, Hashable, Codable {
         for _ in 0..<8 {
             guard let next = recurrence.firstOccurrence(onOrAfter: day) else { return nil }
             let candidate = target.moved(to: next)
-            if !candidate.hasPassed(at: now, in: timeZone) { return candidate }
+            if !candidate.hasPassed(by: now, in: timeZone) { return candidate }
             day = candidate.ownDay.adding(days: 1)
         }
         return nil
@@ -173,7 +173,7 @@ public struct Countdown: Identifiable, Sendable, Hashable, Codable {
         guard archived == nil else { return self }
         let now = clock.now
         let zone = clock.timeZone
-        guard target.hasPassed(at: now, in: zone) else { return self }
+        guard target.hasPassed(by: now, in: zone) else { return self }
         var current = self
         if recurrence != nil, let next = nextOccurrence(after: now, in: zone) {
             current.target = next
@@ -205,9 +205,9 @@ public struct Countdown: Identifiable, Sendable, Hashable, Codable {
                 moves: c.decodeIfPresent([CountdownMove].self, forKey: .moves) ?? [])
         } catch let error as CountdownError {
             let key: CodingKeys
-            switch error {
-            case .tooLong(let what, _, _) where what == "note": key = .note
-            case .tooLong(let what, _, _) where what == "tag": key = .tags
+            switch error.code {
+            case .tooLong where error.subject == "note": key = .note
+            case .tooLong where error.subject == "tag": key = .tags
             case .tooMany: key = .tags
             case .secondPassRepeats, .invalidRecurrence: key = .recurrence
             default: key = .title

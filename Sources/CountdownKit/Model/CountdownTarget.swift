@@ -62,8 +62,9 @@ public enum CountdownTarget: Sendable, Hashable {
         }
     }
 
-    /// Whether the target has passed at `now`: an instant once it is reached, a day once it is over.
-    public func hasPassed(at now: Date, in timeZone: TimeZone) -> Bool {
+    /// Whether the target has passed by the instant `now`, seen from `timeZone`: an instant once it is
+    /// reached, a day once it is over.
+    public func hasPassed(by now: Date, in timeZone: TimeZone) -> Bool {
         switch self {
         case .timed(let time): time.date <= now
         case .allDay(let day): day < CalendarDay(containing: now, in: timeZone)

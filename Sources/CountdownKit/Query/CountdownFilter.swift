@@ -126,7 +126,7 @@ public indirect enum CountdownFilter: Sendable, Hashable, Codable {
             let last = today.adding(days: max(0, days))
             let now = reference.now
             return { countdown in
-                !countdown.target.hasPassed(at: now, in: zone) && countdown.target.day(in: zone) <= last
+                !countdown.target.hasPassed(by: now, in: zone) && countdown.target.day(in: zone) <= last
             }
         case .text(let text):
             let needle = CountdownFilter.fold(text.trimmingCharacters(in: .whitespacesAndNewlines))

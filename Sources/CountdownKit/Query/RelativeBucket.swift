@@ -31,7 +31,7 @@ public enum RelativeBucket: Int, Sendable, Hashable, Codable, CaseIterable, Comp
     /// The bucket of `target` seen at `reference`.
     public init(_ target: CountdownTarget, at reference: ViewerClock) {
         let zone = reference.timeZone
-        if target.hasPassed(at: reference.now, in: zone) {
+        if target.hasPassed(by: reference.now, in: zone) {
             self = .past
             return
         }

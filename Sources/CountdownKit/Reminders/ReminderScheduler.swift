@@ -18,9 +18,9 @@ public import Foundation
 public actor ReminderScheduler {
     /// The reminders, in the order they fire (earlier fire dates first; at the same instant,
     /// longer lead times first, then "due").
-    public nonisolated let reminders: AsyncStream<Reminder>
+    public nonisolated let reminders: AsyncStream<CountdownReminder>
 
-    private let continuation: AsyncStream<Reminder>.Continuation
+    private let continuation: AsyncStream<CountdownReminder>.Continuation
     private let clock: ViewerClock
     private let timeZone: TimeZone
     private let leadTimes: [Duration]
@@ -35,12 +35,12 @@ public actor ReminderScheduler {
     /// Creates a scheduler timed by `clock`, whose time zone places all-day targets.
     ///
     /// - Parameters:
-    ///   - leadTimes: how long before each target to fire an ``Reminder/Kind/ahead(_:)`` reminder.
+    ///   - leadTimes: how long before each target to fire an ``CountdownReminder/Kind/ahead(_:)`` reminder.
     ///   - clock: the time the reminders fire by, and the viewer's time zone.
-    /// - Throws: ``CountdownError/outOfRange(what:value:allowed:)`` for a lead time outside ``leadTimeSeconds``.
+    /// - Throws: ``CountdownError/Code/outOfRange`` for a lead time outside ``leadTimeSeconds``.
     public init(clock: ViewerClock, leadTimes: [Duration] = []) throws(CountdownError) {
         let leads = try Self.checked(leadTimes)
-        let (stream, continuation) = AsyncStream<Reminder>.makeStream(bufferingPolicy: .unbounded)
+        let (stream, continuation) = AsyncStream<CountdownReminder>.makeStream(bufferingPolicy: .unbounded)
         self.reminders = stream
         self.continuation = continuation
         self.clock = clock
@@ -92,15 +92,15 @@ public actor ReminderScheduler {
     private func fireDue() {
         let now = self.now
         guard now > watermark else { return }
-        // The same reminders ``Reminder/upcoming(for:after:through:leadTimes:in:limit:)`` lists.
-        var due: [(reminder: Reminder, order: Int)] = []
+        // The same reminders ``CountdownReminder/upcoming(for:at:through:leadTimes:limit:)`` lists.
+        var due: [(reminder: CountdownReminder, order: Int)] = []
         for (index, countdown) in countdowns.enumerated() {
-            for reminder in Reminder.reminders(of: countdown, leads: leadTimes, after: watermark, before: now.addingTimeInterval(0.001),
+            for reminder in CountdownReminder.reminders(of: countdown, leads: leadTimes, after: watermark, before: now.addingTimeInterval(0.001),
                                                in: timeZone, limit: nil) {
                 due.append((reminder, index))
             }
         }
-        due.sort { a, b in Reminder.firesBefore(a.reminder, a.order, b.reminder, b.order) }
+        due.sort { a, b in CountdownReminder.firesBefore(a.reminder, a.order, b.reminder, b.order) }
         watermark = now
         for entry in due { continuation.yield(entry.reminder) }
     }

@@ -1,11 +1,20 @@
 import AirdateCore
+import AirdateStore
 import Foundation
 import GRDB
 
-/// One row of the `countdown` table.
+/// One row of the `countdown` table: one owner's countdown (the primary key is the owner and the id).
 struct CountdownRecord: Codable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "countdown"
 
+    /// The columns the store's queries name.
+    enum Columns {
+        static let owner = Column(CodingKeys.owner)
+        static let id = Column(CodingKeys.id)
+    }
+
+    /// The owner's `StoreOwner.id` (schema v3; rows written before belong to the local owner, `""`).
+    var owner: String
     var id: String
     var title: String
     /// `"instant"` or `"allDay"`.
@@ -34,7 +43,8 @@ struct CountdownRecord: Codable, FetchableRecord, PersistableRecord {
     /// The moves as a JSON list (schema v2).
     var moves: String
 
-    init(_ countdown: Countdown) {
+    init(_ countdown: Countdown, owner: StoreOwner) {
+        self.owner = owner.id
         id = countdown.id.uuidString
         title = countdown.title
         switch countdown.target {
@@ -146,6 +156,37 @@ struct CountdownRecord: Codable, FetchableRecord, PersistableRecord {
                 t.add(column: "following", .text)
                 t.add(column: "moves", .text).notNull().defaults(to: "[]")
             }
+        }
+        // Countdowns belong to an owner (an account; `""` for the one local person): two owners on one
+        // file never see each other's, and may hold the same id. SQLite cannot change a primary key,
+        // so the table is made anew with (owner, id) as its key, rows in their order.
+        migrator.registerMigration("v3: owners") { db in
+            try db.create(table: "countdown_v3") { t in
+                t.column("owner", .text).notNull().defaults(to: "")
+                t.column("id", .text).notNull()
+                t.column("title", .text).notNull().check(sql: "length(trim(title)) > 0")
+                t.column("targetKind", .text).notNull().check { ["instant", "allDay"].contains($0) }
+                t.column("targetInstant", .double)
+                t.column("targetTimeZone", .text)
+                t.column("targetDay", .text)
+                t.column("tags", .text).notNull().defaults(to: "[]")
+                t.column("note", .text).notNull().defaults(to: "")
+                t.column("created", .double).notNull()
+                t.column("modified", .double).notNull()
+                t.column("archived", .double)
+                t.column("recurrenceFrequency", .text)
+                t.column("recurrenceAnchor", .text)
+                t.column("targetLocal", .text)
+                t.column("following", .text)
+                t.column("moves", .text).notNull().defaults(to: "[]")
+                t.primaryKey(["owner", "id"])
+                t.check(sql: "(targetKind = 'instant' AND targetInstant IS NOT NULL AND targetTimeZone IS NOT NULL) OR (targetKind = 'allDay' AND targetDay IS NOT NULL)")
+            }
+            let columns = "id, title, targetKind, targetInstant, targetTimeZone, targetDay, tags, note, created, modified, archived, recurrenceFrequency, recurrenceAnchor, targetLocal, following, moves"
+            try db.execute(sql: "INSERT INTO countdown_v3 (owner, \(columns)) SELECT '', \(columns) FROM countdown ORDER BY rowid")
+            try db.drop(table: databaseTableName)
+            try db.rename(table: "countdown_v3", to: databaseTableName)
+            try db.create(index: "countdown_owner_archived", on: databaseTableName, columns: ["owner", "archived"])
         }
         return migrator
     }

@@ -3,8 +3,13 @@ public import AirdateStore
 public import Foundation
 import GRDB
 
-/// Countdowns kept in an SQLite file (through GRDB), with live observation and JSON
-/// import/export. Every write is one transaction: when it fails, nothing changes.
+/// One owner's countdowns kept in an SQLite file (through GRDB): the embedded ``CountdownStorage``,
+/// with live observation and JSON import/export. Every write is one transaction: when it fails,
+/// nothing changes.
+///
+/// A handle belongs to one ``owner`` (`StoreOwner.local` unless told): it reads, writes and
+/// observes that owner's countdowns only, though several owners share the file. A server with
+/// accounts opens the file once and takes a handle per account with ``scoped(to:)``.
 ///
 /// Queries load the rows and apply ``CountdownFilter`` and ``CountdownSort`` in Swift, so the
 /// store and in-memory lists can never disagree.
@@ -16,10 +21,15 @@ import GRDB
 ///                                           at: .system())
 /// for try await all in store.observe() { print(all.count) }
 /// ```
-public actor CountdownStore {
-    private nonisolated let database: StoreDatabase<CountdownStoreError>
+///
+/// Not an actor: it holds no mutable state (the file's path, its owner and the open database, all
+/// constants), and the database orders its own reads and writes, so calls need no isolation.
+public final class CountdownStore: CountdownStorage {
+    private let database: StoreDatabase<CountdownStoreError>
     /// The file path.
-    public nonisolated let path: String
+    public let path: String
+    /// Whose countdowns this handle reads and writes.
+    public let owner: StoreOwner
 
     /// Opens (creating if needed) the database at `path`, and brings its schema up to date.
     ///
@@ -27,164 +37,156 @@ public actor CountdownStore {
     /// WAL, a busy timeout, observation that sees other processes' writes).
     ///
     /// - Parameters:
-    ///   - readOnly: open without write access (the schema must already exist).
     ///   - path: the SQLite file; its folder is created when missing.
+    ///   - owner: whose countdowns to read and write (the one local person unless told).
+    ///   - readOnly: open without write access (the schema must already exist).
     ///   - polling: how often ``observe()`` looks for other processes' writes.
-    /// - Throws: ``CountdownStoreError/store(_:)`` — for example a newer schema, a corrupt file or a
+    /// - Throws: ``CountdownStoreError/Code/store`` — for example a newer schema, a corrupt file or a
     ///   missing folder.
-    public init(path: String, readOnly: Bool = false, polling: ChangePolling = ChangePolling()) throws(CountdownStoreError) {
-        try self.init(path: path, readOnly: readOnly, polling: polling, probe: StoreProbe())
+    public convenience init(
+        path: String, owner: StoreOwner = .local, readOnly: Bool = false, polling: ChangePolling = ChangePolling()
+    ) throws(CountdownStoreError) {
+        try self.init(path: path, owner: owner, readOnly: readOnly, polling: polling, probe: StoreProbe())
     }
 
-    /// Opens the database as ``init(path:readOnly:polling:)`` does, telling `probe` what it does
+    /// Opens the database as ``init(path:owner:readOnly:polling:)`` does, telling `probe` what it does
     /// (the package's tests).
-    package init(path: String, readOnly: Bool = false, polling: ChangePolling = ChangePolling(), probe: StoreProbe) throws(CountdownStoreError) {
-        self.path = path
-        database = try StoreDatabase(path: path, migrator: CountdownRecord.migrator, readOnly: readOnly, polling: polling, probe: probe)
+    package convenience init(
+        path: String, owner: StoreOwner = .local, readOnly: Bool = false, polling: ChangePolling = ChangePolling(),
+        probe: StoreProbe
+    ) throws(CountdownStoreError) {
+        let database = try StoreDatabase<CountdownStoreError>(
+            path: path, migrator: CountdownRecord.migrator, readOnly: readOnly, polling: polling, probe: probe)
+        self.init(database: database, owner: owner)
     }
 
-    /// All countdowns, in the order they were inserted (so equal sort keys keep insertion order).
+    private init(database: StoreDatabase<CountdownStoreError>, owner: StoreOwner) {
+        self.database = database
+        self.path = database.path
+        self.owner = owner
+    }
+
+    /// A handle on the same open file for `owner`'s countdowns (one open file serves every account
+    /// of a server).
+    public func scoped(to owner: StoreOwner) -> CountdownStore {
+        CountdownStore(database: database, owner: owner)
+    }
+
+    /// The owner's rows, in insertion order.
+    private static func rows(of owner: StoreOwner) -> QueryInterfaceRequest<CountdownRecord> {
+        CountdownRecord.filter(CountdownRecord.Columns.owner == owner.id).order(Column.rowID)
+    }
+
+    /// The owner's row of the countdown `id`.
+    private static func row(_ id: UUID, of owner: StoreOwner) -> QueryInterfaceRequest<CountdownRecord> {
+        CountdownRecord.filter(CountdownRecord.Columns.owner == owner.id && CountdownRecord.Columns.id == id.uuidString)
+    }
+
+    /// All the owner's countdowns, in the order they were inserted (so equal sort keys keep insertion order).
     public func all() async throws(CountdownStoreError) -> [Countdown] {
-        let records = try await database.read { db in try CountdownRecord.order(Column.rowID).fetchAll(db) }
+        let owner = owner
+        let records = try await database.read { db in try Self.rows(of: owner).fetchAll(db) }
         return try records.map { record throws(CountdownStoreError) in try record.countdown() }
     }
 
-    /// The countdown with `id`, or `nil`.
+    /// The owner's countdown with `id`, or `nil`.
     public func countdown(id: UUID) async throws(CountdownStoreError) -> Countdown? {
-        let record = try await database.read { db in try CountdownRecord.fetchOne(db, key: id.uuidString) }
+        let owner = owner
+        let record = try await database.read { db in try Self.row(id, of: owner).fetchOne(db) }
         return try record?.countdown()
-    }
-
-    /// The countdowns as they stand at `clock` that pass `filter`, in `order` — a view: nothing is written.
-    ///
-    /// Each countdown is taken as ``Countdown/current(at:)`` gives it (the automatic archive, computed):
-    /// a passed one-off countdown is archived as of the instant it passed, a repeating one is at its
-    /// next occurrence. Filtering and sorting are the same code as ``CountdownFilter/filter(_:at:)`` and
-    /// ``CountdownSort/sorted(_:in:locale:)``.
-    ///
-    /// - Parameters:
-    ///   - filter: which countdowns to list (the active ones unless told).
-    ///   - order: how to sort them (by date unless told).
-    ///   - clock: now, and the zone days and dates are seen from.
-    ///   - archiveZone: the zone of the user's own day, which decides when an all-day countdown has
-    ///     passed; `nil` for `clock`'s zone. Give it when `clock` shows another zone than the user's
-    ///     (an app showing the list "in Tokyo"): a view never archives by another zone's day.
-    ///   - automaticArchive: `false` to list the countdowns as stored, without the automatic archive.
-    public func countdowns(
-        matching filter: CountdownFilter = .scope(.active), sortedBy order: CountdownSort = CountdownSort(.date),
-        at clock: ViewerClock, archivingIn archiveZone: TimeZone? = nil, automaticArchive: Bool = true
-    ) async throws(CountdownStoreError) -> [Countdown] {
-        let reference = clock.frozen()
-        var list = try await all()
-        if automaticArchive {
-            list = AutoArchive.current(list, at: archiveZone.map { reference.inTimeZone($0) } ?? reference)
-        }
-        return order.sorted(filter.filter(list, at: reference), in: reference.timeZone)
     }
 
     /// Adds countdowns, all or none.
     ///
-    /// - Throws: ``CountdownStoreError/duplicate(_:)`` when an id is taken (nothing is added).
-    public func insert(_ countdowns: [Countdown]) async throws(CountdownStoreError) {
+    /// - Throws: ``CountdownStoreError/Code/duplicate`` when an id is taken (nothing is added).
+    public func insert(contentsOf countdowns: [Countdown]) async throws(CountdownStoreError) {
         try Self.validate(countdowns)
+        let owner = owner
         try await database.write { db in
             for countdown in countdowns {
-                if try CountdownRecord.exists(db, key: countdown.id.uuidString) {
+                if try Self.row(countdown.id, of: owner).fetchCount(db) > 0 {
                     throw CountdownStoreError.duplicate(countdown.id)
                 }
-                try CountdownRecord(countdown).insert(db)
+                try CountdownRecord(countdown, owner: owner).insert(db)
             }
         }
-    }
-
-    /// Adds one countdown.
-    public func insert(_ countdown: Countdown) async throws(CountdownStoreError) {
-        try await insert([countdown])
     }
 
     /// Replaces stored countdowns by id, all or none.
     ///
-    /// - Throws: ``CountdownStoreError/notFound(_:)`` when one is not stored (nothing is changed).
-    public func update(_ countdowns: [Countdown]) async throws(CountdownStoreError) {
+    /// - Throws: ``CountdownStoreError/Code/notFound`` when one is not stored (nothing is changed).
+    public func update(contentsOf countdowns: [Countdown]) async throws(CountdownStoreError) {
         try Self.validate(countdowns)
+        let owner = owner
         try await database.write { db in
             for countdown in countdowns {
-                guard try CountdownRecord.exists(db, key: countdown.id.uuidString) else {
+                guard try Self.row(countdown.id, of: owner).fetchCount(db) > 0 else {
                     throw CountdownStoreError.notFound(countdown.id)
                 }
-                try CountdownRecord(countdown).update(db)
+                try CountdownRecord(countdown, owner: owner).update(db)
             }
         }
-    }
-
-    /// Replaces one stored countdown.
-    public func update(_ countdown: Countdown) async throws(CountdownStoreError) {
-        try await update([countdown])
     }
 
     /// Inserts or replaces countdowns by id, all or none.
-    public func save(_ countdowns: [Countdown]) async throws(CountdownStoreError) {
+    public func save(contentsOf countdowns: [Countdown]) async throws(CountdownStoreError) {
         try Self.validate(countdowns)
+        let owner = owner
         try await database.write { db in
-            for countdown in countdowns { try CountdownRecord(countdown).save(db) }
-        }
-    }
-
-    /// Deletes the countdown with `id`.
-    ///
-    /// - Throws: ``CountdownStoreError/notFound(_:)`` when there is none.
-    public func delete(id: UUID) async throws(CountdownStoreError) {
-        try await database.write { db in
-            guard try CountdownRecord.deleteOne(db, key: id.uuidString) else {
-                throw CountdownStoreError.notFound(id)
-            }
+            for countdown in countdowns { try CountdownRecord(countdown, owner: owner).save(db) }
         }
     }
 
     /// Deletes the countdown `id` when `check` accepts it as stored, in one write transaction: the
     /// countdown is read, checked and deleted while no other process can write, so one changed
-    /// elsewhere after the user last saw it (what `check` looks for, a version say) is never
-    /// deleted unseen, as reading with ``countdown(id:)`` and then deleting could.
+    /// elsewhere after the user last saw it is never deleted unseen, as reading with
+    /// ``countdown(id:)`` and then deleting could. ``CountdownStorage/delete(id:expecting:)`` checks
+    /// a revision this way.
     ///
-    /// - Throws: ``CountdownStoreError/notFound(_:)`` when no countdown has `id`, another
+    /// - Throws: ``CountdownStoreError/Code/notFound`` when no countdown has `id`, another
     ///   ``CountdownStoreError``, or what `check` throws; in every case nothing is deleted.
     public func delete(id: UUID, checking check: @escaping @Sendable (Countdown) throws -> Void) async throws {
+        let owner = owner
         let outcome = try await database.write { db -> Swift.Result<Void, any Error> in
-            guard let record = try CountdownRecord.fetchOne(db, key: id.uuidString) else {
+            guard let record = try Self.row(id, of: owner).fetchOne(db) else {
                 throw CountdownStoreError.notFound(id)
             }
-            let stored = try record.countdown()
             do {
-                try check(stored)
+                try check(try record.countdown())
             } catch {
                 return .failure(error)  // nothing was deleted
             }
-            try CountdownRecord.deleteOne(db, key: id.uuidString)
+            try record.delete(db)
             return .success(())
         }
         try outcome.get()
     }
 
     /// Changes the stored countdown `id` with `change`, in one write transaction: the countdown is
-    /// read, changed and written back while no other process can write, so a change another
-    /// process makes meanwhile is never overwritten with a stale copy (as reading with
-    /// ``countdown(id:)`` and writing with ``update(_:)-(Countdown)`` could).
+    /// read, checked against `revision`, changed and written back while no other process can write,
+    /// so a change another process makes meanwhile is never overwritten with a stale copy (as
+    /// reading with ``countdown(id:)`` and writing with ``CountdownStorage/update(_:)`` could).
     ///
     /// `change` runs on the database's writer: keep it short, and do no I/O in it. When it leaves
     /// the countdown as it was, nothing is written.
     ///
     /// - Returns: what `change` returns.
-    /// - Throws: ``CountdownStoreError/notFound(_:)`` when no countdown has `id`, another
+    /// - Throws: ``CountdownStoreError/Code/notFound`` when no countdown has `id`,
+    ///   ``CountdownStoreError/Code/conflict`` when it is not at `revision`, another
     ///   ``CountdownStoreError``, or what `change` throws; in every case nothing is written.
     @discardableResult
     public func update<Result: Sendable>(
-        id: UUID, _ change: @escaping @Sendable (inout Countdown) throws -> Result
+        id: UUID, expecting revision: CountdownRevision?, _ change: @escaping @Sendable (inout Countdown) throws -> Result
     ) async throws -> Result {
+        let owner = owner
         let outcome = try await database.write { db -> Swift.Result<Result, any Error> in
-            guard let record = try CountdownRecord.fetchOne(db, key: id.uuidString) else {
+            guard let record = try Self.row(id, of: owner).fetchOne(db) else {
                 throw CountdownStoreError.notFound(id)
             }
             let stored = try record.countdown()
+            if let revision, stored.revision != revision {
+                throw CountdownStoreError.conflict(id: id, expected: revision, current: stored.revision)
+            }
             var countdown = stored
             let result: Result
             do {
@@ -194,7 +196,7 @@ public actor CountdownStore {
             }
             if countdown != stored {
                 do { try countdown.validated() } catch let error as CountdownError { throw CountdownStoreError.invalid(error) }
-                try CountdownRecord(countdown).update(db)
+                try CountdownRecord(countdown, owner: owner).update(db)
             }
             return .success(result)
         }
@@ -206,53 +208,57 @@ public actor CountdownStore {
     /// another process makes meanwhile is never lost. The write lock is taken only when something
     /// is to change: when nothing is, no other process waits, and a read-only file is fine.
     @discardableResult
-    public func autoArchive(at reference: ViewerClock) async throws(CountdownStoreError) -> AutoArchive.Outcome {
-        let reference = reference.frozen()
+    public func autoArchive(at clock: ViewerClock) async throws(CountdownStoreError) -> AutoArchive.Outcome {
+        let reference = clock.frozen()
+        let owner = owner
         return try await database.writeIfNeeded { db in
-            let countdowns = try CountdownRecord.order(Column.rowID).fetchAll(db).map { record throws(CountdownStoreError) in
+            let countdowns = try Self.rows(of: owner).fetchAll(db).map { record throws(CountdownStoreError) in
                 try record.countdown()
             }
             let outcome = AutoArchive.apply(to: countdowns, at: reference)
-            for countdown in outcome.changed { try CountdownRecord(countdown).update(db) }
+            for countdown in outcome.changed { try CountdownRecord(countdown, owner: owner).update(db) }
             return outcome
         }
     }
 
-    /// Applies what the catalogs say now about followed shows (``Countdown/follow(_:at:)``), all in one
-    /// write transaction: each countdown in `schedules` that follows a show moves to its new date, with
-    /// the move recorded. Countdowns not stored, or following nothing, are left out.
+    /// Applies what the catalogs say now about followed shows (``Countdown/follow(_:noticedAt:)``), all
+    /// in one write transaction: each countdown in `schedules` that follows a show moves to its new
+    /// date, with the move recorded as noticed at `noticed`. Countdowns not stored, or following
+    /// nothing, are left out.
     ///
     /// - Returns: the moves, by countdown id (only those that moved, or became unscheduled).
     @discardableResult
-    public func follow(_ schedules: [UUID: ShowSchedule], at now: Date) async throws(CountdownStoreError) -> [UUID: CountdownMove] {
+    public func follow(_ schedules: [UUID: ShowSchedule], noticedAt noticed: Date) async throws(CountdownStoreError) -> [UUID: CountdownMove] {
         guard !schedules.isEmpty else { return [:] }
+        let owner = owner
         return try await database.writeIfNeeded { db in
             var moves: [UUID: CountdownMove] = [:]
             for (id, schedule) in schedules {
-                guard let record = try CountdownRecord.fetchOne(db, key: id.uuidString) else { continue }
+                guard let record = try Self.row(id, of: owner).fetchOne(db) else { continue }
                 let stored = try record.countdown()
                 var countdown = stored
-                if let move = countdown.follow(schedule, at: now) { moves[id] = move }
-                if countdown != stored { try CountdownRecord(countdown).update(db) }
+                if let move = countdown.follow(schedule, noticedAt: noticed) { moves[id] = move }
+                if countdown != stored { try CountdownRecord(countdown, owner: owner).update(db) }
             }
             return moves
         }
     }
 
-    /// Every change of the stored countdowns, starting with the current ones (in insertion order):
+    /// Every change of the owner's countdowns, starting with the current ones (in insertion order):
     /// changes made through this store at once, and those of other processes within the polling
-    /// interval (a quarter of a second unless told).
-    public nonisolated func observe() -> StoreObservation<[Countdown]> {
-        database.observe { db in
-            try CountdownRecord.order(Column.rowID).fetchAll(db).map { record in try record.countdown() }
+    /// interval (a quarter of a second unless told). Other owners' changes emit nothing.
+    public func observe() -> StoreObservation<[Countdown]> {
+        let owner = owner
+        return database.observe(scope: owner) { db in
+            try Self.rows(of: owner).fetchAll(db).map { record in try record.countdown() }
         }
     }
 
-    /// All countdowns as a JSON ``CountdownDocument``.
-    public func exportJSON(at now: Date) async throws(CountdownStoreError) -> Data {
+    /// All the owner's countdowns as a JSON ``CountdownDocument`` stamped `timestamp`.
+    public func exportJSON(timestamp: Date) async throws(CountdownStoreError) -> Data {
         let list = try await all().sorted { $0.created != $1.created ? $0.created < $1.created : $0.id.uuidString < $1.id.uuidString }
         do {
-            return try CountdownDocument(exported: now, countdowns: list).jsonData()
+            return try CountdownDocument(exported: timestamp, countdowns: list).jsonData()
         } catch {
             throw .store(.failed(path: path, reason: "the export could not be encoded (\(error))"))
         }
@@ -262,7 +268,7 @@ public actor CountdownStore {
     ///
     /// - Returns: what changed: the countdowns added, those replaced because they differed, and those
     ///   already stored exactly so (importing the same file twice adds nothing the second time).
-    /// - Throws: ``CountdownStoreError/invalidImport(_:)`` when the data is not a document (nothing is imported).
+    /// - Throws: ``CountdownStoreError/Code/invalidImport`` when the data is not a document (nothing is imported).
     @discardableResult
     public func importJSON(_ data: Data) async throws(CountdownStoreError) -> CountdownImport {
         let document: CountdownDocument
@@ -271,12 +277,14 @@ public actor CountdownStore {
         } catch {
             throw .invalidImport(Self.reason(error))
         }
+        let owner = owner
         return try await database.write { db in
             var outcome = CountdownImport()
             for countdown in document.countdowns {
-                if let stored = try CountdownRecord.fetchOne(db, key: countdown.id.uuidString) {
+                let record = CountdownRecord(countdown, owner: owner)
+                if let stored = try Self.row(countdown.id, of: owner).fetchOne(db) {
                     // Compared as stored, so that what the database rounds does not count as a change.
-                    if try stored.countdown() == CountdownRecord(countdown).countdown() {
+                    if try stored.countdown() == record.countdown() {
                         outcome.unchanged.append(countdown.id)
                         continue
                     }
@@ -284,7 +292,7 @@ public actor CountdownStore {
                 } else {
                     outcome.added.append(countdown.id)
                 }
-                try CountdownRecord(countdown).save(db)
+                try record.save(db)
             }
             return outcome
         }
@@ -313,7 +321,7 @@ public actor CountdownStore {
     }
 }
 
-/// What ``CountdownStore/importJSON(_:)`` changed, by countdown id, in the file's order.
+/// What ``CountdownStorage/importJSON(_:)`` changed, by countdown id, in the file's order.
 public struct CountdownImport: Sendable, Hashable {
     /// Countdowns that were not stored before.
     public var added: [UUID] = []

@@ -1,6 +1,6 @@
 public import Foundation
 
-/// What asking a catalog about the followed countdowns found (``CountdownStore/refreshFollowed(catalog:at:stoppingOn:schedule:)``).
+/// What asking a catalog about the followed countdowns found (``CountdownStorage/refreshFollowed(catalog:noticedAt:stoppingOn:schedule:)``).
 public struct FollowRefresh: Sendable {
     /// The countdowns that moved (or became unscheduled), with the move recorded.
     public var moves: [UUID: CountdownMove]
@@ -24,10 +24,10 @@ public struct FollowRefresh: Sendable {
     public var isComplete: Bool { failures.isEmpty && notAsked.isEmpty }
 }
 
-extension CountdownStore {
+extension CountdownStorage {
     /// Asks `schedule` what the catalog says now about each show followed in `catalog` (once per
     /// show and event, however many countdowns follow it), then applies the answers in one write
-    /// transaction (``follow(_:at:)``). Archived countdowns are left alone.
+    /// transaction (``follow(_:noticedAt:)``). Archived countdowns are left alone.
     ///
     /// When an error makes `stoppingOn` true (the catalog is unreachable or rate limited), no more
     /// shows are asked about: that countdown is a failure and the rest are ``FollowRefresh/notAsked``,
@@ -35,23 +35,22 @@ extension CountdownStore {
     ///
     /// - Parameters:
     ///   - catalog: the catalog whose followed countdowns to refresh.
-    ///   - now: when the moves are noticed.
+    ///   - noticed: when the moves are noticed (now).
     ///   - stoppingOn: whether an error means the catalog should not be asked again now.
     ///   - schedule: what the catalog says about a followed show (the bridges' lookups: `TVMaze`,
     ///     `Jikan`).
     public func refreshFollowed(
-        catalog: ShowCatalog, at now: Date, stoppingOn: @Sendable (any Error) -> Bool = { _ in false },
+        catalog: ShowCatalog, noticedAt noticed: Date, stoppingOn: @Sendable (any Error) -> Bool = { _ in false },
         schedule: @Sendable (FollowedShow) async throws -> ShowSchedule
     ) async throws(CountdownStoreError) -> FollowRefresh {
-        struct Question: Hashable { let showID: Int; let event: FollowedShow.Event }
         let followed = try await all().filter { $0.archived == nil && $0.following?.catalog == catalog }
-        var answers: [Question: Result<ShowSchedule, any Error>] = [:]
+        var answers: [FollowQuestion: Result<ShowSchedule, any Error>] = [:]
         var report = FollowRefresh()
         var schedules: [UUID: ShowSchedule] = [:]
         var stopped = false
         for countdown in followed {
             guard let show = countdown.following else { continue }
-            let question = Question(showID: show.showID, event: show.event)
+            let question = FollowQuestion(showID: show.showID, event: show.event)
             if answers[question] == nil {
                 guard !stopped else {
                     report.notAsked.append(countdown.id)
@@ -70,8 +69,14 @@ extension CountdownStore {
             case nil: break
             }
         }
-        report.moves = try await follow(schedules, at: now)
+        report.moves = try await follow(schedules, noticedAt: noticed)
         report.unchanged = followed.map(\.id).filter { schedules[$0] != nil && report.moves[$0] == nil }
         return report
     }
+}
+
+/// One question to a catalog: a show and the event followed.
+private struct FollowQuestion: Hashable {
+    let showID: Int
+    let event: FollowedShow.Event
 }

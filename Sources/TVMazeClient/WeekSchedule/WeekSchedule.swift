@@ -10,9 +10,17 @@ public import Foundation
 /// `airstamp` falls on in the time zone — never by `airdate`, which files 00:00–04:59 airings under
 /// the previous day — sorted by start instant, without duplicates.
 ///
-/// After ``start()``, observers (``updates()``) receive progress, each new listing, and failures;
+/// After ``start(week:)``, observers (``updates()``) receive progress, each new listing, and failures;
 /// the service reloads when the week rolls over at local midnight Sunday→Monday, and after a
-/// failure retries with exponential back-off until it succeeds.
+/// failure retries with exponential back-off until it succeeds. Any other week — a recorded one, the
+/// next one, a week the viewer pages to — is loaded with ``refresh(week:)`` or followed with
+/// `start(week:)`:
+///
+/// ```swift
+/// let schedule = WeekSchedule(client: TVMaze())
+/// let newYork = TimeZone(identifier: "America/New_York") ?? .gmt
+/// let july = try await schedule.refresh(week: Week(containing: try CalendarDay(year: 2019, month: 7, day: 15), in: newYork))
+/// ```
 public actor WeekSchedule {
     /// How the service loads and retries.
     public struct Configuration: Sendable {
@@ -46,6 +54,7 @@ public actor WeekSchedule {
     private var observers: [Int: AsyncStream<WeekScheduleUpdate>.Continuation] = [:]
     private var nextObserver = 0
     private var loop: Task<Void, Never>?
+    private var followedWeek: Week?
     private var details: [Int: ShowDetails] = [:]
 
     /// A service reading `client`, timed by `clock`, whose time zone decides what "this week" is and
@@ -86,9 +95,12 @@ public actor WeekSchedule {
         for observer in observers.values { observer.yield(update) }
     }
 
-    /// Starts loading and keeping the week fresh in the background (idempotent).
-    public func start() {
+    /// Starts loading in the background (idempotent while running): with no `week`, the current
+    /// week, reloaded when it rolls over; with a `week`, that week only, loaded once (retried after
+    /// failures until it loads).
+    public func start(week: Week? = nil) {
         guard loop == nil else { return }
+        followedWeek = week
         loop = Task { await self.run() }
     }
 
@@ -103,7 +115,7 @@ public actor WeekSchedule {
     private func run() async {
         var failures = 0
         while !Task.isCancelled {
-            let week = currentWeek
+            let week = followedWeek ?? currentWeek
             do {
                 _ = try await load(week)
             } catch where error.code == .cancelled {
@@ -120,6 +132,8 @@ public actor WeekSchedule {
                 continue
             }
             failures = 0
+            // A week given to start(week:) does not roll over: loaded, it is done.
+            if followedWeek != nil { return }
             // Sleep until the week rolls over (local midnight Sunday → Monday).
             do {
                 try await clock.sleep(until: week.end)
@@ -135,13 +149,23 @@ public actor WeekSchedule {
         return min(delay, configuration.maxRetryDelay)
     }
 
-    /// Loads the week containing `date` (by default now), publishes it, and returns it.
+    /// Loads the week containing `date` (by default now) in the clock's time zone, publishes it,
+    /// and returns it.
     ///
     /// - Throws: `APIClientError`, the only error it can throw, when a day cannot be fetched.
     @discardableResult
     public func refresh(containing date: Date? = nil) async throws(APIClientError) -> WeekListing {
         let week = Week(containing: date ?? clock.now, firstWeekday: .monday, in: clock.timeZone)
         return try await load(week)
+    }
+
+    /// Loads `week` — any week, in its own time zone, whatever the clock says — publishes it, and
+    /// returns it. The airings are grouped by the days of `week`'s time zone.
+    ///
+    /// - Throws: `APIClientError`, the only error it can throw, when a day cannot be fetched.
+    @discardableResult
+    public func refresh(week: Week) async throws(APIClientError) -> WeekListing {
+        try await load(week)
     }
 
     private func load(_ week: Week) async throws(APIClientError) -> WeekListing {

@@ -258,7 +258,7 @@ public struct MyAnimeListImport: Sendable, Hashable {
         case .completed:
             let day = min(entry.finishDate ?? entry.startDate ?? today, today)
             do {
-                try tracked.markCompleted(on: day, planner: planner)
+                try tracked.complete(on: day, planner: planner)
             } catch {
                 return .failure(Refusal(text: "It cannot be marked completed: \(error.errorDescription ?? "\(error)")"))
             }

@@ -5,9 +5,9 @@ import CountdownKit
 import Foundation
 import AirdateStore
 
-/// `countdowns watch`: a live view that redraws once a second and at once when the database changes,
+/// `countdowns live`: a live view that redraws once a second and at once when the database changes,
 /// whichever process changed it.
-struct Watch: AsyncParsableCommand {
+struct Live: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Show a live, ticking view (Ctrl-C to stop).",
         discussion: """
@@ -131,4 +131,17 @@ actor Snapshot {
         return true
     }
     func alert(_ line: String) { alerts = Array((alerts + [line]).suffix(5)) }
+}
+
+/// `countdowns watch`: the former spelling of `live`, still understood and left out of the help
+/// ("watch" means recording a watch everywhere else).
+struct WatchAlias: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "watch", abstract: Live.configuration.abstract, shouldDisplay: false)
+
+    @OptionGroup var live: Live
+
+    func run() async throws {
+        try await live.run()
+    }
 }

@@ -2,7 +2,7 @@ import AirdateTestSupport
 import AirdateCore
 import Foundation
 import Testing
-@testable import AnimePlannerMAL
+@testable import AnimePlannerImport
 
 /// The files in `Fixtures/myanimelist/`, written here in the shape of MyAnimeList's anime list export.
 enum MALFixtures {

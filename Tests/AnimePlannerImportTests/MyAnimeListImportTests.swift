@@ -3,7 +3,7 @@ import AirdateTestSupport
 import AnimePlanner
 import Foundation
 import Testing
-@testable import AnimePlannerMAL
+@testable import AnimePlannerImport
 
 /// Importing a MyAnimeList list into AnimePlanner: matched by id, then by title; already tracked
 /// shows left alone; unmatched entries with reasons; what is added is what the list says.
@@ -81,7 +81,7 @@ import Testing
     func alreadyTracked() async throws {
         var tracked = try TrackedShow(show: Self.catalog[47917] ?? Self.show(1, "", 1, 1), goal: .episodesPerDay(2),
                                       options: PlanOptions(start: Self.today), planner: Self.planner)
-        try tracked.recordProgress(atEpisode: 2, on: Self.today, planner: Self.planner)
+        try tracked.watch(through: 2, on: Self.today, planner: Self.planner)
         // An app's own id, no MyAnimeList id: "Mushishi" on the list is "Mushi-Shi" here.
         let ownID = try TrackedShow(show: AnimeShow(id: 9_000_001, title: "Mushi-Shi", episodeCount: 26, episodeLength: .seconds(1_500)),
                                     goal: .episodesPerDay(1), options: PlanOptions(start: Self.today), planner: Self.planner)

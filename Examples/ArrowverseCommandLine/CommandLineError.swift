@@ -3,8 +3,10 @@ import CommandLineSupport
 
 /// A failure of an `arrowverse` command, said in one line: what failed, then what to do.
 public enum CommandLineError: Error, LocalizedError {
-    /// The snapshot folder (given, or `Fixtures/arrowverse` of the package) is not there.
+    /// The snapshot folder given is not there.
     case snapshotNotFound(String, given: Bool)
+    /// The program was installed without its resource bundle (the offline data).
+    case offlineDataMissing
     /// The snapshot folder lacks a file it needs.
     case snapshotIncomplete(folder: String, missing: String)
     case unreadableFile(String, String)
@@ -13,7 +15,6 @@ public enum CommandLineError: Error, LocalizedError {
     case notAnExport(String, String)
     /// The folder of `--db` does not exist.
     case databaseFolderMissing(String)
-    case allPagesFailed([String])
     case nothingToWatch(show: String?)
 
     /// What failed and what to do, in one line.
@@ -21,10 +22,12 @@ public enum CommandLineError: Error, LocalizedError {
         switch self {
         case .snapshotNotFound(let path, let given):
             given
-                ? "The snapshot folder \(path) does not exist. Pass --snapshot a folder holding pages.tsv and rules.json (the package's Fixtures/arrowverse)."
-                : "The offline snapshot is not at \(path). Run from the package folder, or pass --snapshot PATH."
+                ? "The snapshot folder \(path) does not exist. Pass --snapshot a folder holding franchise.json and pages.tsv (the package's Fixtures/arrowverse)."
+                : "The offline snapshot is not at \(path). Pass --snapshot PATH."
+        case .offlineDataMissing:
+            "The offline data is not installed: copy Airdate_AirdateOfflineData.resources (or .bundle) beside the program, or pass --snapshot PATH (the package's Fixtures/arrowverse)."
         case .snapshotIncomplete(let folder, let missing):
-            "The snapshot folder \(folder) has no \(missing). Pass --snapshot a folder holding pages.tsv and rules.json (the package's Fixtures/arrowverse)."
+            "The snapshot folder \(folder) has no \(missing). Pass --snapshot a folder holding franchise.json, the files it names and pages.tsv (the package's Fixtures/arrowverse)."
         case .unreadableFile(let path, let reason):
             "Could not read \(path): \(reason). Check the path."
         case .unwritableFile(let path, let reason):
@@ -33,8 +36,6 @@ public enum CommandLineError: Error, LocalizedError {
             "Could not import \(path): \(reason). Import a file written by 'arrowverse export'."
         case .databaseFolderMissing(let folder):
             "The database folder \(folder) does not exist. Create it, or pass --db a file in an existing folder."
-        case .allPagesFailed(let reasons):
-            "No page could be read (\(reasons.joined(separator: "; "))). Check the network, or run without --live to use the offline snapshot."
         case .nothingToWatch(let show):
             "\(show.map { "\($0) has" } ?? "There is") nothing aired left to watch, so nothing was marked. See 'arrowverse progress' for what is coming."
         }

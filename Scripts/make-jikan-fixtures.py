@@ -4,7 +4,8 @@
 Facts (ids, titles, dates, counts, broadcast slots, studios) are taken from the recorded answers
 in ../shared/fixtures/jikan/ when present, or written by hand; prose (synopsis, background) is never
 copied: it is a neutral one-liner or null. The snapshot is of mid-November 2022 (fall season).
-Run from the package root: python3 Scripts/make-jikan-fixtures.py
+Run from the package root: python3 Scripts/make-jikan-fixtures.py, then
+python3 Scripts/make-jikan-endpoint-fixtures.py (which adds its routes to the routes.json written here).
 """
 import json, os, sys, datetime
 
@@ -144,9 +145,27 @@ first = load("anime_457_episode_1.json")["data"]
 first = dict(first); first["synopsis"] = None
 route("/anime/457/episodes/1", "anime_457_episode_1.json", {"data": first})
 
-schedule = {"sunday": [47917, 49596], "thursday": [50172], "wednesday": [44511]}
-for day, ids in schedule.items():
-    route(f"/schedules?filter={day}&page=1", f"schedules_filter-{day}_page-1.json", page([ANIME[i] for i in ids]))
+# The airing schedule of all seven of Japan's weekdays (`/schedules?filter=monday`…, what
+# `animeplan schedule` and the web's anime schedule read offline): every anime of the recorded
+# current season (page 1) and of the recorded Monday schedule, listed under the weekday of its
+# broadcast slot in Japan, in the recorded order; one page each, as Jikan answers a day of fewer than
+# 25. The Monday schedule keeps the long-running children's shows Jikan lists as airing.
+monday = load("schedules_filter-monday.json")["data"]
+for item in monday:
+    recorded.setdefault(item["mal_id"], item)
+weekdays = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+schedule = {day: [] for day in weekdays}
+for item in monday + load("seasons_now_page-1.json")["data"]:
+    day = (item["broadcast"]["day"] or "").lower().rstrip("s")
+    if day in schedule and item["mal_id"] not in schedule[day]:
+        schedule[day].append(item["mal_id"])
+for day in weekdays:
+    route(f"/schedules?filter={day}&page=1", f"schedules_filter-{day}_page-1.json",
+          page([ANIME.get(i) or fact(i) for i in schedule[day]]))
+# Each scheduled anime's own answer too, so that what the schedule lists can be planned offline
+# (`animeplan add ID --offline` reads /anime/ID; its episode list, not recorded, is estimated).
+for mal_id in sorted({i for ids in schedule.values() for i in ids} - set(ANIME)):
+    route(f"/anime/{mal_id}", f"anime_{mal_id}.json", {"data": fact(mal_id)})
 
 now = [44511, 50602, 50172, 49596, 41467, 47917]
 route("/seasons/now?page=1", "seasons_now_page-1.json", page([ANIME[i] for i in now]))

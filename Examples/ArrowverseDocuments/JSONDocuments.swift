@@ -10,7 +10,7 @@ public import WatchOrder
 /// ```json
 /// {"airDay": "2014-12-03", "aired": true, "broadcast": null, "code": "Arrow 3x08",
 ///  "crossover": {"name": "Flash vs. Arrow", "part": 2, "parts": 2},
-///  "id": "arrow/s3e8", "number": 8, "position": 93, "season": 3, "show": "Arrow",
+///  "id": "arrow/s3e8", "number": 8, "position": 93, "runtime": 42, "season": 3, "show": "Arrow",
 ///  "title": "The Brave and the Bold", "watched": false,
 ///  "wikiURL": "https://arrow.fandom.com/wiki/The_Brave_and_the_Bold"}
 /// ```
@@ -18,7 +18,8 @@ public import WatchOrder
 /// `code` is what `watch`, `unwatch` and `watch --through` take; `position` is the place in the
 /// whole watch order (the number `list` prints); `number` is `null` for a special (`code`
 /// "Legends of Tomorrow special 1"); `airDay` is `null` when not announced; `broadcast` is the
-/// instant of the broadcast when known (with `--tvmaze`); `aired` is whether it has aired for the
+/// instant of the broadcast when known (with `--tvmaze`); `runtime` is its length in minutes when
+/// known (TVMaze's, with `--tvmaze`; `null` otherwise); `aired` is whether it has aired for the
 /// viewer's time zone; `wikiURL` is the episode's own wiki article (`null` when unknown);
 /// `crossover` names the crossover it is a part of (`null` for most episodes).
 public struct EpisodeDocument: Encodable, Sendable {
@@ -50,6 +51,8 @@ public struct EpisodeDocument: Encodable, Sendable {
     public var airDay: CalendarDay?
     /// The broadcast instant, when known.
     public var broadcast: Date?
+    /// The runtime in whole minutes, when known.
+    public var runtime: Int?
     /// Whether it is marked watched.
     public var watched: Bool
     /// Whether it has aired for the viewer.
@@ -73,6 +76,7 @@ public struct EpisodeDocument: Encodable, Sendable {
         title = episode.title
         airDay = episode.airDay
         broadcast = episode.broadcast
+        runtime = episode.runtime.map { Int(($0.components.seconds + 30) / 60) }
         watched = context.checklist.isWatched(episode.id)
         aired = episode.hasAired(at: context.clock)
         wikiURL = episode.pageURL
@@ -80,7 +84,7 @@ public struct EpisodeDocument: Encodable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case position, code, id, show, season, number, title, airDay, broadcast, watched, aired, wikiURL, crossover
+        case position, code, id, show, season, number, title, airDay, broadcast, runtime, watched, aired, wikiURL, crossover
     }
 
     /// Encodes every key, `null` for a missing value.
@@ -95,6 +99,7 @@ public struct EpisodeDocument: Encodable, Sendable {
         try container.encode(title, forKey: .title)
         try container.encode(airDay, forKey: .airDay)
         try container.encode(broadcast, forKey: .broadcast)
+        try container.encode(runtime, forKey: .runtime)
         try container.encode(watched, forKey: .watched)
         try container.encode(aired, forKey: .aired)
         try container.encode(wikiURL, forKey: .wikiURL)
@@ -191,16 +196,18 @@ public struct ShowsDocument: Encodable, Sendable {
     }
 }
 
-/// `arrowverse next --json` and `airdate-web`'s `/api/next`:
+/// `arrowverse next --json` and `airdate-web`'s `/api/next`, both made from one
+/// `Checklist.upNext(in:at:comingSoonLimit:)`:
 ///
 /// ```json
-/// {"comingSoon": [EPISODE, …], "next": EPISODE or null, "byShow": [{"show": "Arrow", "episode": EPISODE}, …]}
+/// {"comingSoon": [EPISODE, …], "next": EPISODE or null,
+///  "byShow": [{"behind": 3, "episode": EPISODE, "show": "Constantine"}, …]}
 /// ```
 ///
-/// The next episode overall (`null` when nothing aired is left), each followed show's next
-/// episode (shows with nothing left are left out), and the episodes coming soon, in watch order.
-/// `arrowverse` lists `byShow` in the order `shows` lists the shows; `airdate-web` by air date, the
-/// show furthest behind first.
+/// The next episode overall in watch order (`null` when nothing aired is left), each followed
+/// show's next episode with how many aired episodes of it are left (shows with nothing left are
+/// left out) by air date — the episode that aired first leads, ties by broadcast instant, then in
+/// watch order — and the episodes coming soon, in watch order.
 public struct NextDocument: Encodable, Sendable {
     /// A show's next episode.
     public struct ShowNext: Encodable, Sendable {
@@ -208,16 +215,19 @@ public struct NextDocument: Encodable, Sendable {
         public var show: String
         /// Its next episode.
         public var episode: EpisodeDocument
+        /// Its aired episodes still to watch, `episode` included.
+        public var behind: Int
 
         /// An entry.
-        public init(show: String, episode: EpisodeDocument) {
+        public init(show: String, episode: EpisodeDocument, behind: Int) {
             self.show = show
             self.episode = episode
+            self.behind = behind
         }
     }
     /// The next episode overall.
     public var next: EpisodeDocument?
-    /// Each show's next episode.
+    /// Each show's next episode, by air date.
     public var byShow: [ShowNext]
     /// The episodes coming soon.
     public var comingSoon: [EpisodeDocument]
@@ -227,6 +237,14 @@ public struct NextDocument: Encodable, Sendable {
         self.next = next
         self.byShow = byShow
         self.comingSoon = comingSoon
+    }
+
+    /// The document of `upNext`, its episodes described in `context`.
+    public init(_ upNext: UpNext, in context: ListingContext) {
+        self.init(
+            next: upNext.next.map { EpisodeDocument($0, in: context) },
+            byShow: upNext.shows.map { ShowNext(show: $0.show.name, episode: EpisodeDocument($0.next, in: context), behind: $0.behind) },
+            comingSoon: upNext.comingSoon.map { EpisodeDocument($0, in: context) })
     }
 
     private enum CodingKeys: String, CodingKey { case next, byShow, comingSoon }

@@ -1,5 +1,6 @@
 import AirdateCore
 import AnimePlanner
+import AnimePlannerJikan
 import Foundation
 
 /// One search result.
@@ -20,4 +21,6 @@ protocol AnimeCatalog: Sendable {
     func search(_ text: String) async throws -> [CatalogEntry]
     /// The show `id` as the planner needs it, judged at `clock`'s now (what is released, what airs next).
     func show(id: Int, at clock: ViewerClock) async throws -> AnimeShow
+    /// The week's broadcasts (the week of `clock`'s now) in `clock`'s time zone.
+    func airingSchedule(at clock: ViewerClock) async throws -> AnimeAiringSchedule
 }

@@ -9,7 +9,7 @@ struct AnimePlan: OneLineErrors {
         commandName: "animeplan",
         abstract: "How many episodes a day to finish by the 31st? When do I finish at two a day?",
         version: ProgramVersion.current,
-        subcommands: [Search.self, Add.self, ChangePlan.self, Pause.self, Resume.self, Drop.self, Complete.self, Today.self, Watch.self, WatchedAlias.self, CalendarCommand.self,
+        subcommands: [Search.self, Schedule.self, Add.self, ChangePlan.self, Pause.self, Resume.self, Drop.self, Complete.self, Today.self, Watch.self, WatchedAlias.self, CalendarCommand.self,
                       Stats.self, Export.self, Import.self],
         defaultSubcommand: Today.self)
 

@@ -38,7 +38,7 @@ struct Search: AsyncParsableCommand {
             try JSONOutput.print(SearchDocument(query: query, results: results))
             return
         }
-        guard !results.isEmpty else { throw CommandLineError.noResults(text) }
+        guard !results.isEmpty else { throw CommandLineError.noResults(text, offline: common.offline) }
         for entry in results {
             let episodes = entry.episodes.map { "\($0) ep" } ?? "? ep"
             let details = "(\(episodes), \(entry.duration ?? "? min"), \(entry.status)" + (entry.broadcast.map { ", \($0)" } ?? "") + ")"

@@ -64,7 +64,7 @@ enum CommandLineError: Error, LocalizedError {
     case notTracked(Int)
     case alreadyTracked(Int)
     case missingSnapshot(String)
-    case noResults(String)
+    case noResults(String, offline: Bool)
     case unknownShow(Int, offline: Bool)
     /// A failure already worded for the user.
     case failed(String)
@@ -74,7 +74,10 @@ enum CommandLineError: Error, LocalizedError {
         case .notTracked(let id): "The show \(id) is not tracked. Add it with `animeplan add \(id) --per-day N`."
         case .alreadyTracked(let id): "The show \(id) is already tracked. Change its plan with `animeplan plan \(id) --per-day N`."
         case .missingSnapshot(let path): "No offline snapshot (routes.json) in \(path). Pass --fixtures with the path of Fixtures/jikan."
-        case .noResults(let text): "Nothing matches \"\(TerminalText.echoed(text))\". Try fewer or other words of the title."
+        case .noResults(let text, let offline):
+            offline
+                ? "The offline snapshot has no anime titled \"\(TerminalText.echoed(text))\" (it holds the anime of its recorded searches, schedules and seasons). Search MyAnimeList without --offline."
+                : "Nothing on MyAnimeList matches \"\(TerminalText.echoed(text))\". Try other words of the title."
         case .failed(let text): text
         case .unknownShow(let id, let offline):
             offline

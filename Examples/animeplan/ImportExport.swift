@@ -161,7 +161,11 @@ struct Import: AsyncParsableCommand {
                 added += Rendering.lines(title: name, head: { "  \($0) (\(show.id)):" }, tail: tail)
                 for note in item.notes { added += Rendering.wrapped("    note: \(note)", indent: "      ") }
             case .alreadyTracked(let id, _, let by, let difference):
-                let how = by == .title ? "matched by title" : "matched by MyAnimeList id"
+                let how = switch by {
+                case .title: "matched by title"
+                case .externalID: "matched by another tracker's id"
+                default: "matched by MyAnimeList id"
+                }
                 there += Rendering.lines(title: name, head: { "  \($0) (\(id)):" }, tail: how + ", left as it is")
                 if let difference { there += Rendering.wrapped("    \(difference)", indent: "    ") }
             case .unmatched(let reason):

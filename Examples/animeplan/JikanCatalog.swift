@@ -22,6 +22,10 @@ struct JikanCatalog: AnimeCatalog {
     func show(id: Int, at clock: ViewerClock) async throws -> AnimeShow {
         try await client.plannableShow(id: id, at: clock)
     }
+
+    func airingSchedule(at clock: ViewerClock) async throws -> AnimeAiringSchedule {
+        try await client.airingSchedule(at: clock)
+    }
 }
 
 /// The catalogs the command line can use.

@@ -47,8 +47,10 @@ struct List: AsyncParsableCommand {
                                               episodes: shown.map { EpisodeDocument($0.element, in: context) }))
             return
         }
+        let colors = ShowColors(list: list)
         for (index, episode) in shown {
-            print(DisplayWidth.fitted(Rendering.line(episode, position: index + 1, list: list, checklist: checklist, clock: clock)))
+            let line = DisplayWidth.fitted(Rendering.line(episode, position: index + 1, list: list, checklist: checklist, clock: clock))
+            print(colors.paint(line, name: list.show(episode.showID)?.name ?? episode.showID, at: Rendering.showColumn, showID: episode.showID))
         }
     }
 }
@@ -125,8 +127,9 @@ struct Next: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "The next episode to watch, per show and overall, and what is coming.",
         discussion: """
-        With --json: {"next": EPISODE or null, "byShow": [{"show", "episode"}, ...], "comingSoon": [...]}, \
-        each episode as in `list --json`.
+        Each show's next episode comes by air date (the one that aired first leads, ties by broadcast \
+        time), as airdate-web's /next shows it. With --json: {"next": EPISODE or null, "byShow": \
+        [{"show", "episode", "behind"}, ...], "comingSoon": [...]}, each episode as in `list --json`.
         """)
 
     @OptionGroup var common: CommonOptions
@@ -160,23 +163,23 @@ struct Next: AsyncParsableCommand {
             state.checklist.selectedShows = [target.id]
             state.checklist.showStatus[target.id] = nil
         }
+        // The one up next (airdate-web's /next and /api/next show the same): shows by air date.
         let upNext = state.checklist.upNext(in: list, at: clock)
-        let shows = state.checklist.visibleShows(in: list).compactMap { show in upNext.byShow[show.id].map { (show, $0) } }
         if json {
-            let context = ListingContext(list: list, checklist: state.checklist, clock: clock)
-            try JSONOutput.print(NextDocument(
-                next: upNext.next.map { EpisodeDocument($0, in: context) },
-                byShow: shows.map { .init(show: $0.0.name, episode: EpisodeDocument($0.1, in: context)) },
-                comingSoon: upNext.comingSoon.map { EpisodeDocument($0, in: context) }))
+            try JSONOutput.print(NextDocument(upNext, in: ListingContext(list: list, checklist: state.checklist, clock: clock)))
             return
         }
+        let colors = ShowColors(list: list)
         if let next = upNext.next {
-            print("Next: \(Rendering.name(next, list: list)) — \(next.airDay?.description ?? "TBA")")
+            let name = list.show(next.showID)?.name ?? next.showID
+            print(colors.paint("Next: \(Rendering.name(next, list: list)) — \(next.airDay?.description ?? "TBA")", name: name, at: 6, showID: next.showID))
         } else {
             print("Nothing aired is left to watch.")
         }
-        for (show, episode) in shows {
-            print("  \(show.name.padding(toLength: Rendering.showWidth(list), withPad: " ", startingAt: 0)) \(list.code(of: episode))  \(episode.title)")
+        for entry in upNext.shows {
+            let episode = entry.next
+            let line = "  \(entry.show.name.padding(toLength: Rendering.showWidth(list), withPad: " ", startingAt: 0)) \(list.code(of: episode))  \(episode.airDay?.description ?? "TBA")  \(episode.title)"
+            print(colors.paint(line, name: entry.show.name, at: 2, showID: entry.show.id))
         }
         for episode in upNext.comingSoon {
             print("Coming \(episode.airDay?.description ?? "TBA"): \(Rendering.name(episode, list: list))")
@@ -305,8 +308,10 @@ struct ProgressCommand: AsyncParsableCommand {
             try JSONOutput.print(report)
             return
         }
+        let colors = ShowColors(list: list)
         for show in report.shows {
-            print("\(show.show): \(Rendering.progress(show.progress))")
+            let id = list.shows.first { $0.name == show.show }?.id ?? show.show
+            print(colors.paint("\(show.show): \(Rendering.progress(show.progress))", name: show.show, at: 0, showID: id))
             for season in show.seasons {
                 print("  Season \(season.season): \(Rendering.progress(season.progress))")
             }

@@ -10,9 +10,9 @@ import WatchOrderImport
 enum ExchangeFormat: String, ExpressibleByArgument, CaseIterable {
     /// Airdate's own progress file (`export` without --to).
     case airdate
-    /// Trakt's watched history (JSON).
+    /// Trakt's data export (its ZIP archive, the unpacked folder, or one watched-history file).
     case trakt
-    /// TV Time's data export (its ZIP archive, the unpacked folder, or its seen_episode.csv).
+    /// TV Time's data export (its ZIP archive, the unpacked folder, or its history file).
     case tvtime
 }
 
@@ -105,7 +105,7 @@ struct Import: AsyncParsableCommand {
     @OptionGroup var common: CommonOptions
     @Option(help: "The format: airdate (a file `arrowverse export` wrote; the default), trakt or tvtime.") var from: ExchangeFormat = .airdate
     @Flag(help: "Show what the import would change, and change nothing.") var dryRun = false
-    @Argument(help: "The file to read (for tvtime, the export's ZIP archive, the unpacked folder or its seen_episode.csv).") var file: String
+    @Argument(help: "The file to read (for trakt and tvtime, the export's ZIP archive, the unpacked folder or one history file: Trakt's watched-history.json or watched-history-N.json, TV Time's tracking-prod-records-v2.csv or seen_episode.csv).") var file: String
 
     func validate() throws {
         if file.isEmpty { throw ValidationError("The file to import needs a path.") }
@@ -122,8 +122,7 @@ struct Import: AsyncParsableCommand {
             if isFolder.boolValue { throw CommandLineError.unreadableFile(file, "it is a folder") }
             try await importProgress(try read(url))
         case .trakt:
-            if isFolder.boolValue { throw CommandLineError.unreadableFile(file, "it is a folder (give its watched-history.json)") }
-            try await importHistory(try TraktExport.read(try read(url)))
+            try await importHistory(try TraktExport.read(contentsOf: url))
         case .tvtime:
             try await importHistory(try TVTimeExport.read(contentsOf: url))
         }

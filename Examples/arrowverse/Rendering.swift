@@ -14,6 +14,9 @@ enum Rendering {
         return "\(mark) \(number)  \(day)  \(show) \(code) \(episode.title)"
     }
 
+    /// The character where a `list` line's show column starts (after the mark, the position and the day).
+    static let showColumn = 19
+
     /// The width of the show column: the longest show name, so no name is cut and every line
     /// shows the code the commands take ("Legends of Tomorrow 3x08").
     static func showWidth(_ list: WatchList) -> Int {

@@ -31,8 +31,8 @@ write("export-deflated.zip", [("tvtime-export/", b""), ("tvtime-export/seen_epis
                               ("tvtime-export/user.csv", b"id,name\n1,someone\n")])
 # Stored (method 0), at the top of the archive.
 write("export-stored.zip", [("seen_episode.csv", seen), ("followed_tv_show.csv", followed)], zipfile.ZIP_STORED)
-# No history: only the followed shows and a newer export's file.
-write("no-history.zip", [("followed_tv_show.csv", followed), ("tracking-prod-records-v2.csv", b"a,b\n1,2\n")])
+# No history: only the followed shows and a file that is not read.
+write("no-history.zip", [("followed_tv_show.csv", followed), ("account_info.csv", b"user_id,created_at\n1,2019-04-30 10:00:00\n")])
 # Cut off: the deflated export without its last 40 bytes (the end record is gone).
 (OUT / "truncated.zip").write_bytes((OUT / "export-deflated.zip").read_bytes()[:-40])
 

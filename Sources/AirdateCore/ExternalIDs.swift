@@ -2,8 +2,8 @@
 /// can be matched across them (an import from Trakt or TV Time, a TVMaze lookup, a MyAnimeList
 /// list). Every id is optional: a source gives some and not others.
 ///
-/// Encoded as a JSON object with the keys `tvmaze`, `thetvdb`, `imdb`, `tmdb`, `trakt` and
-/// `myanimelist`; a missing or `null` key is an id that is not known.
+/// Encoded as a JSON object with the keys `tvmaze`, `thetvdb`, `imdb`, `tmdb`, `trakt`,
+/// `myanimelist`, `anilist`, `kitsu` and `anidb`; a missing or `null` key is an id that is not known.
 ///
 /// ```swift
 /// var ids = ExternalIDs(tvmaze: 4, imdb: "tt2193021")
@@ -23,11 +23,17 @@ public struct ExternalIDs: Sendable, Hashable, Codable, CustomStringConvertible 
     public var trakt: Int?
     /// MyAnimeList's id (an anime, for AnimePlanner).
     public var myAnimeList: Int?
+    /// AniList's id of an anime (`https://anilist.co/anime/<id>`).
+    public var aniList: Int?
+    /// Kitsu's id of an anime (`https://kitsu.app/anime/<id>`).
+    public var kitsu: Int?
+    /// AniDB's id of an anime (`https://anidb.net/anime/<id>`).
+    public var aniDB: Int?
 
     /// Creates a set of ids; every one defaults to unknown.
     public init(
         tvmaze: Int? = nil, theTVDB: Int? = nil, imdb: String? = nil, tmdb: Int? = nil, trakt: Int? = nil,
-        myAnimeList: Int? = nil
+        myAnimeList: Int? = nil, aniList: Int? = nil, kitsu: Int? = nil, aniDB: Int? = nil
     ) {
         self.tvmaze = tvmaze
         self.theTVDB = theTVDB
@@ -35,6 +41,9 @@ public struct ExternalIDs: Sendable, Hashable, Codable, CustomStringConvertible 
         self.tmdb = tmdb
         self.trakt = trakt
         self.myAnimeList = myAnimeList
+        self.aniList = aniList
+        self.kitsu = kitsu
+        self.aniDB = aniDB
     }
 
     /// No id is known.
@@ -52,6 +61,9 @@ public struct ExternalIDs: Sendable, Hashable, Codable, CustomStringConvertible 
         tmdb = tmdb ?? other.tmdb
         trakt = trakt ?? other.trakt
         myAnimeList = myAnimeList ?? other.myAnimeList
+        aniList = aniList ?? other.aniList
+        kitsu = kitsu ?? other.kitsu
+        aniDB = aniDB ?? other.aniDB
     }
 
     /// This set with the ids of `other` it lacks (see ``fill(from:)``).
@@ -67,6 +79,7 @@ public struct ExternalIDs: Sendable, Hashable, Codable, CustomStringConvertible 
         return same(tvmaze, other.tvmaze) || same(theTVDB, other.theTVDB)
             || same(imdb.map(Self.normalizedIMDb), other.imdb.map(Self.normalizedIMDb))
             || same(tmdb, other.tmdb) || same(trakt, other.trakt) || same(myAnimeList, other.myAnimeList)
+            || same(aniList, other.aniList) || same(kitsu, other.kitsu) || same(aniDB, other.aniDB)
     }
 
     /// The services on which both sets know an id and the ids differ (`["thetvdb"]`): the two
@@ -82,6 +95,9 @@ public struct ExternalIDs: Sendable, Hashable, Codable, CustomStringConvertible 
         check(tmdb, other.tmdb, .tmdb)
         check(trakt, other.trakt, .trakt)
         check(myAnimeList, other.myAnimeList, .myAnimeList)
+        check(aniList, other.aniList, .aniList)
+        check(kitsu, other.kitsu, .kitsu)
+        check(aniDB, other.aniDB, .aniDB)
         return result
     }
 
@@ -102,10 +118,13 @@ public struct ExternalIDs: Sendable, Hashable, Codable, CustomStringConvertible 
         if let tmdb { parts.append("tmdb \(tmdb)") }
         if let trakt { parts.append("trakt \(trakt)") }
         if let myAnimeList { parts.append("myanimelist \(myAnimeList)") }
+        if let aniList { parts.append("anilist \(aniList)") }
+        if let kitsu { parts.append("kitsu \(kitsu)") }
+        if let aniDB { parts.append("anidb \(aniDB)") }
         return parts.isEmpty ? "none" : parts.joined(separator: ", ")
     }
 
     enum CodingKeys: String, CodingKey {
-        case tvmaze, theTVDB = "thetvdb", imdb, tmdb, trakt, myAnimeList = "myanimelist"
+        case tvmaze, theTVDB = "thetvdb", imdb, tmdb, trakt, myAnimeList = "myanimelist", aniList = "anilist", kitsu, aniDB = "anidb"
     }
 }

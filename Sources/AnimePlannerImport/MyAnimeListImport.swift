@@ -6,6 +6,9 @@ import Foundation
 public enum MyAnimeListMatch: String, Sendable, Hashable, Codable {
     /// By its MyAnimeList id.
     case myAnimeListID
+    /// By another tracker's id the show found for it shares with a tracked show (AniList, Kitsu,
+    /// AniDB: `AnimeShow/externalIDs`).
+    case externalID
     /// By one of its titles (ignoring case, accents, spaces and punctuation).
     case title
 }
@@ -23,8 +26,10 @@ public enum MyAnimeListLookup: Sendable, Hashable {
 /// becomes, so that an app can show it (a dry run) before storing ``added``.
 ///
 /// Each entry is matched by its MyAnimeList id first, then by its title: against the shows already
-/// tracked (those are *already there* and left as they are), then through `lookup` (typically Jikan,
-/// by id, then a search by title). Matched entries become tracked shows:
+/// tracked (those are *already there* and left as they are; a show whose ids name another anime is
+/// never matched by title), then through `lookup` (typically Jikan, by id, then a search by title).
+/// A show `lookup` finds that shares an id with a tracked show (`AnimeShow/externalIDs`: MyAnimeList,
+/// AniList, Kitsu, AniDB) is that show, already there. Matched entries become tracked shows:
 /// - **Completed**: every episode logged on the finish day (or the start day, or today);
 /// - **Watching**: the episodes watched count as seen before tracking, the rest is planned from today
 ///   with the import's goal (one episode a day unless told; a show that cannot be planned with the
@@ -129,6 +134,9 @@ public struct MyAnimeListImport: Sendable, Hashable {
                 } else if let clash = tracked.first(where: { $0.id == show.id }) {
                     item.outcome = .alreadyTracked(showID: clash.id, title: clash.show.title, matchedBy: by,
                                                    difference: difference(entry, clash, on: today))
+                } else if let same = tracked.first(where: { ids(of: $0, myAnimeListID: myAnimeListID).sharesAnID(with: show.externalIDs) }) {
+                    item.outcome = .alreadyTracked(showID: same.id, title: same.show.title, matchedBy: .externalID,
+                                                   difference: difference(entry, same, on: today))
                 } else {
                     switch trackedShow(entry, show, planner: planner, goal: goal, options: planOptions) {
                     case .success(let (trackedShow, notes)):
@@ -162,14 +170,25 @@ public struct MyAnimeListImport: Sendable, Hashable {
             .map(Character.init))
     }
 
+    /// A tracked show's ids: its `AnimeShow/externalIDs`, the MyAnimeList id from `myAnimeListID`.
+    private static func ids(of show: TrackedShow, myAnimeListID: (TrackedShow) -> Int?) -> ExternalIDs {
+        var ids = show.show.externalIDs
+        ids.myAnimeList = myAnimeListID(show) ?? ids.myAnimeList
+        return ids
+    }
+
     private static func alreadyTracked(_ entry: MyAnimeListEntry, in tracked: [TrackedShow],
                                        myAnimeListID: (TrackedShow) -> Int?) -> (TrackedShow, MyAnimeListMatch)? {
-        if let id = entry.animeID, let show = tracked.first(where: { myAnimeListID($0) == id }) {
+        let entryIDs = ExternalIDs(myAnimeList: entry.animeID)
+        if entry.animeID != nil, let show = tracked.first(where: { ids(of: $0, myAnimeListID: myAnimeListID).sharesAnID(with: entryIDs) }) {
             return (show, .myAnimeListID)
         }
-        // A show tracked without a MyAnimeList id (by an app with ids of its own) is matched by title.
+        // A show tracked without a MyAnimeList id (by an app with ids of its own) is matched by title,
+        // unless its ids say it is another anime.
         if !entry.title.isEmpty,
-           let show = tracked.first(where: { myAnimeListID($0) == nil && titlesMatch($0.show.title, entry.title) }) {
+           let show = tracked.first(where: {
+               ids(of: $0, myAnimeListID: myAnimeListID).conflicts(with: entryIDs).isEmpty && titlesMatch($0.show.title, entry.title)
+           }) {
             return (show, .title)
         }
         return nil

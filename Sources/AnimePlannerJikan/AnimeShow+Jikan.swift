@@ -7,7 +7,9 @@ public import JikanClient
 extension AnimeShow {
     /// A plannable show from a Jikan anime, judged at `now`.
     ///
-    /// The id and `AnimeShow/myAnimeListID` are Jikan's `mal_id`, the title is
+    /// The id and the MyAnimeList id of `AnimeShow/externalIDs` are Jikan's `mal_id` (with the
+    /// AniList, Kitsu and AniDB ids its external links name, when the anime carries them, as
+    /// `Jikan/animeFull(id:)` gives them), the title is
     /// `preferredTitle`, the episode count Jikan's (`nil` while unknown),
     /// the episode length `duration` (MyAnimeList states it per episode), and the
     /// release schedule follows the typed `status` (see
@@ -30,7 +32,39 @@ extension AnimeShow {
             id: anime.malID, title: anime.preferredTitle, episodeCount: anime.episodes,
             episodeLength: anime.duration?.length,
             release: ReleaseSchedule(status: anime.status, slot: slot, releasedEpisodes: released ?? 0, asOf: now),
-            myAnimeListID: anime.malID)
+            externalIDs: ExternalIDs(animeLinks: (anime.externalLinks ?? []).compactMap(\.url)).filled(from: ExternalIDs(myAnimeList: anime.malID)))
+    }
+}
+
+extension ExternalIDs {
+    /// The anime ids that links to the trackers' pages name: MyAnimeList
+    /// (`myanimelist.net/anime/<id>`), AniList (`anilist.co/anime/<id>`), Kitsu
+    /// (`kitsu.app/anime/<id>`, `kitsu.io/anime/<id>`) and AniDB (`anidb.net/anime/<id>`, or the
+    /// older `anidb.net/perl-bin/animedb.pl?…aid=<id>`); the first link of each service counts, other
+    /// links are ignored. MyAnimeList's anime pages link the others in their "External Links".
+    public init(animeLinks links: [URL]) {
+        self.init()
+        for link in links {
+            guard let host = link.host?.lowercased() else { continue }
+            let parts = link.path.split(separator: "/").map(String.init)
+            func number(after word: String) -> Int? {
+                guard let index = parts.firstIndex(of: word), index + 1 < parts.count, let value = Int(parts[index + 1]), value > 0
+                else { return nil }
+                return value
+            }
+            func matches(_ domain: String) -> Bool { host == domain || host.hasSuffix("." + domain) }
+            if matches("myanimelist.net") {
+                myAnimeList = myAnimeList ?? number(after: "anime")
+            } else if matches("anilist.co") {
+                aniList = aniList ?? number(after: "anime")
+            } else if matches("kitsu.app") || matches("kitsu.io") {
+                kitsu = kitsu ?? number(after: "anime")
+            } else if matches("anidb.net") {
+                let query = URLComponents(url: link, resolvingAgainstBaseURL: false)?.queryItems
+                let aid = query?.first { $0.name == "aid" }?.value.flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
+                aniDB = aniDB ?? number(after: "anime") ?? aid
+            }
+        }
     }
 }
 

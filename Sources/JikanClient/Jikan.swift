@@ -30,12 +30,23 @@ public import Foundation
 public struct Jikan: Sendable {
     /// The HTTP client all calls go through (shared limiter and cache).
     public let http: APIClient
+    /// The HTTP client pictures go through (``image(_:size:preferring:maxBytes:)``,
+    /// ``cover(of:size:preferring:maxBytes:)``): MyAnimeList's image host, paced on a budget of
+    /// its own (``imageRateLimits``) so that a page of covers never spends Jikan's 60 requests a
+    /// minute, with the API client's transport, retries, bounds and disk cache.
+    public let images: APIClient
 
     /// Jikan's production root.
     public static let productionURL: URL = URL(string: "https://api.jikan.moe/v4") ?? URL(fileURLWithPath: "/")
 
     /// Jikan's published limits: 3 requests per second and 60 per minute.
     public static let rateLimits = [RateLimit(limit: 3, per: .seconds(1)), RateLimit(limit: 60, per: .seconds(60))]
+
+    /// MyAnimeList's image host, where Jikan's picture URLs point (`cdn.myanimelist.net`).
+    public static let imageHostURL: URL = URL(string: "https://cdn.myanimelist.net") ?? URL(fileURLWithPath: "/")
+
+    /// The pace of picture requests (MyAnimeList's image host states no limit; a polite 5 a second).
+    public static let imageRateLimits = [RateLimit(limit: 5, per: .seconds(1))]
 
     /// Episodes per page of `/anime/{id}/episodes`.
     public static let episodesPerPage = 100
@@ -63,14 +74,21 @@ public struct Jikan: Sendable {
         clock: any Clock<Duration> = ContinuousClock()
     ) {
         self.http = APIClient(configuration: configuration, transport: transport, clock: clock)
+        var pictures = configuration
+        pictures.baseURL = Self.imageHostURL
+        pictures.rateLimits = Self.imageRateLimits
+        pictures.rateBudget = nil   // the image host's own budget, shared by every client of it in the process
+        pictures.errorBodyReader = nil
+        self.images = APIClient(configuration: pictures, transport: transport, clock: clock)
     }
 
     // MARK: Images
 
     /// The picture `images` offers at `size` in `format` (the nearest other size or format when that
-    /// one is missing, see ``JikanImageSet/url(_:preferring:)``), fetched through this client: paced
-    /// by Jikan's rate limits, retried, bounded by `maxBytes` and cached on its
-    /// `APIClientConfiguration/diskCache` (see `APIClient/image(at:maxBytes:lifetime:)`).
+    /// one is missing, see ``JikanImageSet/url(_:preferring:)``), fetched through ``images``: paced
+    /// on the image host's own budget (``imageRateLimits``, not Jikan's), retried, bounded by
+    /// `maxBytes` and cached on the `APIClientConfiguration/diskCache` (see
+    /// `APIClient/image(at:maxBytes:lifetime:)`).
     ///
     /// - Throws: `APIClientError/Code/notFound` when `images` has no picture (or the
     ///   file is gone), and the errors of `APIClient/image(at:maxBytes:lifetime:)`.
@@ -83,7 +101,20 @@ public struct Jikan: Sendable {
             error.detail = "MyAnimeList has no picture here"
             throw error
         }
-        return try await http.image(at: url, maxBytes: maxBytes)
+        return try await self.images.image(at: url, maxBytes: maxBytes)
+    }
+
+    /// An anime's cover (its `images`) at `size`, as ``image(_:size:preferring:maxBytes:)`` fetches it.
+    ///
+    /// ```swift
+    /// let cover = try await jikan.cover(of: try await jikan.anime(id: 52991))
+    /// // cover.data, cover.mediaType ("image/jpeg"): serve it, or show it
+    /// ```
+    public func cover(
+        of anime: JikanAnime, size: JikanImageSize = .large, preferring format: JikanImageFormat = .jpg,
+        maxBytes: Int = 2 * 1024 * 1024
+    ) async throws(APIClientError) -> HTTPImage {
+        try await image(anime.images, size: size, preferring: format, maxBytes: maxBytes)
     }
 
     // MARK: Requests (every endpoint goes through these, with its `Endpoint` case)

@@ -200,6 +200,29 @@ public struct TVMaze: Sendable {
         return try await http.image(at: url, maxBytes: maxBytes)
     }
 
+    /// A cast member's photo: the actor's (``TVMazePerson/image``), else the character's
+    /// (``TVMazeShowCharacter/image``), fetched as ``image(_:size:maxBytes:)`` fetches a poster —
+    /// paced, retried, bounded by `maxBytes` and cached on disk.
+    ///
+    /// ```swift
+    /// for member in try await tvmaze.cast(ofShow: 82) {
+    ///     let photo = try? await tvmaze.photo(of: member)   // nil: no photo (draw a stand-in)
+    /// }
+    /// ```
+    ///
+    /// - Throws: `APIClientError/Code/notFound` when neither has a photo, and the errors of
+    ///   ``image(_:size:maxBytes:)``.
+    public func photo(
+        of member: TVMazeCastMember, size: TVMazeImageSize = .medium, maxBytes: Int = 2 * 1024 * 1024
+    ) async throws(APIClientError) -> HTTPImage {
+        guard let links = [member.person.image, member.character.image].compactMap({ $0 }).first(where: { $0.url(size) != nil }) else {
+            var error = APIClientError.notFound(url: "")
+            error.detail = "TVMaze has no photo of \(member.person.name) or \(member.character.name)"
+            throw error
+        }
+        return try await image(links, size: size, maxBytes: maxBytes)
+    }
+
     /// Every show, page by page (250 ids a page) from `page`, ending at the first missing page
     /// (`/shows?page=N`, which answers 404 past the end: TVMaze's only sign of the last page).
     public func showIndex(startingAt page: Int = 0) -> TVMazeIndexPages<TVMazeShow> {

@@ -6,22 +6,126 @@ public import Foundation
 /// watched shows (`watched-shows.json`, the shape of `GET /sync/watched/shows`: per show, seasons of
 /// episodes with `plays` and `last_watched_at`). Both are read; the history is written.
 ///
+/// Trakt's data export (Settings, Data) is a ZIP archive of such files, and splits a long history
+/// over `watched-history-1.json`, `watched-history-2.json`, …: ``read(contentsOf:)`` reads the
+/// archive, its unpacked folder or one file, every part of the history in order.
+///
 /// ```swift
-/// let history = try TraktExport.read(Data(contentsOf: url))
+/// let history = try TraktExport.read(contentsOf: URL(fileURLWithPath: "trakt-export.zip"))   // or the folder, or one file
 /// let plan = ExternalHistoryMatcher(list: list).match(history)
 /// ```
 public enum TraktExport {
     /// The largest file read (200 MB, some two million plays).
     public static let maximumSize = 200 << 20
+    /// The largest ZIP archive read (1 GiB).
+    public static let maximumArchiveSize = 1 << 30
+    /// The history's file name when the export holds it in one file; a longer history is split
+    /// over `watched-history-1.json`, `watched-history-2.json`, ….
+    public static let historyFile = "watched-history.json"
+    /// The watched shows' file name (read when the export has no history).
+    public static let watchedShowsFile = "watched-shows.json"
 
     /// Reads a history or watched-shows file. Movies and items that name no episode are skipped and
     /// reported in ``ExternalHistory/skipped``.
     ///
     /// - Throws: ``ExternalHistoryError`` — not Trakt's JSON (`.notThisFormat`), damaged
-    ///   (`.malformed`, naming the item), too large; nothing is read from a file that fails.
+    ///   (`.malformed`, naming the item), too large, a ZIP archive (`.zipArchive`: read it with
+    ///   ``read(contentsOf:)``); nothing is read from a file that fails.
     public static func read(_ data: Data) throws(ExternalHistoryError) -> ExternalHistory {
+        var history = ExternalHistory(service: .trakt)
+        var plays: [Int: String] = [:]
+        try read(data, file: nil, into: &history, plays: &plays)
+        return history
+    }
+
+    /// Reads Trakt's export as Trakt gives it: the ZIP archive, the unpacked folder, or one file.
+    ///
+    /// In an archive or a folder, the history is every `watched-history.json` and
+    /// `watched-history-N.json` found by name (in any folder), the numbered parts in order and each
+    /// play once (a play in two parts, by its Trakt history id, is read once and the repeat
+    /// reported skipped); without a history, `watched-shows.json` (or its numbered parts) is read.
+    /// Locations name the part: `watched-history-2.json item 3`.
+    ///
+    /// - Throws: ``ExternalHistoryError`` — no history and no watched shows (`.missingField`), a
+    ///   numbered part missing (`.malformed`: `watched-history-2.json` when 1 and 3 are there), a
+    ///   part that is not Trakt's JSON or is damaged, an archive cut off, damaged or using what is
+    ///   not read (`.unsupportedArchive`), past the bounds (`.tooLarge`: ``maximumSize`` per file,
+    ///   ``maximumArchiveSize`` for the archive); nothing is read from an export that fails.
+    public static func read(contentsOf url: URL) throws(ExternalHistoryError) -> ExternalHistory {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
+            throw ExternalHistoryError(.notThisFormat, service: .trakt, detail: "\(url.path) does not exist")
+        }
+        let files: ExportFiles
+        if isFolder.boolValue {
+            files = try ExportFiles(folder: url, service: .trakt, maximumFileSize: maximumSize)
+        } else if try ExportFiles.isZipArchive(url, service: .trakt) {
+            files = try ExportFiles(archive: url, service: .trakt, maximumFileSize: maximumSize, maximumArchiveSize: maximumArchiveSize)
+        } else {
+            let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
+            guard size <= maximumSize else {
+                throw ExternalHistoryError(.tooLarge, service: .trakt, detail: "\(url.lastPathComponent) is \(size >> 20) MB, more than \(maximumSize >> 20) MB")
+            }
+            do {
+                return try read(Data(contentsOf: url))
+            } catch let error as ExternalHistoryError {
+                throw error
+            } catch {
+                throw ExternalHistoryError(.notThisFormat, service: .trakt, detail: "\(url.path) cannot be read")
+            }
+        }
+        var parts = try self.parts(of: "watched-history", in: files)
+        if parts.isEmpty { parts = try self.parts(of: "watched-shows", in: files) }
+        guard !parts.isEmpty else {
+            throw ExternalHistoryError(.missingField, service: .trakt,
+                                       detail: "\(historyFile) (or watched-history-1.json, …) and \(watchedShowsFile) in \(files.name)")
+        }
+        var history = ExternalHistory(service: .trakt)
+        var plays: [Int: String] = [:]
+        for part in parts {
+            try read(try files.contents(of: part), file: parts.count == 1 ? nil : part.name, into: &history, plays: &plays)
+        }
+        return history
+    }
+
+    /// The files of one kind (`watched-history`): `<stem>.json` and `<stem>-N.json`, unnumbered
+    /// first, then by number; all in one folder, the numbers from 1 with none missing.
+    private static func parts(of stem: String, in files: ExportFiles) throws(ExternalHistoryError) -> [ExportFiles.File] {
+        var numbered: [(number: Int, file: ExportFiles.File)] = []
+        var plain: [ExportFiles.File] = []
+        for file in files.files where file.name.hasPrefix(stem) && file.name.hasSuffix(".json") {
+            let middle = file.name.dropFirst(stem.count).dropLast(".json".count)
+            if middle.isEmpty {
+                plain.append(file)
+            } else if middle.first == "-", let number = Int(middle.dropFirst()), number >= 1, String(number) == middle.dropFirst() {
+                numbered.append((number, file))
+            }
+        }
+        let all = plain + numbered.sorted { $0.number < $1.number }.map(\.file)
+        guard !all.isEmpty else { return [] }
+        let folders = Set(all.map(\.folder))
+        guard folders.count == 1 else {
+            throw ExternalHistoryError(.malformed, service: .trakt,
+                                       detail: "\(files.name) holds \(stem) files in \(folders.count) folders (\(all.map(\.path).joined(separator: ", "))); give one export")
+        }
+        let numbers = numbered.map(\.number).sorted()
+        guard plain.count <= 1, numbers == Array(1...max(1, numbers.count)) || numbers.isEmpty else {
+            let missing = (1...(numbers.last ?? 1)).filter { !numbers.contains($0) }
+            let detail = plain.count > 1 ? "two files named \(stem).json"
+                : missing.isEmpty ? "\(stem) parts numbered twice"
+                : "\(missing.map { "\(stem)-\($0).json" }.joined(separator: ", ")) (parts \(numbers.map(String.init).joined(separator: ", ")) are there): the export is incomplete"
+            throw ExternalHistoryError(.malformed, service: .trakt, detail: "\(files.name) lacks \(detail)")
+        }
+        return all
+    }
+
+    /// Reads one file's items into `history`; `file` names the part in locations (`nil`: "item 3").
+    /// `plays` maps the Trakt history ids read so far to their locations.
+    private static func read(
+        _ data: Data, file: String?, into history: inout ExternalHistory, plays: inout [Int: String]
+    ) throws(ExternalHistoryError) {
         func fail(_ code: ExternalHistoryError.Code, _ detail: String) -> ExternalHistoryError {
-            ExternalHistoryError(code, service: .trakt, detail: detail)
+            ExternalHistoryError(code, service: .trakt, detail: file.map { "\($0): \(detail)" } ?? detail)
         }
         guard data.count <= maximumSize else { throw fail(.tooLarge, "\(data.count >> 20) MB, more than \(maximumSize >> 20) MB") }
         if data.starts(with: [0x50, 0x4B, 0x03, 0x04]) { throw fail(.zipArchive, "its watched-history.json") }
@@ -40,17 +144,22 @@ public enum TraktExport {
             }
             throw fail(.notThisFormat, "a JSON \(json.object != nil ? "object" : "value"), not Trakt's list of watched items")
         }
-        var history = ExternalHistory(service: .trakt)
         for (index, item) in items.enumerated() {
-            let location = "item \(index + 1)"
-            guard let object = item.object else { throw fail(.malformed, "\(location) is not an object") }
+            let location = (file.map { "\($0) " } ?? "") + "item \(index + 1)"
+            guard let object = item.object else { throw fail(.malformed, "item \(index + 1) is not an object") }
             if object["seasons"] != nil || (object["plays"] != nil && object["watched_at"] == nil) {
                 try readWatchedShow(object, location: location, into: &history)
             } else {
+                if let id = object["id"]?.number, id >= 1, id < 1e15, id == id.rounded(), object["watched_at"] != nil {
+                    if let first = plays[Int(id)] {
+                        history.skipped.append(ExternalSkip(location: location, reason: "the same play as \(first) (Trakt history id \(Int(id)))"))
+                        continue
+                    }
+                    plays[Int(id)] = location
+                }
                 try readHistoryItem(object, location: location, into: &history)
             }
         }
-        return history
     }
 
     /// One `/sync/history` item.

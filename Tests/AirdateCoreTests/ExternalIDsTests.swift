@@ -25,6 +25,20 @@ struct ExternalIDsTests {
         #expect(ids.conflicts(with: .none).isEmpty)
     }
 
+    @Test("The anime trackers' ids: AniList, Kitsu and AniDB encode, fill, share and conflict like the others")
+    func animeTrackers() throws {
+        let frieren = ExternalIDs(myAnimeList: 52991, aniList: 154587, kitsu: 46474)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        #expect(String(decoding: try encoder.encode(frieren), as: UTF8.self) == #"{"anilist":154587,"kitsu":46474,"myanimelist":52991}"#)
+        #expect(try JSONDecoder().decode(ExternalIDs.self, from: Data(#"{"anidb":17617,"anilist":154587}"#.utf8)) == ExternalIDs(aniList: 154587, aniDB: 17617))
+        #expect(frieren.sharesAnID(with: ExternalIDs(aniList: 154587)))
+        #expect(!frieren.sharesAnID(with: ExternalIDs(aniDB: 17617)))
+        #expect(frieren.conflicts(with: ExternalIDs(kitsu: 1)) == ["kitsu"])
+        #expect(frieren.filled(from: ExternalIDs(aniDB: 17617)).aniDB == 17617)
+        #expect(frieren.description == "myanimelist 52991, anilist 154587, kitsu 46474")
+    }
+
     @Test("Two sets name one item when one service's ids agree, never on unknown ids")
     func sharing() {
         let arrow = ExternalIDs(tvmaze: 4, theTVDB: 257655, imdb: "tt2193021")

@@ -213,7 +213,7 @@ struct PagesAndAPITests {
             let episodes = try #require(all["episodes"] as? [[String: Any]])
             #expect(episodes.count == 828)
             #expect(["UTC", "GMT"].contains(all["timeZone"] as? String ?? ""))
-            let keys: Set<String> = ["position", "code", "id", "show", "season", "number", "title", "airDay", "broadcast", "watched", "aired", "wikiURL", "crossover"]
+            let keys: Set<String> = ["position", "code", "id", "show", "season", "number", "title", "airDay", "broadcast", "runtime", "watched", "aired", "wikiURL", "crossover"]
             #expect(episodes.allSatisfy { Set($0.keys) == keys })
             #expect(episodes.allSatisfy { ($0["wikiURL"] as? String)?.hasPrefix("https://") == true })
             #expect(Set(episodes.compactMap { $0["wikiURL"] as? String }).count > 700)

@@ -99,6 +99,47 @@ import Testing
         #expect(!prepared.added.contains { $0.id == 47917 || $0.id == 457 })
     }
 
+    @Test("External ids: a tracked show known by its AniList id is the show the lookup finds; a tracked show whose MyAnimeList id differs is not matched by title")
+    func externalIDs() async throws {
+        // Tracked from another tracker: the app's own id, AniList's id of Bocchi the Rock!, a Japanese title.
+        let fromAniList = try TrackedShow(
+            show: AnimeShow(id: 9_000_002, title: "ぼっち・ざ・ろっく！", episodeCount: 12, episodeLength: .seconds(23 * 60),
+                            externalIDs: ExternalIDs(aniList: 130003)),
+            goal: .episodesPerDay(1), options: PlanOptions(start: Self.today), planner: Self.planner)
+        // Another anime that happens to carry the title "Mushi-Shi" here (MyAnimeList id 999).
+        let other = try TrackedShow(show: AnimeShow(id: 999, title: "Mushi-Shi", episodeCount: 1, episodeLength: nil, myAnimeListID: 999),
+                                    goal: .episodesPerDay(1), options: PlanOptions(start: Self.today), planner: Self.planner)
+        let xml = """
+            <myanimelist><myinfo><user_export_type>1</user_export_type></myinfo>
+            <anime><series_animedb_id>47917</series_animedb_id><series_title>Bocchi the Rock!</series_title><my_status>Watching</my_status><my_watched_episodes>4</my_watched_episodes></anime>
+            <anime><series_animedb_id>457</series_animedb_id><series_title>Mushi-Shi</series_title><my_status>Completed</my_status><my_watched_episodes>26</my_watched_episodes></anime>
+            </myanimelist>
+            """
+        let prepared = await MyAnimeListImport.prepare(try MyAnimeListExport(xml: Data(xml.utf8)), tracked: [fromAniList, other], planner: Self.planner) { entry in
+            guard var show = Self.catalog[entry.animeID ?? 0] else { return .notFound(reason: "none") }
+            if show.id == 47917 { show.externalIDs.aniList = 130003 }   // as Jikan's external links name it
+            return .found(show, by: .myAnimeListID)
+        }
+        #expect(prepared.items.map(\.outcome).first == .alreadyTracked(
+            showID: 9_000_002, title: "ぼっち・ざ・ろっく！", matchedBy: .externalID,
+            difference: "The list has 4 episodes watched, AnimePlanner 0."))
+        #expect(prepared.added.map(\.id) == [457], "Mushishi is added: the tracked Mushi-Shi is anime 999")
+        #expect(prepared.added.first?.show.externalIDs == ExternalIDs(myAnimeList: 457))
+    }
+
+    @Test("AnimeShow carries ExternalIDs: stored shows from before read their MyAnimeList id into them; the id is still written for earlier versions")
+    func storedIDs() throws {
+        let old = #"{"id": 457, "title": "Mushi-Shi", "episodeCount": 26, "release": {"allReleased": {}}, "myAnimeListID": 457}"#
+        let show = try JSONDecoder().decode(AnimeShow.self, from: Data(old.utf8))
+        #expect(show.externalIDs == ExternalIDs(myAnimeList: 457) && show.myAnimeListID == 457)
+        var withAniList = show
+        withAniList.externalIDs.aniList = 457
+        let written = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(withAniList)) as? [String: Any])
+        #expect(written["myAnimeListID"] as? Int == 457)
+        #expect((written["externalIDs"] as? [String: Any])?["anilist"] as? Int == 457)
+        #expect(try JSONDecoder().decode(AnimeShow.self, from: JSONEncoder().encode(withAniList)) == withAniList)
+    }
+
     @Test("the same show twice in a list: the first is imported, the second is unmatched")
     func duplicates() async throws {
         let xml = """

@@ -107,4 +107,19 @@ struct AnimePlannerJikanTests {
         #expect(JikanReleaseCount.estimated(premiere: monday.addingTimeInterval(1), total: 12, asOf: monday) == 0)
         #expect(JikanReleaseCount.estimated(premiere: nil, total: 12, asOf: monday) == 0)
     }
+
+    @Test("An anime's ids from its links: MyAnimeList, AniList, Kitsu (either host) and AniDB (either address); others ignored")
+    func idsFromLinks() throws {
+        let links = ["https://myanimelist.net/anime/52991/Sousou_no_Frieren", "https://anilist.co/anime/154587/Sousou-no-Frieren/",
+                     "https://kitsu.io/anime/46474", "https://anidb.net/perl-bin/animedb.pl?show=anime&aid=17617",
+                     "https://www.animenewsnetwork.com/encyclopedia/anime.php?id=27898", "https://anilist.co/anime/1"]
+        let ids = ExternalIDs(animeLinks: links.compactMap { URL(string: $0) })
+        #expect(ids == ExternalIDs(myAnimeList: 52991, aniList: 154587, kitsu: 46474, aniDB: 17617))
+        #expect(ExternalIDs(animeLinks: ["https://kitsu.app/anime/46474", "https://anidb.net/anime/17617"].compactMap { URL(string: $0) })
+            == ExternalIDs(kitsu: 46474, aniDB: 17617))
+        var anime = JikanAnime(malID: 52991, title: "Sousou no Frieren")
+        anime.externalLinks = [JikanExternalLink(name: "AniList", url: URL(string: "https://anilist.co/anime/154587"))]
+        let show = AnimeShow(anime, releasedEpisodes: nil, asOf: monday)
+        #expect(show.externalIDs == ExternalIDs(myAnimeList: 52991, aniList: 154587) && show.myAnimeListID == 52991)
+    }
 }

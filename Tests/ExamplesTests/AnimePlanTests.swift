@@ -281,6 +281,36 @@ struct AnimePlanTests {
                            containing: ["/nonexistent-airdate", "folder", "does not exist"])
     }
 
+    @Test("schedule lists the week's broadcasts day by day in the viewer's zone, offline from the snapshot; --json holds the same; a tracked show says so")
+    func schedule() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let json = try await Self.run(scratch, ["schedule", "--json", "--today", "2022-11-14"])
+        #expect(json.status == 0, "stderr: \(json.stderr)")
+        let document = try #require(try json.json() as? [String: Any])
+        #expect(["UTC", "GMT"].contains(document["timeZone"] as? String ?? ""))
+        let days = try #require(document["days"] as? [[String: Any]])
+        #expect(days.map { $0["day"] as? String ?? "" } == (14...20).map { "2022-11-\($0)" })
+        let broadcasts = days.flatMap { $0["broadcasts"] as? [[String: Any]] ?? [] }
+        #expect(broadcasts.count == 32, "every scheduled anime once, those not yet premiered left out")
+        // Golden Kamuy 4: Mondays 23:00 in Japan, Monday 14:00 UTC.
+        let kamuy = try #require(broadcasts.first { $0["id"] as? Int == 50528 })
+        #expect(kamuy["localDay"] as? String == "2022-11-14" && kamuy["localTime"] as? String == "14:00")
+        #expect(kamuy["plan"] as? String == "animeplan add 50528 --per-day 1" && kamuy["tracked"] as? Bool == false)
+        #expect((kamuy["cover"] as? String)?.hasPrefix("https://cdn.myanimelist.net/") == true)
+
+        let add = try await Self.run(scratch, ["add", "50528", "--per-day", "1", "--today", "2022-11-14"])
+        #expect(add.status == 0, "add: \(add.stderr)")
+        let monday = try await Self.run(scratch, ["schedule", "--day", "mon", "--today", "2022-11-14"])
+        #expect(monday.status == 0, "stderr: \(monday.stderr)")
+        #expect(monday.stdout.contains("[50528]") && monday.stdout.contains("tracked (animeplan today)"), "\(monday.stdout)")
+        #expect(!monday.stdout.contains("2022-11-15"), "only Monday: \(monday.stdout)")
+        let again = try #require(try await Self.run(scratch, ["schedule", "--json", "--today", "2022-11-14"]).json() as? [String: Any])
+        let tracked = (again["days"] as? [[String: Any]] ?? []).flatMap { $0["broadcasts"] as? [[String: Any]] ?? [] }
+        #expect(tracked.first { $0["id"] as? Int == 50528 }?["tracked"] as? Bool == true)
+        expectOneLineError(try await Self.run(scratch, ["schedule", "--day", "someday"]), program: "animeplan", status: 64, containing: ["someday"])
+    }
+
     @Test("--offline chooses the data, never the date: without --today, today is the real day")
     func offlineTodayIsReal() async throws {
         let scratch = try Scratch()

@@ -103,6 +103,32 @@ struct ArrowverseHistoryTests {
         #expect(try await watchedCount() == 0)
     }
 
+    @Test("import --from trakt takes Trakt's export folder or ZIP, its history split over watched-history-N.json, whole: the same as the one file")
+    func traktExportImport() async throws {
+        let one = try await succeeds(["import", "--from", "trakt", "--dry-run", Self.imports.appendingPathComponent("trakt/watched-history.json").path]).stdout
+        for export in ["trakt/export", "trakt/export.zip"] {
+            let run = try await succeeds(["import", "--from", "trakt", "--dry-run", Self.imports.appendingPathComponent(export).path]).stdout
+            #expect(run.contains("Read 17 watched episodes from Trakt; skipped 1 entry."), "\(run)")
+            #expect(run.contains("skipped watched-history-1.json item 3: a movie (Justice League), not an episode"), "\(run)")
+            #expect(run.contains("Matched 13 of 17") && run.contains("Would add 13 watches"), "\(run)")
+            // The same report as the one-file history but for the locations, which name the part.
+            #expect(run.split(separator: "\n").count == one.split(separator: "\n").count)
+        }
+        #expect(try await watchedCount() == 0)
+        let real = try await succeeds(["import", "--from", "trakt", Self.imports.appendingPathComponent("trakt/export.zip").path]).stdout
+        #expect(real.contains("Added 13 watches"), "\(real)")
+    }
+
+    @Test("import --from tvtime reads TV Time's current export (tracking-prod-records-v2.csv): rewatches with their instants, the archived show dropped")
+    func tvTimeRecordsImport() async throws {
+        let out = try await succeeds(["import", "--from", "tvtime", Self.imports.appendingPathComponent("tvtime/zip/export-v2.zip").path]).stdout
+        #expect(out.contains("Read 14 watched episodes from TV Time and 5 followed shows; skipped 2 entries."), "\(out)")
+        #expect(out.contains("Added 11 watches (8 episodes newly watched)"), "\(out)")
+        #expect(out.contains("Dropped: Supergirl (archived on TV Time)."), "\(out)")
+        let history = try await succeeds(["history", "--show", "Supergirl", "--time-zone", "UTC"]).stdout
+        #expect(history.contains("2019-08-15 18:00") && history.contains("3 watches of 1 episode"), "\(history)")
+    }
+
     @Test("import --from tvtime reads the unpacked folder and drops the archived show (still listed, out of next); bad files change nothing")
     func tvTimeImport() async throws {
         let out = try await succeeds(["import", "--from", "tvtime", Self.imports.appendingPathComponent("tvtime/export").path]).stdout

@@ -84,7 +84,7 @@ struct ArrowverseTests {
         #expect(document["timeZone"] is String)
         let episodes = try #require(document["episodes"] as? [[String: Any]])
         #expect(episodes.count == text.count)
-        let keys = Set(["position", "code", "id", "show", "season", "number", "title", "airDay", "broadcast", "watched", "aired", "wikiURL", "crossover"])
+        let keys = Set(["position", "code", "id", "show", "season", "number", "title", "airDay", "broadcast", "runtime", "watched", "aired", "wikiURL", "crossover"])
         // Each episode links its own wiki article (never the list page); crossover parts say their crossover.
         #expect(episodes.allSatisfy { ($0["wikiURL"] as? String)?.hasPrefix("https://") == true && !(($0["wikiURL"] as? String) ?? "").contains("List_of") })
         let flash = try #require(episodes.first { $0["code"] as? String == "The Flash 1x08" })
@@ -191,6 +191,61 @@ struct ArrowverseTests {
         expectOneLineError(try await arrowverse(["next", "--watch", "--json"]), program: "arrowverse", status: 64, containing: ["--watch", "--json"])
         expectOneLineError(try await arrowverse(["next", "--show", "Smallville"]), program: "arrowverse", status: 1, containing: ["Smallville"])
     }
+
+    @Test("next orders each show's next episode by air date, as airdate-web does: Constantine 1x07 (5 Dec 2014) before The Flash 1x09 (9 Dec) before Arrow 3x09 (10 Dec)")
+    func nextByAirDate() async throws {
+        _ = try await succeeds(["watch", "--through", "Arrow 3x08"])
+        let document = try object(try await succeeds(["next", "--json", "--time-zone", "America/New_York"]))
+        let byShow = try #require(document["byShow"] as? [[String: Any]])
+        let episodes = byShow.compactMap { $0["episode"] as? [String: Any] }
+        let codes = episodes.compactMap { $0["code"] as? String }
+        #expect(Array(codes.prefix(3)) == ["Constantine 1x07", "The Flash 1x09", "Arrow 3x09"], "\(codes)")
+        let days = episodes.compactMap { $0["airDay"] as? String }
+        #expect(days.count == byShow.count && days == days.sorted(), "by air date: \(days)")
+        // How far behind: Arrow 3x09 onwards, every aired Arrow episode after 3x08.
+        #expect(byShow.first { $0["show"] as? String == "Arrow" }?["behind"] as? Int == 170 - 54)
+        let text = lines(try await succeeds(["next", "--time-zone", "America/New_York"])).filter { $0.hasPrefix("  ") }
+        #expect(text.count == byShow.count)
+        for (line, code) in zip(text, codes) {
+            let parts = code.split(separator: " ")
+            #expect(line.hasPrefix("  " + parts.dropLast().joined(separator: " ")) && line.contains(" \(parts.last ?? "")  "), "\(line) shows \(code)")
+        }
+        #expect(text.first?.contains("2014-12-05") == true)
+    }
+
+    #if os(Linux)
+    /// Runs `arrowverse arguments` on a pseudo-terminal made by util-linux `script(1)`; its output.
+    private func onTerminal(_ arguments: [String], environment extra: [String: String]) async throws -> String {
+        let program = try #require(TestPaths.builtProgram("arrowverse"))
+        let command = ([program.path] + arguments + ["--db", db]).map { "'\($0)'" }.joined(separator: " ")
+        var environment = ["TERM": "xterm", "COLORTERM": "", "COLORFGBG": ""]
+        for (key, value) in extra { environment[key] = value }
+        let run = try await ProgramRun.run(executable: URL(fileURLWithPath: "/usr/bin/script"), ["-qec", command, "/dev/null"],
+                                           environment: environment)
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        return run.stdout
+    }
+
+    @Test("On a terminal, next, progress and list paint each show's name in its colour (24-bit or xterm's 256, for a light or dark background); NO_COLOR and pipes get none",
+          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "needs script(1) for a pseudo-terminal"))
+    func showColours() async throws {
+        _ = try await succeeds(["watch", "--through", "Arrow 3x08"])
+        // Arrow's colour: #6fd394 on a dark background, #1b6e3a on a light one.
+        let dark = try await onTerminal(["next"], environment: ["COLORTERM": "truecolor"])
+        #expect(dark.contains("\u{1B}[38;2;111;211;148mArrow\u{1B}[39m"), "\(dark.debugDescription)")
+        let light = try await onTerminal(["progress"], environment: ["COLORTERM": "truecolor", "COLORFGBG": "0;15"])
+        #expect(light.contains("\u{1B}[38;2;27;110;58mArrow\u{1B}[39m: 54/170"), "\(light.prefix(400).debugDescription)")
+        let palette = try await onTerminal(["next"], environment: [:])
+        #expect(palette.contains("\u{1B}[38;5;") && !palette.contains("38;2;"), "\(palette.debugDescription)")
+        let listed = try await onTerminal(["list", "--show", "Constantine"], environment: ["COLORTERM": "24bit"])
+        #expect(listed.contains("Constantine\u{1B}[39m"), "\(listed.prefix(400).debugDescription)")
+        for arguments in [["next"], ["progress"], ["list", "--show", "Vixen"]] {
+            let plain = try await onTerminal(arguments, environment: ["NO_COLOR": "1", "COLORTERM": "truecolor"])
+            #expect(!plain.contains("\u{1B}["), "NO_COLOR: \(plain.prefix(300).debugDescription)")
+            #expect(!(try await succeeds(arguments)).stdout.contains("\u{1B}"))
+        }
+    }
+    #endif
 
     @Test("next --watch when everything aired is watched is one line, exit 1, and marks nothing")
     func nothingLeft() async throws {
@@ -395,6 +450,10 @@ struct ArrowverseTests {
         let supergirl = try #require(episodes.first { $0["code"] as? String == "Supergirl 3x08" })
         let broadcast = try #require(supergirl["broadcast"] as? String)
         #expect(ISO8601DateFormatter().date(from: broadcast) != nil, "ISO 8601 instant: \(broadcast)")
+        // TVMaze's runtimes come with its times: the rows carry them in minutes (null where unknown).
+        let timed = try #require(try object(try await succeeds(["list", "--tvmaze", "--offline", "--json"]))["episodes"] as? [[String: Any]])
+        #expect(timed.first { $0["code"] as? String == "Supergirl 3x08" }?["runtime"] as? Int == 60)
+        #expect(timed.contains { $0["code"] as? String == "Vixen 1x01" && $0["runtime"] is NSNull })
     }
 
     @Test("runs from any folder: the franchise and snapshot come with the program (a resource), not from the working folder")

@@ -91,6 +91,34 @@ struct ImageTests {
         }
     }
 
+    @Test("a cast member's photo: the actor's, else the character's; neither is notFound naming both")
+    func castPhoto() async throws {
+        try await withTVMaze { client, server in
+            await server.serve(data: Self.jpeg, contentType: "image/jpeg", for: "/people/1.jpg")
+            await server.serve(data: Self.png, contentType: "image/png", for: "/characters/2.png")
+            let base = await server.baseURL.absoluteString
+            func member(person: String?, character: String?) throws -> TVMazeCastMember {
+                func image(_ path: String?) -> String { path.map { #"{"medium": "\#(base)/\#($0)", "original": null}"# } ?? "null" }
+                let json = #"""
+                    {"person": {"id": 1, "name": "Mike Vogel", "image": \#(image(person))},
+                     "character": {"id": 2, "name": "Dale \"Barbie\" Barbara", "image": \#(image(character))},
+                     "self": false, "voice": false}
+                    """#
+                return try JSONDecoder().decode(TVMazeCastMember.self, from: Data(json.utf8))
+            }
+            let both = try member(person: "people/1.jpg", character: "characters/2.png")
+            let characterOnly = try member(person: nil, character: "characters/2.png")
+            let neither = try member(person: nil, character: nil)
+            let actor = try await client.photo(of: both)
+            #expect(actor.format == .jpeg)
+            let character = try await client.photo(of: characterOnly)
+            #expect(character.format == .png)
+            let none = await clientError { _ = try await client.photo(of: neither) }
+            #expect(none?.code == .notFound)
+            #expect(none?.detail?.contains("Mike Vogel") == true, "\(none?.detail ?? "")")
+        }
+    }
+
     @Test("TVMaze's http image links are fetched over https; the format sniffer knows the four formats")
     func linksAndFormats() throws {
         let links = TVMazeImageLinks(

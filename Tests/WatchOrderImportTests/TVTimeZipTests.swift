@@ -21,7 +21,7 @@ struct TVTimeZipTests {
 
     @Test("Bad archives give typed errors naming the cause", arguments: [
         ("truncated.zip", ExternalHistoryError.Code.malformed, "end-of-central-directory record is missing"),
-        ("no-history.zip", .missingField, "tracking-prod-records-v2.csv"),
+        ("no-history.zip", .missingField, "tracking-prod-records-v2.csv or seen_episode.csv in no-history.zip"),
         ("encrypted.zip", .unsupportedArchive, "encryption (seen_episode.csv is password-protected)"),
         ("bomb.zip", .tooLarge, "unpacks to 300 MB, more than 200 MB"),
         ("liar.zip", .tooLarge, "more than the 1024 bytes it declares"),

@@ -56,8 +56,37 @@ struct ChecklistViewsTests {
         let checklist = Checklist(watched: [id("alpha/s1e1"), id("beta/s1e1")])
         // Alpha's next aired 2020-01-20, Beta's 2020-01-09: Beta first, though Alpha has priority.
         #expect(checklist.upNextByAirDate(in: list, at: clock).map(\.title) == ["B2", "A2"])
-        let upNext = UpNext(next: nil, byShow: checklist.upNextByShow(in: list, at: clock), comingSoon: [], progress: WatchProgress())
-        #expect(upNext.byShowInAirDateOrder.map(\.title) == ["B2", "A2"])
+        let upNext = checklist.upNext(in: list, at: clock)
+        #expect(upNext.shows.map(\.next.title) == ["B2", "A2"])
+        #expect(upNext.shows.map(\.behind) == [2, 2])   // B2 and the special; A2 and A3
+        #expect(upNext.byShow.mapValues(\.title) == ["alpha": "A2", "beta": "B2"])
+        #expect(upNext.next == checklist.next(in: list, at: clock))   // the watch order's next (B2: it aired first)
+        #expect(upNext.next?.title == "B2")
+    }
+
+    @Test("Up next: by air day, then broadcast instant whatever the shows' priority, unknown instants after known ones, then watch order")
+    func upNextTiesByBroadcast() throws {
+        // Arrow has priority over The Flash, but on 10 December 2014 The Flash aired at 20:00
+        // Eastern and Arrow at 21:00 (made-up times on one day, to tie). Vixen aired that day with
+        // no known instant; Constantine aired on 5 December: it leads.
+        let eastern = try TimeZone.named("America/New_York")
+        func at(_ text: String) -> Date? { ISO8601DateFormatter().date(from: text) }
+        let arrow = Show(name: "Arrow"), flash = Show(name: "The Flash"), vixen = Show(name: "Vixen"),
+            constantine = Show(name: "Constantine")
+        let list = try WatchList.merge([
+            EpisodeList(show: arrow, episodes: [Episode(showID: arrow.id, season: 3, number: 9, title: "The Climb",
+                                                        airDay: day("2014-12-10"), broadcast: at("2014-12-11T02:00:00Z"))]),
+            EpisodeList(show: flash, episodes: [Episode(showID: flash.id, season: 1, number: 9, title: "The Man in the Yellow Suit",
+                                                        airDay: day("2014-12-10"), broadcast: at("2014-12-11T01:00:00Z"))]),
+            EpisodeList(show: vixen, episodes: [Episode(showID: vixen.id, season: 1, number: 1, title: "Episode 1", airDay: day("2014-12-10"))]),
+            EpisodeList(show: constantine, episodes: [Episode(showID: constantine.id, season: 1, number: 7,
+                                                              title: "Blessed Are the Damned", airDay: day("2014-12-05"))]),
+        ], showPriority: ["Vixen", "Arrow", "The Flash", "Constantine"])
+        let clock = ViewerClock.fixed(at: Date(timeIntervalSince1970: 1_700_000_000), timeZone: eastern)
+        let upNext = Checklist().upNext(in: list, at: clock)
+        #expect(upNext.shows.map(\.show.name) == ["Constantine", "The Flash", "Arrow", "Vixen"])
+        #expect(Checklist().upNextByAirDate(in: list, at: clock).map(\.showID) == upNext.shows.map(\.show.id))
+        #expect(Checklist().upNextPerShow(in: list, at: clock) == upNext.shows)
     }
 
     @Test("Unmarking a season removes its marks only, aired or not")

@@ -257,7 +257,7 @@ enum Pages {
         let checklist = snapshot.checklist(hiding: hidden)
         let list = snapshot.list
         let clock = snapshot.clock
-        let byShow = checklist.upNextByAirDate(in: list, at: clock)
+        let byShow = checklist.upNext(in: list, at: clock).shows.map(\.next)   // as /api/next and `arrowverse next`
         let showIndex = Dictionary(uniqueKeysWithValues: list.shows.enumerated().map { ($1.id, $0) })
         var rows = ""
         for episode in byShow {

@@ -110,19 +110,15 @@ struct Routes: Sendable {
             list: snapshot.list, checklist: snapshot.checklist(hiding: query.filter.hiddenShows), clock: snapshot.clock))
     }
 
-    /// Next overall, next per show by air date, coming soon (`hide_show` respected).
+    /// Next overall, next per show by air date, coming soon (`hide_show` respected): the document
+    /// `arrowverse next --json` prints, from the same `Checklist.upNext(in:at:comingSoonLimit:)`.
     @Sendable func apiNext(_ request: Request, context: WebContext) async throws -> Response {
         let snapshot = try await app.snapshot()
         let query = try ListQuery(try self.query(request), list: snapshot.list)
         let checklist = snapshot.checklist(hiding: query.filter.hiddenShows)
         let list = snapshot.list, clock = snapshot.clock
-        let listing = ListingContext(list: list, checklist: checklist, clock: clock)
         return try json(NextDocument(
-            next: checklist.next(in: list, at: clock).map { EpisodeDocument($0, in: listing) },
-            byShow: checklist.upNextByAirDate(in: list, at: clock).map {
-                NextDocument.ShowNext(show: list.show($0.showID)?.name ?? $0.showID, episode: EpisodeDocument($0, in: listing))
-            },
-            comingSoon: checklist.comingSoon(in: list, at: clock, limit: 5).map { EpisodeDocument($0, in: listing) }))
+            checklist.upNext(in: list, at: clock), in: ListingContext(list: list, checklist: checklist, clock: clock)))
     }
 
     // MARK: Feeds

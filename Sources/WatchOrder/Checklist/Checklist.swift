@@ -156,14 +156,13 @@ public struct Checklist: Sendable, Hashable, Codable {
     // MARK: Up next
 
     /// Up next, coming soon (at most `comingSoonLimit`) and progress in `list`, all at one instant
-    /// of `clock`.
+    /// of `clock`: the one answer a command line, an API and a page show, so that they agree.
+    /// Its ``UpNext/shows`` are ordered by air date (see ``upNextPerShow(in:at:)``).
     public func upNext(in list: WatchList, at clock: ViewerClock, comingSoonLimit: Int = 5) -> UpNext {
-        let clock = clock.frozen()  // one instant for next, coming soon and progress
-        let byShow = upNextByShow(in: list, at: clock)
+        let clock = clock.frozen()  // one instant for next, the shows, coming soon and progress
         return UpNext(
             next: next(in: list, at: clock),
-            byShow: byShow,
-            byShowInAirDateOrder: Self.inAirDateOrder(Array(byShow.values), in: list),
+            shows: upNextPerShow(in: list, at: clock),
             comingSoon: comingSoon(in: list, at: clock, limit: comingSoonLimit),
             progress: progress(in: list, at: clock))
     }
@@ -181,29 +180,35 @@ public struct Checklist: Sendable, Hashable, Codable {
         return result
     }
 
-    /// Each visible show's next episode (its first aired unwatched one, as ``upNextByShow(in:at:)``
-    /// finds it), the one that aired longest ago first: the show the viewer is furthest behind on
-    /// leads. Episodes aired on one day keep the watch order between them.
+    /// Each visible show's next episode, in the order of ``upNextPerShow(in:at:)``: the one that
+    /// aired longest ago first (the show the viewer is furthest behind on leads), ties by broadcast
+    /// instant, then in watch order.
     public func upNextByAirDate(in list: WatchList, at clock: ViewerClock) -> [Episode] {
-        let byShow = upNextByShow(in: list, at: clock)
-        return Self.inAirDateOrder(Array(byShow.values), in: list)
+        upNextPerShow(in: list, at: clock).map(\.next)
     }
 
-    /// `episodes` by air day (then broadcast instant), ties in watch order; undated ones last.
-    static func inAirDateOrder(_ episodes: [Episode], in list: WatchList?) -> [Episode] {
-        episodes.sorted { left, right in
-            let a = left.airDay?.daysSince1970 ?? Int.max, b = right.airDay?.daysSince1970 ?? Int.max
-            if a != b { return a < b }
-            if let x = left.broadcast, let y = right.broadcast, x != y { return x < y }
-            let p = list?.position(of: left.id) ?? Int.max, q = list?.position(of: right.id) ?? Int.max
-            if p != q { return p < q }
-            return left.id < right.id
+    /// Whether `a` comes before `b` in up next: the earlier air day first, then the earlier
+    /// broadcast instant (on one day, episodes whose instant is unknown come after those whose
+    /// instant is known), then the earlier place in the watch order (`aPosition`, `bPosition`);
+    /// episodes with no air day last. The one ordering of up next (a strict weak order: every
+    /// episode has one key, so sorting by it is stable from run to run).
+    static func airsBefore(_ a: Episode, _ aPosition: Int, _ b: Episode, _ bPosition: Int) -> Bool {
+        let x = a.airDay?.daysSince1970 ?? Int.max, y = b.airDay?.daysSince1970 ?? Int.max
+        if x != y { return x < y }
+        switch (a.broadcast, b.broadcast) {
+        case (let p?, let q?) where p != q: return p < q
+        case (.some, nil): return true
+        case (nil, .some): return false
+        default: break
         }
+        if aPosition != bPosition { return aPosition < bPosition }
+        return a.id < b.id
     }
 
     /// Each show in up next with its next episode and how many aired episodes are left to watch,
-    /// the show whose next episode aired longest ago first (by air day, then broadcast instant; ties,
-    /// and episodes with no day, in watch order).
+    /// by air date: the show whose next episode aired longest ago first, ties by broadcast instant
+    /// (The Flash at 8 pm before Arrow at 9 pm the same night), then in watch order; episodes with
+    /// no air day last. What ``upNext(in:at:comingSoonLimit:)`` gives as ``UpNext/shows``.
     public func upNextPerShow(in list: WatchList, at clock: ViewerClock) -> [ShowUpNext] {
         let clock = clock.frozen()
         let now = clock.now, timeZone = clock.timeZone
@@ -215,12 +220,7 @@ public struct Checklist: Sendable, Hashable, Codable {
             behind[episode.showID, default: 0] += 1
             if next[episode.showID] == nil { next[episode.showID] = (episode, position) }
         }
-        let ordered = next.values.sorted { a, b in
-            let x = a.episode.airDay?.daysSince1970 ?? Int.max, y = b.episode.airDay?.daysSince1970 ?? Int.max
-            if x != y { return x < y }
-            if let p = a.episode.broadcast, let q = b.episode.broadcast, p != q { return p < q }
-            return a.position < b.position
-        }
+        let ordered = next.values.sorted { Self.airsBefore($0.episode, $0.position, $1.episode, $1.position) }
         return ordered.compactMap { entry in
             guard let show = list.show(entry.episode.showID) else { return nil }
             return ShowUpNext(show: show, next: entry.episode, behind: behind[show.id] ?? 0,

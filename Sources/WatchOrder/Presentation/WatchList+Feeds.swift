@@ -8,7 +8,14 @@ extension WatchList {
     public func recentlyAired(_ episodes: [Episode], limit: Int = 15, at clock: ViewerClock) -> [Episode] {
         let now = clock.now, timeZone = clock.timeZone
         let aired = episodes.filter { $0.airDay != nil && $0.hasAired(at: now, in: timeZone) }
-        let newest = Checklist.inAirDateOrder(aired, in: self).reversed()
+        let newest = aired.sorted { left, right in
+            let a = left.airDay?.daysSince1970 ?? Int.max, b = right.airDay?.daysSince1970 ?? Int.max
+            if a != b { return a < b }
+            if let x = left.broadcast, let y = right.broadcast, x != y { return x < y }
+            let p = position(of: left.id) ?? Int.max, q = position(of: right.id) ?? Int.max
+            if p != q { return p < q }
+            return left.id < right.id
+        }.reversed()
         return Array(newest.prefix(max(0, limit)))
     }
 

@@ -1,28 +1,29 @@
-/// What to watch next: overall, per show, what is coming, and how far the viewer is.
+/// What to watch next: overall, per show, what is coming, and how far the viewer is — the one
+/// answer to "what's next" that every view shows (``Checklist/upNext(in:at:comingSoonLimit:)``).
 public struct UpNext: Sendable, Hashable {
     /// The next aired, unwatched, visible episode in watch order.
     public var next: Episode?
-    /// Per show id, its first aired unwatched episode.
-    public var byShow: [String: Episode]
-    /// The episodes of ``byShow``, the one that aired longest ago first (the show the viewer is
-    /// furthest behind on leads); episodes of one day in watch order. See
-    /// ``Checklist/upNextByAirDate(in:at:)``.
-    public var byShowInAirDateOrder: [Episode]
+    /// Each show in up next with its next episode and how many aired episodes are left, by air
+    /// date: the episode that aired first leads (the show the viewer is furthest behind on), ties
+    /// by broadcast instant, then in watch order; episodes with no air day last. See
+    /// ``Checklist/upNextPerShow(in:at:)``.
+    public var shows: [ShowUpNext]
     /// Unaired episodes, in watch order.
     public var comingSoon: [Episode]
     /// Overall progress.
     public var progress: WatchProgress
 
-    /// Creates an up-next summary. Without `byShowInAirDateOrder`, the episodes of `byShow` are
-    /// ordered by air day and broadcast instant, ties by episode id.
-    public init(
-        next: Episode?, byShow: [String: Episode], byShowInAirDateOrder: [Episode]? = nil, comingSoon: [Episode],
-        progress: WatchProgress
-    ) {
+    /// Creates an up-next summary. `shows` is kept in the order given (``Checklist`` gives them
+    /// by air date).
+    public init(next: Episode?, shows: [ShowUpNext], comingSoon: [Episode], progress: WatchProgress) {
         self.next = next
-        self.byShow = byShow
-        self.byShowInAirDateOrder = byShowInAirDateOrder ?? Checklist.inAirDateOrder(Array(byShow.values), in: nil)
+        self.shows = shows
         self.comingSoon = comingSoon
         self.progress = progress
+    }
+
+    /// Per show id, its next episode (the episodes of ``shows``).
+    public var byShow: [String: Episode] {
+        Dictionary(shows.map { ($0.show.id, $0.next) }, uniquingKeysWith: { first, _ in first })
     }
 }

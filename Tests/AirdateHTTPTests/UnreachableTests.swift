@@ -130,7 +130,9 @@ struct UnresolvableHostTransportTests {
             let counting = CountingTransport(transport)
             var configuration = APIClientConfiguration(
                 baseURL: try #require(URL(string: "http://airdate-test-host.invalid")), userAgent: "AirdateTests/1.0",
-                retry: exactRetry(attempts: 4, base: .seconds(2)))
+                // The deadline is a hang bound: a busy machine may delay the failed lookup past a minute,
+                // which must not turn "unreachable" into "timed out".
+                retry: exactRetry(attempts: 4, base: .seconds(2), deadline: .seconds(600)))
             configuration.useLoopbackTestTimeouts()
             let client = APIClient(configuration: configuration, transport: counting)
             let started = ContinuousClock.now

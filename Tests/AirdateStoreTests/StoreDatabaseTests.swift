@@ -205,7 +205,9 @@ struct StoreDatabaseTests {
 
     @Test func writeIfNeededWaitsForAnotherWriterAfterItHasRead() async throws {
         let path = try TestPaths.temporaryDatabase()
-        let database = try StoreDatabase<StoreError>(path: path, migrator: NoteSchema.migrator)
+        // A busy timeout of hang-bound length: the test releases the lock once it has seen the body
+        // wait, which a loaded machine may delay past the default (a run beside builds gave up at 57 s).
+        let database = try StoreDatabase<StoreError>(path: path, migrator: NoteSchema.migrator, busyTimeout: .seconds(600))
         // Another connection holds the write lock while the body reads and then writes. SQLite does
         // not call the busy handler for a transaction that has read (20 processes each writing the
         // built-in orders on open failed at once with "locked … after 0.0 seconds").

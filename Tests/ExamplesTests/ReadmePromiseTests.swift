@@ -29,7 +29,7 @@ struct ReadmePromiseTests {
         }
         let last = try #require(lines.last.map(String.init))
         #expect(last.hasPrefix("arrowverse: ") && !last.contains("…"), "the error line is whole: \(last)")
-        #expect(last.contains("without --live"), "it says what to do: \(last)")
+        #expect(last.contains("read the offline snapshot instead"), "it says what to do: \(last)")
     }
 
     @Test("animeplan import without a network: one line, exit 1, nothing written (\"nor when the network fails on the way\")")

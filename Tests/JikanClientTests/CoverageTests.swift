@@ -160,6 +160,7 @@ struct CoverageTests {
         try await server.start()
         var configuration = Jikan.configuration(baseURL: await server.baseURL, rateLimits: TestData.fastLimits)
         configuration.retry = .none
+        configuration.useLoopbackTestTimeouts()  // hang bounds: a loaded machine delayed /anime past the 10 s idle default
         let diagnostics = DecodingDiagnostics()
         configuration.diagnostics = diagnostics
         let jikan = Jikan(configuration: configuration)

@@ -116,14 +116,14 @@ struct CurrentExportsTests {
         }
     }
 
-    @Test("Matched as the older export is: 11 watches of 8 episodes to record; Supergirl hidden, The Flash not")
+    @Test("Matched as the older export is: 11 watches of 8 episodes to record; Supergirl dropped (archived there), The Flash not")
     func tvTimeMatched() throws {
         let plan = ExternalHistoryMatcher(list: try Support.list()).match(try TVTimeExport.read(contentsOf: Self.tvTimeZip))
         #expect(plan.matched.count == 11 && plan.unmatched.count == 3)
         #expect(Set(plan.matched.map(\.episodeID)).count == 8)
         #expect(plan.unmatched.map(\.reason).contains("another show than The Flash: its thetvdb id differs"))
         #expect(plan.watchesToRecord.count == 11 && plan.watchesToRecord.allSatisfy { $0.watchedAt != nil })
-        #expect(plan.showStatus == ["supergirl": .hidden])
+        #expect(plan.showStatus == ["supergirl": .dropped])
     }
 
     @Test("Imported into a store: every watch once, the rewatches as plays; importing again adds nothing")

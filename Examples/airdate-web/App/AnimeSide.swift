@@ -159,8 +159,8 @@ extension Routes {
                 throw WebError.upstream(error)
             }
             if results.isEmpty && side.isOffline {
-                note = "No show of the offline snapshot has that title. The offline snapshot records the searches: "
-                    + AnimeSide.offlineQueries.joined(separator: ", ") + "."
+                note = "The offline snapshot has no anime found by \"\(text)\"; it records the searches: "
+                    + AnimeSide.offlineQueries.joined(separator: ", ") + ". Run with the network for MyAnimeList's answer."
             }
         }
         let tracked = Set(try await side.store.all().map(\.id))

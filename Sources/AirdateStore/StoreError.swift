@@ -160,7 +160,7 @@ public struct StoreError: Error, LocalizedError, Sendable, Hashable, CustomStrin
             && lhs.unknownMigrations == rhs.unknownMigrations
     }
 
-    /// Hashes everything ``==`` compares.
+    /// Hashes everything `==` compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(code)
         hasher.combine(path)

@@ -26,7 +26,7 @@ public struct PlannerStoreError: Error, LocalizedError, Sendable, Hashable, Cust
         /// A stored row (of the show ``PlannerStoreError/id``) could not be turned back into a tracked
         /// show; ``PlannerStoreError/reason`` says why.
         public static let corruptRow = Code("corruptRow")
-        /// A change passed to ``PlanStorage/update(id:_:)`` gave the show ``PlannerStoreError/id``
+        /// A change passed to ``PlannerStorage/update(id:_:)`` gave the show ``PlannerStoreError/id``
         /// another id (``PlannerStoreError/otherID``: refreshed it with another anime, say); nothing
         /// was written.
         public static let changedID = Code("changedID")

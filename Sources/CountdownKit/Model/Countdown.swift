@@ -44,7 +44,7 @@ public struct Countdown: Identifiable, Sendable, Hashable, Codable {
     public var archived: Date? { didSet { archived = archived?.wholeMilliseconds } }
     /// How it repeats; `nil` for a one-off event.
     public var recurrence: Recurrence?
-    /// The show it follows, when its date comes from a catalog (see ``follow(_:at:)``).
+    /// The show it follows, when its date comes from a catalog (see ``follow(_:noticedAt:)``).
     public var following: FollowedShow?
     /// How a followed countdown's date moved, oldest first (at most ``Limits/moves``).
     public var moves: [CountdownMove] { didSet { if moves.count > Limits.moves { moves.removeFirst(moves.count - Limits.moves) } } }

@@ -6,8 +6,8 @@ public import Foundation
 /// and keeps a record of the move (``Countdown/moves``).
 ///
 /// CountdownKit holds the record; the bridges read the catalogs (`CountdownKitTVMaze`,
-/// `CountdownKitJikan`) and hand what they found to ``Countdown/follow(_:at:)`` or
-/// ``CountdownStore/follow(_:at:)``.
+/// `CountdownKitJikan`) and hand what they found to ``Countdown/follow(_:noticedAt:)`` or
+/// ``CountdownStore/follow(_:noticedAt:)``.
 public struct FollowedShow: Sendable, Hashable, Codable {
     /// What of the show the countdown counts down to.
     public enum Event: String, Sendable, Hashable, Codable, CaseIterable {
